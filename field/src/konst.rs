@@ -84,7 +84,7 @@ macro_rules! limb_helpers {
         }
 
         /// The canonical value x (N saturated limbs) as M unsaturated limbs, limb i holding
-        /// bits pos[i] .. pos[i + 1] of x (`pos` has M + 1 entries, each limb at most w bits).
+        /// bits `pos[i] .. pos[i + 1]` of x (`pos` has M + 1 entries, each limb at most w bits).
         pub const fn $split<const N: usize, const M: usize>(x: &[$w; N], pos: &[u32]) -> [$w; M] {
             let mut out = [0 as $w; M];
             let mut i = 0;

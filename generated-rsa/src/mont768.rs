@@ -447,7 +447,7 @@ impl Mont768 {
         }
         d
     }
-    /// table[digit], reading every entry and keeping one by masks (constant time).
+    /// table\[digit\], reading every entry and keeping one by masks (constant time).
     #[inline]
     fn table_lookup(table: &[[u64; 12]; 16], digit: usize) -> [u64; 12] {
         let mut out = [0u64; 12];
@@ -567,7 +567,7 @@ impl Mont768 {
             ::core::result::Result::Err(_) => ::core::unreachable!("H ≤ M"),
         }
     }
-    /// The N-limb window t[i..i+N] of a 2N-limb array (i ≤ N).
+    /// The N-limb window t\[i..i+N\] of a 2N-limb array (i ≤ N).
     #[allow(dead_code)]
     #[inline(always)]
     fn window(t: &[u64; 24], i: usize) -> &[u64; 12] {
@@ -4621,7 +4621,7 @@ impl Mont768 {
             present
         }
     }
-    /// t[0..k) += x·v, carries into t[k] and t[k+1] (x86-64 BMI2/ADX: mulx, adcx/adox).
+    /// t[0..k) += x·v, carries into t\[k\] and t\[k+1\] (x86-64 BMI2/ADX: mulx, adcx/adox).
     ///
     /// # Safety
     ///
@@ -4732,8 +4732,8 @@ impl Mont768 {
         top
     }
     /// Montgomery product by interleaved rows over a moving window (CIOS without the
-    /// shift): for each limb b[i], t += a·b[i]·2^(64i), then t += m·n·2^(64i) with
-    /// m = t[i]·n0', which clears word i; the result is t[n..2n] + t[2n]·R < 2n, then one
+    /// shift): for each limb b\[i\], t += a·b\[i\]·2^(64i), then t += m·n·2^(64i) with
+    /// m = t\[i\]·n0', which clears word i; the result is t\[n..2n\] + t\[2n\]·R < 2n, then one
     /// constant-time subtraction.
     ///
     /// # Safety

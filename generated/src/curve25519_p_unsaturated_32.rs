@@ -63,7 +63,7 @@ impl Fp {
         0x00000010_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
         0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
     ]);
-    /// Bit positions of the unsaturated limbs (limb i holds bits pos[i]..pos[i + 1]).
+    /// Bit positions of the unsaturated limbs (limb i holds bits pos\[i\]..pos\[i + 1\]).
     const LIMB_POSITIONS: [u32; 11] = [
         0u32, 26u32, 51u32, 77u32, 102u32, 128u32, 153u32, 179u32, 204u32, 230u32, 255u32,
     ];

@@ -63,7 +63,7 @@ impl Fp {
         0x0000000000000010_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
         0x0000000000000000_u64, 0x0000000000000000_u64,
     ]);
-    /// Bit positions of the unsaturated limbs (limb i holds bits pos[i]..pos[i + 1]).
+    /// Bit positions of the unsaturated limbs (limb i holds bits pos\[i\]..pos\[i + 1\]).
     const LIMB_POSITIONS: [u32; 6] = [0u32, 51u32, 102u32, 153u32, 204u32, 255u32];
     /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
     /// fn`: curve constants built with it are compile-time constants. None when the value

@@ -104,7 +104,7 @@ impl FpX4 {
             ::core::mem::transmute::<[[u64; 4]; 5], [__m256i; 5]>(v)
         }))
     }
-    /// The 5 radix-2^51 limbs of four values below 2^255: lane-major, limb i of lane j at [j][i].
+    /// The 5 radix-2^51 limbs of four values below 2^255: lane-major, limb i of lane j at `[j][i]`.
     pub fn to_limbs(&self) -> [[u64; 5]; 4] {
         let v = unsafe { ::core::mem::transmute::<[__m256i; 5], [[u64; 4]; 5]>(self.0) };
         let mut out = [[0u64; 5]; 4];

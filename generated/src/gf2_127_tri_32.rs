@@ -9,7 +9,7 @@
 // Trace: Tr(x^i) = 1 for i in {0}
 // Itoh-Tsujii chain for m-1 = 126: 1 -> 2 -> 3 -> 6 -> 7 -> 14 -> 15 -> 30 -> 31 -> 62 -> 63 -> 126 (11 multiplications, 126 squarings)
 
-/// An element of GF(2^127) = GF(2)[x]/(f), f = x^127+x+1, in polynomial basis: 4 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 16 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
+/// An element of GF(2^127) = GF(2)\[x\]/(f), f = x^127+x+1, in polynomial basis: 4 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 16 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F127([u32; 4]);
 impl F127 {
@@ -203,7 +203,7 @@ impl F127 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F127> {

@@ -10,7 +10,7 @@
 // Itoh-Tsujii chain for m-1 = 126: 1 -> 2 -> 3 -> 6 -> 7 -> 14 -> 15 -> 30 -> 31 -> 62 -> 63 -> 126 (11 multiplications, 126 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 63, 31, 15
 
-/// An element of GF(2^127) = GF(2)[x]/(f), f = x^127+x+1, in polynomial basis: 2 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 16 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^127) = GF(2)\[x\]/(f), f = x^127+x+1, in polynomial basis: 2 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 16 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F127([u64; 2]);
 impl F127 {
@@ -231,7 +231,7 @@ impl F127 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F127> {

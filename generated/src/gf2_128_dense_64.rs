@@ -10,7 +10,7 @@
 // Itoh-Tsujii chain for m-1 = 127: 1 -> 2 -> 3 -> 6 -> 7 -> 14 -> 15 -> 30 -> 31 -> 62 -> 63 -> 126 -> 127 (12 multiplications, 127 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 63, 31, 15
 
-/// An element of GF(2^128) = GF(2)[x]/(f), f = x^128+x^122+x^120+x^118+x^113+x^111+x^110+x^109+x^108+x^107+x^105+x^104+x^101+x^100+x^99+x^98+x^97+x^96+x^94+x^92+x^91+x^90+x^87+x^85+x^84+x^81+x^80+x^74+x^73+x^71+x^70+x^69+x^68+x^66+x^61+x^60+x^59+x^58+x^57+x^53+x^49+x^46+x^44+x^43+x^41+x^40+x^37+x^36+x^35+x^34+x^30+x^28+x^27+x^26+x^24+x^23+x^21+x^20+x^19+x^17+x^16+x^15+x^14+x^11+x^10+x^9+x^8+x^6+x^5+x^4+x^3+x^2+1, in polynomial basis: 2 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 16 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^128) = GF(2)\[x\]/(f), f = x^128+x^122+x^120+x^118+x^113+x^111+x^110+x^109+x^108+x^107+x^105+x^104+x^101+x^100+x^99+x^98+x^97+x^96+x^94+x^92+x^91+x^90+x^87+x^85+x^84+x^81+x^80+x^74+x^73+x^71+x^70+x^69+x^68+x^66+x^61+x^60+x^59+x^58+x^57+x^53+x^49+x^46+x^44+x^43+x^41+x^40+x^37+x^36+x^35+x^34+x^30+x^28+x^27+x^26+x^24+x^23+x^21+x^20+x^19+x^17+x^16+x^15+x^14+x^11+x^10+x^9+x^8+x^6+x^5+x^4+x^3+x^2+1, in polynomial basis: 2 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 16 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F128([u64; 2]);
 impl F128 {
@@ -232,7 +232,7 @@ impl F128 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F128> {
@@ -336,7 +336,7 @@ impl F128 {
         ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
-    /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
+    /// over GF(2)\[x\]: with H = C div x^m and μ = x^(2m) div f, the quotient is
     /// exactly (H·μ) div x^m = H + (H·(μ − x^m)) div x^m, and the remainder is
     /// C + q·(f − x^m) mod x^m. Exact (no correction) because deg C < 2m.
     #[inline(always)]

@@ -10,7 +10,7 @@
 // Itoh-Tsujii chain for m-1 = 128: 1 -> 2 -> 4 -> 8 -> 16 -> 32 -> 64 -> 128 (7 multiplications, 128 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 64, 32, 16, 8
 
-/// An element of GF(2^129) = GF(2)[x]/(f), f = x^129+x^117+x^116+x^111+1, in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 17 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^129) = GF(2)\[x\]/(f), f = x^129+x^117+x^116+x^111+1, in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 17 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F129([u64; 3]);
 impl F129 {
@@ -233,7 +233,7 @@ impl F129 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F129> {
@@ -344,7 +344,7 @@ impl F129 {
         ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
-    /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
+    /// over GF(2)\[x\]: with H = C div x^m and μ = x^(2m) div f, the quotient is
     /// exactly (H·μ) div x^m = H + (H·(μ − x^m)) div x^m, and the remainder is
     /// C + q·(f − x^m) mod x^m. Exact (no correction) because deg C < 2m.
     #[inline(always)]

@@ -11,7 +11,7 @@
 // Itoh-Tsujii chain for m-1 = 154: 1 -> 2 -> 4 -> 8 -> 9 -> 18 -> 19 -> 38 -> 76 -> 77 -> 154 (10 multiplications, 154 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 77, 38, 19, 9
 
-/// An element of GF(2^155) = GF(2)[x]/(f), f = x^155+x^62+1 (gf2-155: GF(2^155) with x^155+x^62+1, the field of the 1995 ell.c elliptic-curve key exchange), in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 20 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^155) = GF(2)\[x\]/(f), f = x^155+x^62+1 (gf2-155: GF(2^155) with x^155+x^62+1, the field of the 1995 ell.c elliptic-curve key exchange), in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 20 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F155([u64; 3]);
 impl F155 {
@@ -235,7 +235,7 @@ impl F155 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F155> {

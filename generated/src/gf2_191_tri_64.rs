@@ -10,7 +10,7 @@
 // Itoh-Tsujii chain for m-1 = 190: 1 -> 2 -> 4 -> 5 -> 10 -> 11 -> 22 -> 23 -> 46 -> 47 -> 94 -> 95 -> 190 (12 multiplications, 190 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 95, 47, 23, 11
 
-/// An element of GF(2^191) = GF(2)[x]/(f), f = x^191+x^173+1, in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 24 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^191) = GF(2)\[x\]/(f), f = x^191+x^173+1, in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 24 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F191([u64; 3]);
 impl F191 {
@@ -238,7 +238,7 @@ impl F191 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F191> {
@@ -348,7 +348,7 @@ impl F191 {
         ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
-    /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
+    /// over GF(2)\[x\]: with H = C div x^m and μ = x^(2m) div f, the quotient is
     /// exactly (H·μ) div x^m = H + (H·(μ − x^m)) div x^m, and the remainder is
     /// C + q·(f − x^m) mod x^m. Exact (no correction) because deg C < 2m.
     #[inline(always)]

@@ -9,7 +9,7 @@
 // Trace: Tr(x^i) = 1 for i in {3, 5, 6, 7, 10, 11, 12, 14, 19, 20, 21, 22, 23, 24, 25, 27, 28, 29, 33, 35, 37, 38, 40, 41, 42, 43, 44, 46, 47, 48, 49, 50, 53, 54, 55, 56, 58, 59, 63, 66, 70, 71, 74, 75, 76, 80, 81, 82, 84, 86, 87, 88, 89, 92, 94, 95, 96, 97, 98, 100, 106, 108, 110, 112, 113, 115, 116, 118, 121, 126, 131, 132, 133, 135, 140, 141, 142, 145, 148, 149, 150, 151, 152, 153, 159, 160, 162, 164, 165, 168, 172, 173, 174, 175, 176, 177, 178, 179, 183, 184, 187, 188, 190, 192, 194, 196, 199, 200, 209, 212, 213, 215, 216, 217, 219, 220, 223, 224, 225, 226, 227, 229, 230, 231, 232, 233, 236, 237, 239, 242, 252, 255}
 // Itoh-Tsujii chain for m-1 = 255: 1 -> 2 -> 3 -> 6 -> 7 -> 14 -> 15 -> 30 -> 31 -> 62 -> 63 -> 126 -> 127 -> 254 -> 255 (14 multiplications, 255 squarings)
 
-/// An element of GF(2^256) = GF(2)[x]/(f), f = x^256+x^253+x^251+x^250+x^249+x^248+x^244+x^239+x^238+x^237+x^236+x^235+x^234+x^232+x^230+x^229+x^227+x^226+x^225+x^223+x^222+x^221+x^220+x^218+x^217+x^216+x^215+x^214+x^213+x^212+x^208+x^207+x^206+x^205+x^203+x^200+x^196+x^195+x^194+x^189+x^184+x^181+x^179+x^178+x^176+x^175+x^174+x^173+x^172+x^171+x^170+x^168+x^164+x^163+x^160+x^159+x^155+x^153+x^152+x^151+x^150+x^146+x^143+x^142+x^139+x^138+x^136+x^134+x^133+x^132+x^131+x^129+x^127+x^126+x^123+x^120+x^118+x^116+x^113+x^108+x^107+x^106+x^105+x^104+x^103+x^102+x^101+x^98+x^97+x^94+x^90+x^88+x^85+x^83+x^82+x^74+x^72+x^71+x^69+x^68+x^66+x^65+x^64+x^63+x^60+x^59+x^57+x^54+x^53+x^52+x^51+x^50+x^49+x^48+x^45+x^44+x^42+x^40+x^38+x^37+x^36+x^31+x^30+x^28+x^23+x^21+x^20+x^19+x^18+x^17+x^16+x^15+x^14+x^13+x^11+x^6+x^3+x+1, in polynomial basis: 8 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 32 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
+/// An element of GF(2^256) = GF(2)\[x\]/(f), f = x^256+x^253+x^251+x^250+x^249+x^248+x^244+x^239+x^238+x^237+x^236+x^235+x^234+x^232+x^230+x^229+x^227+x^226+x^225+x^223+x^222+x^221+x^220+x^218+x^217+x^216+x^215+x^214+x^213+x^212+x^208+x^207+x^206+x^205+x^203+x^200+x^196+x^195+x^194+x^189+x^184+x^181+x^179+x^178+x^176+x^175+x^174+x^173+x^172+x^171+x^170+x^168+x^164+x^163+x^160+x^159+x^155+x^153+x^152+x^151+x^150+x^146+x^143+x^142+x^139+x^138+x^136+x^134+x^133+x^132+x^131+x^129+x^127+x^126+x^123+x^120+x^118+x^116+x^113+x^108+x^107+x^106+x^105+x^104+x^103+x^102+x^101+x^98+x^97+x^94+x^90+x^88+x^85+x^83+x^82+x^74+x^72+x^71+x^69+x^68+x^66+x^65+x^64+x^63+x^60+x^59+x^57+x^54+x^53+x^52+x^51+x^50+x^49+x^48+x^45+x^44+x^42+x^40+x^38+x^37+x^36+x^31+x^30+x^28+x^23+x^21+x^20+x^19+x^18+x^17+x^16+x^15+x^14+x^13+x^11+x^6+x^3+x+1, in polynomial basis: 8 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 32 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F256([u32; 8]);
 impl F256 {
@@ -229,7 +229,7 @@ impl F256 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F256> {
@@ -356,7 +356,7 @@ impl F256 {
         ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
-    /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
+    /// over GF(2)\[x\]: with H = C div x^m and μ = x^(2m) div f, the quotient is
     /// exactly (H·μ) div x^m = H + (H·(μ − x^m)) div x^m, and the remainder is
     /// C + q·(f − x^m) mod x^m. Exact (no correction) because deg C < 2m.
     #[inline(always)]

@@ -10,7 +10,7 @@
 // Itoh-Tsujii chain for m-1 = 255: 1 -> 2 -> 3 -> 6 -> 7 -> 14 -> 15 -> 30 -> 31 -> 62 -> 63 -> 126 -> 127 -> 254 -> 255 (14 multiplications, 255 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 127, 63, 31
 
-/// An element of GF(2^256) = GF(2)[x]/(f), f = x^256+x^253+x^251+x^250+x^249+x^248+x^244+x^239+x^238+x^237+x^236+x^235+x^234+x^232+x^230+x^229+x^227+x^226+x^225+x^223+x^222+x^221+x^220+x^218+x^217+x^216+x^215+x^214+x^213+x^212+x^208+x^207+x^206+x^205+x^203+x^200+x^196+x^195+x^194+x^189+x^184+x^181+x^179+x^178+x^176+x^175+x^174+x^173+x^172+x^171+x^170+x^168+x^164+x^163+x^160+x^159+x^155+x^153+x^152+x^151+x^150+x^146+x^143+x^142+x^139+x^138+x^136+x^134+x^133+x^132+x^131+x^129+x^127+x^126+x^123+x^120+x^118+x^116+x^113+x^108+x^107+x^106+x^105+x^104+x^103+x^102+x^101+x^98+x^97+x^94+x^90+x^88+x^85+x^83+x^82+x^74+x^72+x^71+x^69+x^68+x^66+x^65+x^64+x^63+x^60+x^59+x^57+x^54+x^53+x^52+x^51+x^50+x^49+x^48+x^45+x^44+x^42+x^40+x^38+x^37+x^36+x^31+x^30+x^28+x^23+x^21+x^20+x^19+x^18+x^17+x^16+x^15+x^14+x^13+x^11+x^6+x^3+x+1, in polynomial basis: 4 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 32 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^256) = GF(2)\[x\]/(f), f = x^256+x^253+x^251+x^250+x^249+x^248+x^244+x^239+x^238+x^237+x^236+x^235+x^234+x^232+x^230+x^229+x^227+x^226+x^225+x^223+x^222+x^221+x^220+x^218+x^217+x^216+x^215+x^214+x^213+x^212+x^208+x^207+x^206+x^205+x^203+x^200+x^196+x^195+x^194+x^189+x^184+x^181+x^179+x^178+x^176+x^175+x^174+x^173+x^172+x^171+x^170+x^168+x^164+x^163+x^160+x^159+x^155+x^153+x^152+x^151+x^150+x^146+x^143+x^142+x^139+x^138+x^136+x^134+x^133+x^132+x^131+x^129+x^127+x^126+x^123+x^120+x^118+x^116+x^113+x^108+x^107+x^106+x^105+x^104+x^103+x^102+x^101+x^98+x^97+x^94+x^90+x^88+x^85+x^83+x^82+x^74+x^72+x^71+x^69+x^68+x^66+x^65+x^64+x^63+x^60+x^59+x^57+x^54+x^53+x^52+x^51+x^50+x^49+x^48+x^45+x^44+x^42+x^40+x^38+x^37+x^36+x^31+x^30+x^28+x^23+x^21+x^20+x^19+x^18+x^17+x^16+x^15+x^14+x^13+x^11+x^6+x^3+x+1, in polynomial basis: 4 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 32 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F256([u64; 4]);
 impl F256 {
@@ -247,7 +247,7 @@ impl F256 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F256> {
@@ -363,7 +363,7 @@ impl F256 {
         ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
-    /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
+    /// over GF(2)\[x\]: with H = C div x^m and μ = x^(2m) div f, the quotient is
     /// exactly (H·μ) div x^m = H + (H·(μ − x^m)) div x^m, and the remainder is
     /// C + q·(f − x^m) mod x^m. Exact (no correction) because deg C < 2m.
     #[inline(always)]

@@ -9,7 +9,7 @@
 // Trace: Tr(x^i) = 1 for i in {15, 17, 19, 21, 23, 25, 27, 29, 30, 31, 34, 35, 38, 39, 42, 43, 45, 46, 50, 54, 58, 60, 62, 63, 68, 69, 70, 71, 75, 76, 78, 81, 84, 85, 86, 89, 90, 92, 100, 101, 105, 107, 108, 109, 111, 113, 116, 119, 120, 121, 123, 124, 126, 127, 135, 136, 138, 140, 142, 145, 147, 149, 150, 152, 155, 156, 162, 163, 165, 167, 168, 169, 170, 172, 173, 175, 178, 180, 181, 183, 184, 185, 187, 189, 195, 197, 199, 200, 202, 203, 207, 209, 210, 211, 214, 216, 218, 221, 222, 223, 225, 226, 231, 232, 237, 238, 240, 242, 243, 245, 246, 248, 249, 251, 252, 254, 257, 259, 261, 263, 265, 267, 269, 270, 271, 272, 273, 276, 277, 280, 281, 284, 289, 290, 291, 293, 294, 295, 297, 298, 299}
 // Itoh-Tsujii chain for m-1 = 299: 1 -> 2 -> 4 -> 8 -> 9 -> 18 -> 36 -> 37 -> 74 -> 148 -> 149 -> 298 -> 299 (12 multiplications, 299 squarings)
 
-/// An element of GF(2^300) = GF(2)[x]/(f), f = x^300+x^298+x^285+x^282+1, in polynomial basis: 10 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 38 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
+/// An element of GF(2^300) = GF(2)\[x\]/(f), f = x^300+x^298+x^285+x^282+1, in polynomial basis: 10 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 38 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F300([u32; 10]);
 impl F300 {
@@ -221,7 +221,7 @@ impl F300 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F300> {
@@ -354,7 +354,7 @@ impl F300 {
         ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
-    /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
+    /// over GF(2)\[x\]: with H = C div x^m and μ = x^(2m) div f, the quotient is
     /// exactly (H·μ) div x^m = H + (H·(μ − x^m)) div x^m, and the remainder is
     /// C + q·(f − x^m) mod x^m. Exact (no correction) because deg C < 2m.
     #[inline(always)]

@@ -10,7 +10,7 @@
 // Itoh-Tsujii chain for m-1 = 520: 1 -> 2 -> 4 -> 8 -> 16 -> 32 -> 64 -> 65 -> 130 -> 260 -> 520 (10 multiplications, 520 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 260, 130, 65
 
-/// An element of GF(2^521) = GF(2)[x]/(f), f = x^521+x^520+x^519+x^518+x^517+x^516+x^515+x^513+x^511+x^509+x^508+x^507+x^506+x^505+x^504+x^503+x^500+x^499+x^497+x^495+x^494+x^490+x^488+x^487+x^483+x^480+x^478+x^474+x^473+x^472+x^471+x^470+x^469+x^467+x^465+x^462+x^461+x^458+x^456+x^454+x^453+x^452+x^451+x^450+x^448+x^447+x^445+x^442+x^439+x^437+x^434+x^432+x^431+x^430+x^429+x^425+x^424+x^422+x^418+x^416+x^415+x^414+x^412+x^411+x^410+x^409+x^407+x^406+x^404+x^399+x^395+x^394+x^393+x^392+x^391+x^390+x^389+x^387+x^384+x^382+x^378+x^375+x^374+x^372+x^371+x^368+x^366+x^364+x^363+x^362+x^359+x^357+x^354+x^352+x^351+x^349+x^348+x^345+x^342+x^341+x^340+x^335+x^333+x^332+x^330+x^329+x^328+x^326+x^325+x^323+x^322+x^318+x^315+x^308+x^306+x^304+x^303+x^302+x^301+x^300+x^299+x^291+x^289+x^287+x^284+x^281+x^280+x^279+x^272+x^270+x^267+x^266+x^264+x^262+x^261+x^259+x^256+x^255+x^254+x^253+x^250+x^249+x^245+x^244+x^243+x^239+x^231+x^229+x^228+x^227+x^225+x^224+x^222+x^221+x^220+x^218+x^217+x^216+x^212+x^211+x^209+x^207+x^206+x^203+x^202+x^198+x^197+x^193+x^190+x^189+x^187+x^185+x^184+x^183+x^179+x^169+x^168+x^167+x^166+x^164+x^162+x^161+x^159+x^156+x^154+x^152+x^151+x^148+x^147+x^145+x^143+x^142+x^138+x^136+x^134+x^133+x^132+x^128+x^127+x^123+x^121+x^120+x^119+x^115+x^110+x^107+x^105+x^104+x^103+x^102+x^101+x^99+x^96+x^95+x^92+x^91+x^89+x^88+x^87+x^86+x^85+x^83+x^82+x^81+x^80+x^79+x^72+x^71+x^69+x^68+x^65+x^63+x^60+x^57+x^55+x^51+x^50+x^49+x^48+x^46+x^45+x^44+x^43+x^42+x^41+x^38+x^37+x^36+x^31+x^30+x^29+x^28+x^27+x^26+x^24+x^19+x^18+x^16+x^14+x^9+x^8+x^6+x^5+x^4+x^3+x^2+1, in polynomial basis: 9 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 66 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^521) = GF(2)\[x\]/(f), f = x^521+x^520+x^519+x^518+x^517+x^516+x^515+x^513+x^511+x^509+x^508+x^507+x^506+x^505+x^504+x^503+x^500+x^499+x^497+x^495+x^494+x^490+x^488+x^487+x^483+x^480+x^478+x^474+x^473+x^472+x^471+x^470+x^469+x^467+x^465+x^462+x^461+x^458+x^456+x^454+x^453+x^452+x^451+x^450+x^448+x^447+x^445+x^442+x^439+x^437+x^434+x^432+x^431+x^430+x^429+x^425+x^424+x^422+x^418+x^416+x^415+x^414+x^412+x^411+x^410+x^409+x^407+x^406+x^404+x^399+x^395+x^394+x^393+x^392+x^391+x^390+x^389+x^387+x^384+x^382+x^378+x^375+x^374+x^372+x^371+x^368+x^366+x^364+x^363+x^362+x^359+x^357+x^354+x^352+x^351+x^349+x^348+x^345+x^342+x^341+x^340+x^335+x^333+x^332+x^330+x^329+x^328+x^326+x^325+x^323+x^322+x^318+x^315+x^308+x^306+x^304+x^303+x^302+x^301+x^300+x^299+x^291+x^289+x^287+x^284+x^281+x^280+x^279+x^272+x^270+x^267+x^266+x^264+x^262+x^261+x^259+x^256+x^255+x^254+x^253+x^250+x^249+x^245+x^244+x^243+x^239+x^231+x^229+x^228+x^227+x^225+x^224+x^222+x^221+x^220+x^218+x^217+x^216+x^212+x^211+x^209+x^207+x^206+x^203+x^202+x^198+x^197+x^193+x^190+x^189+x^187+x^185+x^184+x^183+x^179+x^169+x^168+x^167+x^166+x^164+x^162+x^161+x^159+x^156+x^154+x^152+x^151+x^148+x^147+x^145+x^143+x^142+x^138+x^136+x^134+x^133+x^132+x^128+x^127+x^123+x^121+x^120+x^119+x^115+x^110+x^107+x^105+x^104+x^103+x^102+x^101+x^99+x^96+x^95+x^92+x^91+x^89+x^88+x^87+x^86+x^85+x^83+x^82+x^81+x^80+x^79+x^72+x^71+x^69+x^68+x^65+x^63+x^60+x^57+x^55+x^51+x^50+x^49+x^48+x^46+x^45+x^44+x^43+x^42+x^41+x^38+x^37+x^36+x^31+x^30+x^29+x^28+x^27+x^26+x^24+x^19+x^18+x^16+x^14+x^9+x^8+x^6+x^5+x^4+x^3+x^2+1, in polynomial basis: 9 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 66 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F521([u64; 9]);
 impl F521 {
@@ -263,7 +263,7 @@ impl F521 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F521> {
@@ -393,7 +393,7 @@ impl F521 {
         ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
-    /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
+    /// over GF(2)\[x\]: with H = C div x^m and μ = x^(2m) div f, the quotient is
     /// exactly (H·μ) div x^m = H + (H·(μ − x^m)) div x^m, and the remainder is
     /// C + q·(f − x^m) mod x^m. Exact (no correction) because deg C < 2m.
     #[inline(always)]

@@ -9,7 +9,7 @@
 // Trace: Tr(x^i) = 1 for i in {0}
 // Itoh-Tsujii chain for m-1 = 62: 1 -> 2 -> 3 -> 6 -> 7 -> 14 -> 15 -> 30 -> 31 -> 62 (9 multiplications, 62 squarings)
 
-/// An element of GF(2^63) = GF(2)[x]/(f), f = x^63+x+1, in polynomial basis: 2 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 8 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
+/// An element of GF(2^63) = GF(2)\[x\]/(f), f = x^63+x+1, in polynomial basis: 2 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 8 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F63([u32; 2]);
 impl F63 {
@@ -199,7 +199,7 @@ impl F63 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F63> {

@@ -10,7 +10,7 @@
 // Itoh-Tsujii chain for m-1 = 63: 1 -> 2 -> 3 -> 6 -> 7 -> 14 -> 15 -> 30 -> 31 -> 62 -> 63 (10 multiplications, 63 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 31, 15
 
-/// An element of GF(2^64) = GF(2)[x]/(f), f = x^64+x^63+x^61+x^59+x^57+x^56+x^54+x^53+x^52+x^51+x^50+x^47+x^44+x^43+x^42+x^38+x^37+x^35+x^33+x^31+x^29+x^28+x^27+x^23+x^20+x^17+x^16+x^14+x^11+x^8+x^5+x^4+1, in polynomial basis: 1 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 8 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^64) = GF(2)\[x\]/(f), f = x^64+x^63+x^61+x^59+x^57+x^56+x^54+x^53+x^52+x^51+x^50+x^47+x^44+x^43+x^42+x^38+x^37+x^35+x^33+x^31+x^29+x^28+x^27+x^23+x^20+x^17+x^16+x^14+x^11+x^8+x^5+x^4+1, in polynomial basis: 1 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 8 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F64([u64; 1]);
 impl F64 {
@@ -226,7 +226,7 @@ impl F64 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F64> {
@@ -326,7 +326,7 @@ impl F64 {
         ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
-    /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
+    /// over GF(2)\[x\]: with H = C div x^m and μ = x^(2m) div f, the quotient is
     /// exactly (H·μ) div x^m = H + (H·(μ − x^m)) div x^m, and the remainder is
     /// C + q·(f − x^m) mod x^m. Exact (no correction) because deg C < 2m.
     #[inline(always)]

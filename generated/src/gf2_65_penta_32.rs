@@ -9,7 +9,7 @@
 // Trace: Tr(x^i) = 1 for i in {0, 47}
 // Itoh-Tsujii chain for m-1 = 64: 1 -> 2 -> 4 -> 8 -> 16 -> 32 -> 64 (6 multiplications, 64 squarings)
 
-/// An element of GF(2^65) = GF(2)[x]/(f), f = x^65+x^31+x^18+x^7+1, in polynomial basis: 3 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 9 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
+/// An element of GF(2^65) = GF(2)\[x\]/(f), f = x^65+x^31+x^18+x^7+1, in polynomial basis: 3 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 9 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F65([u32; 3]);
 impl F65 {
@@ -196,7 +196,7 @@ impl F65 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F65> {

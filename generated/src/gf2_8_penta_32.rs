@@ -9,7 +9,7 @@
 // Trace: Tr(x^i) = 1 for i in {5, 7}
 // Itoh-Tsujii chain for m-1 = 7: 1 -> 2 -> 3 -> 6 -> 7 (4 multiplications, 7 squarings)
 
-/// An element of GF(2^8) = GF(2)[x]/(f), f = x^8+x^4+x^3+x+1, in polynomial basis: 1 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 1 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
+/// An element of GF(2^8) = GF(2)\[x\]/(f), f = x^8+x^4+x^3+x+1, in polynomial basis: 1 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 1 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F8([u32; 1]);
 impl F8 {
@@ -198,7 +198,7 @@ impl F8 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F8> {
@@ -297,7 +297,7 @@ impl F8 {
         ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
-    /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
+    /// over GF(2)\[x\]: with H = C div x^m and μ = x^(2m) div f, the quotient is
     /// exactly (H·μ) div x^m = H + (H·(μ − x^m)) div x^m, and the remainder is
     /// C + q·(f − x^m) mod x^m. Exact (no correction) because deg C < 2m.
     #[inline(always)]

@@ -86,7 +86,7 @@ impl Fp {
         0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
         0x00000000_u32,
     ]);
-    /// Bit positions of the unsaturated limbs (limb i holds bits pos[i]..pos[i + 1]).
+    /// Bit positions of the unsaturated limbs (limb i holds bits pos\[i\]..pos\[i + 1\]).
     const LIMB_POSITIONS: [u32; 22] = [
         0u32, 25u32, 50u32, 75u32, 100u32, 125u32, 149u32, 174u32, 199u32, 224u32,
         249u32, 273u32, 298u32, 323u32, 348u32, 373u32, 397u32, 422u32, 447u32, 472u32,

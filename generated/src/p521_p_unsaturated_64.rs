@@ -73,7 +73,7 @@ impl Fp {
         0x0000000000000000_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
         0x0000000000000000_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
     ]);
-    /// Bit positions of the unsaturated limbs (limb i holds bits pos[i]..pos[i + 1]).
+    /// Bit positions of the unsaturated limbs (limb i holds bits pos\[i\]..pos\[i + 1\]).
     const LIMB_POSITIONS: [u32; 10] = [
         0u32, 58u32, 116u32, 174u32, 232u32, 290u32, 348u32, 406u32, 464u32, 521u32,
     ];

@@ -10,7 +10,7 @@
 // Trace: Tr(x^i) = 1 for i in {0, 157}
 // Itoh-Tsujii chain for m-1 = 162: 1 -> 2 -> 4 -> 5 -> 10 -> 20 -> 40 -> 80 -> 81 -> 162 (9 multiplications, 162 squarings)
 
-/// An element of GF(2^163) = GF(2)[x]/(f), f = x^163+x^7+x^6+x^3+1 (sect163: GF(2^163), SEC 2 sect163k1/r1/r2 and NIST B-163/K-163), in polynomial basis: 6 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 21 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
+/// An element of GF(2^163) = GF(2)\[x\]/(f), f = x^163+x^7+x^6+x^3+1 (sect163: GF(2^163), SEC 2 sect163k1/r1/r2 and NIST B-163/K-163), in polynomial basis: 6 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 21 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F163([u32; 6]);
 impl F163 {
@@ -207,7 +207,7 @@ impl F163 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F163> {

@@ -11,7 +11,7 @@
 // Itoh-Tsujii chain for m-1 = 162: 1 -> 2 -> 4 -> 5 -> 10 -> 20 -> 40 -> 80 -> 81 -> 162 (9 multiplications, 162 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 81, 40, 20, 10
 
-/// An element of GF(2^163) = GF(2)[x]/(f), f = x^163+x^7+x^6+x^3+1 (sect163: GF(2^163), SEC 2 sect163k1/r1/r2 and NIST B-163/K-163), in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 21 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^163) = GF(2)\[x\]/(f), f = x^163+x^7+x^6+x^3+1 (sect163: GF(2^163), SEC 2 sect163k1/r1/r2 and NIST B-163/K-163), in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 21 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F163([u64; 3]);
 impl F163 {
@@ -223,7 +223,7 @@ impl F163 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F163> {

@@ -11,7 +11,7 @@
 // Itoh-Tsujii chain for m-1 = 192: 1 -> 2 -> 3 -> 6 -> 12 -> 24 -> 48 -> 96 -> 192 (8 multiplications, 192 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 96, 48, 24, 12
 
-/// An element of GF(2^193) = GF(2)[x]/(f), f = x^193+x^15+1 (sect193: GF(2^193), SEC 2 sect193r1/r2), in polynomial basis: 4 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 25 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^193) = GF(2)\[x\]/(f), f = x^193+x^15+1 (sect193: GF(2^193), SEC 2 sect193r1/r2), in polynomial basis: 4 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 25 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F193([u64; 4]);
 impl F193 {
@@ -234,7 +234,7 @@ impl F193 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F193> {

@@ -10,7 +10,7 @@
 // Trace: Tr(x^i) = 1 for i in {0, 159}
 // Itoh-Tsujii chain for m-1 = 232: 1 -> 2 -> 3 -> 6 -> 7 -> 14 -> 28 -> 29 -> 58 -> 116 -> 232 (10 multiplications, 232 squarings)
 
-/// An element of GF(2^233) = GF(2)[x]/(f), f = x^233+x^74+1 (sect233: GF(2^233), SEC 2 sect233k1/r1 and NIST B-233/K-233), in polynomial basis: 8 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 30 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
+/// An element of GF(2^233) = GF(2)\[x\]/(f), f = x^233+x^74+1 (sect233: GF(2^233), SEC 2 sect233k1/r1 and NIST B-233/K-233), in polynomial basis: 8 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 30 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F233([u32; 8]);
 impl F233 {
@@ -210,7 +210,7 @@ impl F233 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F233> {

@@ -11,7 +11,7 @@
 // Itoh-Tsujii chain for m-1 = 232: 1 -> 2 -> 3 -> 6 -> 7 -> 14 -> 28 -> 29 -> 58 -> 116 -> 232 (10 multiplications, 232 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 116, 58, 29, 14
 
-/// An element of GF(2^233) = GF(2)[x]/(f), f = x^233+x^74+1 (sect233: GF(2^233), SEC 2 sect233k1/r1 and NIST B-233/K-233), in polynomial basis: 4 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 30 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^233) = GF(2)\[x\]/(f), f = x^233+x^74+1 (sect233: GF(2^233), SEC 2 sect233k1/r1 and NIST B-233/K-233), in polynomial basis: 4 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 30 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F233([u64; 4]);
 impl F233 {
@@ -225,7 +225,7 @@ impl F233 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F233> {

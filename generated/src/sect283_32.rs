@@ -10,7 +10,7 @@
 // Trace: Tr(x^i) = 1 for i in {0, 271}
 // Itoh-Tsujii chain for m-1 = 282: 1 -> 2 -> 4 -> 8 -> 16 -> 17 -> 34 -> 35 -> 70 -> 140 -> 141 -> 282 (11 multiplications, 282 squarings)
 
-/// An element of GF(2^283) = GF(2)[x]/(f), f = x^283+x^12+x^7+x^5+1 (sect283: GF(2^283), SEC 2 sect283k1/r1 and NIST B-283/K-283), in polynomial basis: 9 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 36 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
+/// An element of GF(2^283) = GF(2)\[x\]/(f), f = x^283+x^12+x^7+x^5+1 (sect283: GF(2^283), SEC 2 sect283k1/r1 and NIST B-283/K-283), in polynomial basis: 9 little-endian 32-bit words, bit i of the element being the coefficient of x^i; encodings are 36 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: portable32 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F283([u32; 9]);
 impl F283 {
@@ -211,7 +211,7 @@ impl F283 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F283> {

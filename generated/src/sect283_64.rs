@@ -11,7 +11,7 @@
 // Itoh-Tsujii chain for m-1 = 282: 1 -> 2 -> 4 -> 8 -> 16 -> 17 -> 34 -> 35 -> 70 -> 140 -> 141 -> 282 (11 multiplications, 282 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 141, 35
 
-/// An element of GF(2^283) = GF(2)[x]/(f), f = x^283+x^12+x^7+x^5+1 (sect283: GF(2^283), SEC 2 sect283k1/r1 and NIST B-283/K-283), in polynomial basis: 5 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 36 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^283) = GF(2)\[x\]/(f), f = x^283+x^12+x^7+x^5+1 (sect283: GF(2^283), SEC 2 sect283k1/r1 and NIST B-283/K-283), in polynomial basis: 5 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 36 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F283([u64; 5]);
 impl F283 {
@@ -228,7 +228,7 @@ impl F283 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F283> {

@@ -11,7 +11,7 @@
 // Itoh-Tsujii chain for m-1 = 408: 1 -> 2 -> 3 -> 6 -> 12 -> 24 -> 25 -> 50 -> 51 -> 102 -> 204 -> 408 (11 multiplications, 408 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 204, 51
 
-/// An element of GF(2^409) = GF(2)[x]/(f), f = x^409+x^87+1 (sect409: GF(2^409), SEC 2 sect409k1/r1 and NIST B-409/K-409), in polynomial basis: 7 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 52 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^409) = GF(2)\[x\]/(f), f = x^409+x^87+1 (sect409: GF(2^409), SEC 2 sect409k1/r1 and NIST B-409/K-409), in polynomial basis: 7 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 52 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F409([u64; 7]);
 impl F409 {
@@ -228,7 +228,7 @@ impl F409 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F409> {

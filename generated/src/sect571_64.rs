@@ -11,7 +11,7 @@
 // Itoh-Tsujii chain for m-1 = 570: 1 -> 2 -> 4 -> 8 -> 16 -> 17 -> 34 -> 35 -> 70 -> 71 -> 142 -> 284 -> 285 -> 570 (13 multiplications, 570 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 285, 142, 71
 
-/// An element of GF(2^571) = GF(2)[x]/(f), f = x^571+x^10+x^5+x^2+1 (sect571: GF(2^571), SEC 2 sect571k1/r1 and NIST B-571/K-571), in polynomial basis: 9 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 72 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^571) = GF(2)\[x\]/(f), f = x^571+x^10+x^5+x^2+1 (sect571: GF(2^571), SEC 2 sect571k1/r1 and NIST B-571/K-571), in polynomial basis: 9 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 72 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F571([u64; 9]);
 impl F571 {
@@ -233,7 +233,7 @@ impl F571 {
         };
         ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
-    /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+    /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
     /// steps and the shifts depend on the value, so use it only on public data.
     pub fn invert_vartime(&self) -> ::core::option::Option<F571> {

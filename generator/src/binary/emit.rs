@@ -1,12 +1,12 @@
 //! Emits a binary field's module: carry-less products (portable: Karatsuba-like formulae over
-//! integer multiplication with holes, see [`super::holes`]; PCLMULQDQ in XMM
-//! registers, see [`super::x86`]; Karatsuba over PMULL word products), squaring, reduction
+//! integer multiplication with holes, see `holes`; PCLMULQDQ in XMM
+//! registers, see `x86`; Karatsuba over PMULL word products), squaring, reduction
 //! specialised to f, and the public API (encodings, Itoh–Tsujii inversion, √ via √x, trace,
 //! half-trace, z² + z = c).
 //!
 //! A 32-bit module carries two portable products and picks one by `cfg`: the holes product
 //! (`portable32-holes`) where the 32×32 → 64-bit multiply is constant time (the allow-list of
-//! [`super::holes::ct_mul32_cfg`]), else the López–Dahab comb with masks (`portable32`), which
+//! `holes::ct_mul32_cfg`), else the López–Dahab comb with masks (`portable32`), which
 //! uses no multiplier, for cores whose multiplier finishes early on small operands. Both stay
 //! reachable through the backend test hooks.
 //!
@@ -145,7 +145,7 @@ fn comb(c: &Ctx) -> TokenStream {
 }
 
 /// The 32-bit module's portable product: the comb and the holes product, and the choice between
-/// them at compile time (see [`super::holes::ct_mul32_cfg`]).
+/// them at compile time (see `holes::ct_mul32_cfg`).
 fn portable32_items(c: &Ctx) -> TokenStream {
     let n = usize_lit(c.n);
     let n2 = usize_lit(2 * c.n);
@@ -943,7 +943,7 @@ fn reduce_fn(c: &Ctx, s: &BinarySpec) -> TokenStream {
             let _ = last;
             quote! {
                 /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
-                /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
+                /// over GF(2)\[x\]: with H = C div x^m and μ = x^(2m) div f, the quotient is
                 /// exactly (H·μ) div x^m = H + (H·(μ − x^m)) div x^m, and the remainder is
                 /// C + q·(f − x^m) mod x^m. Exact (no correction) because deg C < 2m.
                 #[inline(always)]
@@ -1313,7 +1313,7 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
                 ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
             }
 
-            /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
+            /// The inverse by the extended Euclidean algorithm over GF(2)\[x\] (Hankerson,
             /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
             /// steps and the shifts depend on the value, so use it only on public data.
             pub fn invert_vartime(&self) -> ::core::option::Option<#name> {

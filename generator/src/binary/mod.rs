@@ -139,7 +139,7 @@ pub enum Reduction {
     /// D. Hankerson, A. Menezes, S. Vanstone, "Guide to Elliptic Curve Cryptography", 2004,
     /// §2.3.5).
     Sparse,
-    /// Barrett reduction over GF(2)[x], exact with no correction step: q = ⌊C/x^m⌋·μ div x^m
+    /// Barrett reduction over GF(2)\[x\], exact with no correction step: q = ⌊C/x^m⌋·μ div x^m
     /// with μ = ⌊x^(2m)/f⌋, r = C + q·f mod x^m (two carry-less products). Used for every other
     /// irreducible f.
     Barrett {
@@ -352,7 +352,7 @@ fn type_doc(s: &BinarySpec, preset: Option<&BinaryPreset>, backends: &[&str]) ->
         Reduction::Barrett { .. } => "Barrett (two carry-less products)",
     };
     format!(
-        " An element of GF(2^{m}) = GF(2)[x]/(f), f = {f}{what}, in polynomial basis: {n} little-endian {w}-bit words, bit i of the element being the coefficient of x^i; encodings are {b} bytes. Reduction: {reduction}. Carry-less multiplication backends, in order of preference: {bk} (see `backend()`).",
+        " An element of GF(2^{m}) = GF(2)\\[x\\]/(f), f = {f}{what}, in polynomial basis: {n} little-endian {w}-bit words, bit i of the element being the coefficient of x^i; encodings are {b} bytes. Reduction: {reduction}. Carry-less multiplication backends, in order of preference: {bk} (see `backend()`).",
         m = s.m,
         f = s.poly,
         n = s.n,

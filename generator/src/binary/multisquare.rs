@@ -139,7 +139,7 @@ fn matrix_candidates(s: &BinarySpec) -> Vec<usize> {
 ///
 /// Candidates are the chain's doubling runs k ≥ max(8, m/16) (below that k squarings beat a
 /// product); of their subsets of at most [`MAX_MATRICES`], the one with the least modeled
-/// time ([`product_cycles`]; ties: fewer matrices, then longer runs). The model matters where
+/// time (`product_cycles`; ties: fewer matrices, then longer runs). The model matters where
 /// the matrices outgrow L1: sect283 (11.5 KiB each) gets two, k = 141 and 35 (the run 70 is
 /// two products of the 35 one, the run 17 squared), which fit together; sect409 (split, 11.4 KiB
 /// each) two, k = 204 and 51 (the run 102 two products of the 51 one); sect571 (split, 20.3 KiB

@@ -44,7 +44,7 @@ pub fn const_constructors(c: &FieldConsts, name: &Ident, form: StoredForm) -> To
             let ml = lit(m);
             (
                 quote! {
-                    /// Bit positions of the unsaturated limbs (limb i holds bits pos[i]..pos[i + 1]).
+                    /// Bit positions of the unsaturated limbs (limb i holds bits pos\[i\]..pos\[i + 1\]).
                     const LIMB_POSITIONS: [u32; #len] = [#(#pos),*];
                 },
                 quote!(#split::<#n, #ml>(&limbs, &Self::LIMB_POSITIONS)),

@@ -327,7 +327,7 @@ fn redc_fns(shape: &RsaShape) -> TokenStream {
     }
 }
 
-/// `addmul_row_adx_{k}`: t[0..k) += x·v, carries into t[k] and t[k+1].
+/// `addmul_row_adx_{k}`: t[0..k) += x·v, carries into t\[k\] and t\[k+1\].
 fn row_kernel(k: usize) -> TokenStream {
     use super::x86_64::rows;
     let kl = lit(k);
@@ -343,7 +343,7 @@ fn row_kernel(k: usize) -> TokenStream {
         k + 2
     ));
     quote! {
-        /// t[0..k) += x·v, carries into t[k] and t[k+1] (x86-64 BMI2/ADX: mulx, adcx/adox).
+        /// t[0..k) += x·v, carries into t\[k\] and t\[k+1\] (x86-64 BMI2/ADX: mulx, adcx/adox).
         ///
         /// # Safety
         ///
@@ -500,8 +500,8 @@ fn asm_fns(shape: &RsaShape) -> TokenStream {
         }
 
         /// Montgomery product by interleaved rows over a moving window (CIOS without the
-        /// shift): for each limb b[i], t += a·b[i]·2^(64i), then t += m·n·2^(64i) with
-        /// m = t[i]·n0', which clears word i; the result is t[n..2n] + t[2n]·R < 2n, then one
+        /// shift): for each limb b\[i\], t += a·b\[i\]·2^(64i), then t += m·n·2^(64i) with
+        /// m = t\[i\]·n0', which clears word i; the result is t\[n..2n\] + t\[2n\]·R < 2n, then one
         /// constant-time subtraction.
         ///
         /// # Safety
@@ -1084,7 +1084,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
                 d
             }
 
-            /// table[digit], reading every entry and keeping one by masks (constant time).
+            /// table\[digit\], reading every entry and keeping one by masks (constant time).
             #[inline]
             fn table_lookup(table: &[[u64; #nl]; #table], digit: usize) -> [u64; #nl] {
                 let mut out = [0u64; #nl];
@@ -1212,7 +1212,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
                 }
             }
 
-            /// The N-limb window t[i..i+N] of a 2N-limb array (i ≤ N).
+            /// The N-limb window t\[i..i+N\] of a 2N-limb array (i ≤ N).
             #[allow(dead_code)]
             #[inline(always)]
             fn window(t: &[u64; #n2], i: usize) -> &[u64; #nl] {

@@ -78,7 +78,7 @@ pub fn lower_comba_mul(w: u32, k: usize) -> Func {
 }
 
 /// The full 2k-limb square of a k-limb input by product scanning: in each column the
-/// off-diagonal products a[i]·a[j], i < j, are summed once in a column accumulator, doubled,
+/// off-diagonal products a\[i\]·a\[j\], i < j, are summed once in a column accumulator, doubled,
 /// and the diagonal square added, then the column joins the running carry.
 pub fn lower_comba_square(w: u32, k: usize) -> Func {
     let mut b = Builder::new(w);

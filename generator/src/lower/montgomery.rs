@@ -136,7 +136,7 @@ impl Acc {
 }
 
 /// Product scanning (FIPS, Koç–Acar–Kaliski 1996, §6): each column of a·b and m·p is summed in
-/// a three-word accumulator, and the Montgomery quotient digits m[i] come out column by column.
+/// a three-word accumulator, and the Montgomery quotient digits m\[i\] come out column by column.
 fn product_scanning(b: &mut Builder, c: &FieldConsts, x: &[Var], y: &[Var]) -> Vec<Var> {
     let n = c.limbs;
     let p = b.constants(&c.modulus_limbs);

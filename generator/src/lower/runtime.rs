@@ -55,9 +55,9 @@ pub fn lower_redc(w: u32, n: usize) -> Func {
     b.finish(out)
 }
 
-/// One word of Montgomery reduction: inputs the window t[i..i+n] (n words), `top` = [t[i+n],
+/// One word of Montgomery reduction: inputs the window t\[i..i+n\] (n words), `top` = [t\[i+n\],
 /// ext] (ext the carry bit above word i+n), p (n words) and n0' (one word). With
-/// m = t[i]·n0' mod 2^w, returns the n + 1 words t[i+1..i+n+1] of t + m·p·2^(wi) followed by the
+/// m = t\[i\]·n0' mod 2^w, returns the n + 1 words t\[i+1..i+n+1\] of t + m·p·2^(wi) followed by the
 /// new carry bit (word i is zero by the choice of m and is dropped).
 pub fn lower_redc_row(w: u32, n: usize) -> Func {
     let mut b = Builder::new(w);

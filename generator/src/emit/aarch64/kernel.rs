@@ -8,8 +8,8 @@
 //! Carry words come from value bounds, as in the x86-64 kernels: between rows t < 2p; with a
 //! spare bit (2p < R) t fits n words and a product pass needs one word above it; without one, t
 //! keeps a carry bit at word n and the product pass a bit at word n + 1. The low word of the
-//! reduction, t[0] + lo(m·p[0]), is 0 by the choice of m, so only its carry is needed: it is 1
-//! exactly when t[0] ≠ 0 (`cmp t0, #1`), and `mul m, p[0]` is skipped. Limbs of p equal to 0
+//! reduction, t\[0\] + lo(m·p\[0\]), is 0 by the choice of m, so only its carry is needed: it is 1
+//! exactly when t\[0\] ≠ 0 (`cmp t0, #1`), and `mul m, p[0]` is skipped. Limbs of p equal to 0
 //! skip their products, n0' = 1 skips the quotient multiplication.
 //!
 //! The squaring kernel is the same CIOS with both operands a, whose limbs are loaded once.
@@ -98,7 +98,7 @@ struct Kernel<'a> {
 }
 
 impl Kernel<'_> {
-    /// p[j] as an operand (`xzr` when it is 0).
+    /// p\[j\] as an operand (`xzr` when it is 0).
     fn p_opnd(&mut self, j: usize) -> Opnd<V> {
         if self.c.modulus_limbs[j] == 0 {
             Opnd::Zero
@@ -281,8 +281,8 @@ pub fn kernel(c: &FieldConsts, res: Residency, square: bool) -> VProgram {
 }
 
 /// The dedicated squaring kernel (SOS: Koç, Acar, Kaliski 1996, "separated operand scanning"):
-/// a² as 2n words with each off-diagonal product a[i]·a[j] (i < j) computed once, doubled by an
-/// `adds`/`adcs` chain and completed with the squares a[i]² on the diagonal; then n reduction
+/// a² as 2n words with each off-diagonal product a\[i\]·a\[j\] (i < j) computed once, doubled by an
+/// `adds`/`adcs` chain and completed with the squares a\[i\]² on the diagonal; then n reduction
 /// steps, each the CIOS reduction pass over the n words of the accumulator and the next high word
 /// of a² at position n, with the accumulator's top bit added by the pass's first carry chain,
 /// so no separate carry propagation is needed (between steps the accumulator is below

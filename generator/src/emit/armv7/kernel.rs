@@ -5,11 +5,11 @@
 //! `umaal lo, hi, x, y` sets hi:lo = x·y + lo + hi, which never exceeds 2^64 − 1
 //! ((2^32 − 1)² + 2(2^32 − 1) = 2^64 − 1), so a row needs no carry flag at all: word j of row i
 //! is `umaal t[j], c1, a[i], b[j]` then `umaal t[j], c2, m, p[j]`, with c1 and c2 the two
-//! running carries (of a[i]·b and of m·p) and the sum stored one word down (the division by
-//! 2^32). m = (t[0] + a[i]·b[0])·n0' mod 2^32 is taken after the first product. The row ends
-//! with c1 + c2 + t[n]: with a spare bit (2p < 2^(32n)) t stays below 2p and the sum is one
-//! word (`add`); without one, t[n] is a bit and `umaal c1, c2, t[n], t[n]` adds it
-//! (t[n]² = t[n]). This is UMAAL operand scanning as in Fujii and Aranha, "Curve25519 for the
+//! running carries (of a\[i\]·b and of m·p) and the sum stored one word down (the division by
+//! 2^32). m = (t\[0\] + a\[i\]·b\[0\])·n0' mod 2^32 is taken after the first product. The row ends
+//! with c1 + c2 + t\[n\]: with a spare bit (2p < 2^(32n)) t stays below 2p and the sum is one
+//! word (`add`); without one, t\[n\] is a bit and `umaal c1, c2, t[n], t[n]` adds it
+//! (t\[n\]² = t\[n\]). This is UMAAL operand scanning as in Fujii and Aranha, "Curve25519 for the
 //! Cortex-M4 and beyond" (LATINCRYPT 2017), with the reduction interleaved per word.
 //!
 //! ARM has only 11 registers an `asm!` block can use on every ARMv7 target (r0–r5, r8–r10,

@@ -392,7 +392,7 @@ impl LaneField {
             "CPUID exists on every x86-64 processor; leaves 1 and 7 are read only when leaf 0 reports them; XGETBV only when CPUID.1:ECX.OSXSAVE says the OS enabled it.",
         );
         let to_limbs_doc = format!(
-            " The {m} radix-2^{r} limbs of four values below 2^{}: lane-major, limb i of lane j at [j][i].",
+            " The {m} radix-2^{r} limbs of four values below 2^{}: lane-major, limb i of lane j at `[j][i]`.",
             self.k
         );
         let tight_doc = format!(" Largest limb of any value: {tight:#x}.");

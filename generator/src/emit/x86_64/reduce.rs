@@ -73,12 +73,12 @@ pub fn carries_to_bit(b: &mut Builder, z: VReg) -> VReg {
     bit
 }
 
-/// One step of Montgomery reduction: with m = t[0]·n0' mod 2^64 (in `rdx`), adds m·p to the
+/// One step of Montgomery reduction: with m = t\[0\]·n0' mod 2^64 (in `rdx`), adds m·p to the
 /// accumulator and drops its low word, which is zero by the choice of m. Returns the new window
 /// and the words above it.
 ///
-/// The products m·p[j] are added with two independent carry chains: OF carries t[j] + lo(m·p[j]),
-/// CF carries + hi(m·p[j−1]) (the low product first: it is ready first); both chains meet at
+/// The products m·p\[j\] are added with two independent carry chains: OF carries t\[j\] + lo(m·p\[j\]),
+/// CF carries + hi(m·p\[j−1\]) (the low product first: it is ready first); both chains meet at
 /// word n. Products with a limb of p equal to 0 are
 /// skipped (their chain steps only propagate the carry), and n0' = 1 needs no multiplication.
 ///

@@ -1,13 +1,13 @@
 //! Row kernels for operands too large for registers (the RSA sizes): one `asm!` block adds
-//! x·v to a window of an accumulator in memory, T[0..n) += x·v[0..n), carrying into T[n] and
-//! T[n+1]. Emitted code runs it in a loop: Montgomery multiplication as interleaved product and
+//! x·v to a window of an accumulator in memory, T[0..n) += x·v[0..n), carrying into T\[n\] and
+//! T\[n+1\]. Emitted code runs it in a loop: Montgomery multiplication as interleaved product and
 //! reduction rows over a moving window (CIOS without the shift, Koç–Acar–Kaliski 1996), each
-//! row two independent carry chains (`mulx` products; `adox` adds T[j] to the low word, `adcx`
+//! row two independent carry chains (`mulx` products; `adox` adds T\[j\] to the low word, `adcx`
 //! adds the previous high word: Ozturk et al., Intel white paper 327831, 2012).
 //!
 //! Registers are fixed (no allocation is needed: a row uses six): T in `rdi`, v in `rsi`, x in
 //! `rdx`; `rax` the low word, `r10`/`r11` alternate as high words, `r8` a zero, `rcx` the carry
-//! word. The caller guarantees that the true sum fits T[0..n+2) with T[n+1] ≤ 1 afterwards.
+//! word. The caller guarantees that the true sum fits T[0..n+2) with T\[n+1\] ≤ 1 afterwards.
 
 use super::inst::{AluOp, Inst, Mem, Reg, Src};
 
@@ -18,7 +18,7 @@ fn mem(base: Reg, k: usize) -> Mem<Reg> {
     }
 }
 
-/// T[0..n) += x·v[0..n), the carries added into T[n] and T[n+1].
+/// T[0..n) += x·v[0..n), the carries added into T\[n\] and T\[n+1\].
 pub fn addmul_row(n: usize) -> Vec<Inst<Reg>> {
     let (mut out, prev) = addmul_body(n);
     out.extend(carry_into_memory(n, prev));

@@ -6,7 +6,7 @@
 //! a row adds rdx·y[0..8) to them with `mulx` and the two ADX carry chains (low words on OF with
 //! `adox`, high words on CF with `adcx`; Ozturk, Guilford, Gopal, Feghali, Intel white paper
 //! 327831, 2012). The ninth word is the last high word plus both carries, which cannot overflow
-//! because the window holds less than 2^512 before the row; w[0] then leaves the window and the
+//! because the window holds less than 2^512 before the row; w\[0\] then leaves the window and the
 //! ninth word enters. Kernels are sequences of such rows over eight-limb column chunks of one
 //! operand (Hybrid scanning: Gura, Patel, Wander, Eberle, Shantz, CHES 2004), so the
 //! accumulator touches memory once per row instead of once per product:
@@ -18,7 +18,7 @@
 //!   (`adcx x, x`) while adding the squares a_i² on OF.
 //! - [`redc_stripe_kernel`]: eight rows of Montgomery reduction (SOS, Koç–Acar–Kaliski 1996)
 //!   over the whole modulus: the first eight window rows take the quotients
-//!   m = w[0]·n0' mod 2^64 one after another (each clears the word it is taken from), the
+//!   m = w\[0\]·n0' mod 2^64 one after another (each clears the word it is taken from), the
 //!   remaining rows reuse them against the next chunks of n; the n-word result is added to the
 //!   accumulator in memory with a carry word in and out (OpenSSL's mulx squaring code also
 //!   reduces in eight-row stripes).
@@ -41,8 +41,8 @@ fn at(base: VReg, k: i64) -> Src<VReg> {
     })
 }
 
-/// One window row: w (W words) += rdx · y[col + j] for j in start..W, the product by y[col + j]
-/// landing at w[j]; returns the word leaving the window (w[0]) and shifts the new top in. Rdx
+/// One window row: w (W words) += rdx · y\[col + j\] for j in start..W, the product by y\[col + j\]
+/// landing at w\[j\]; returns the word leaving the window (w\[0\]) and shifts the new top in. Rdx
 /// must hold the multiplier.
 fn row(b: &mut Builder, w: &mut Vec<VReg>, y: VReg, col: i64, start: usize) -> VReg {
     debug_assert!(start < W && w.len() == W);
@@ -116,7 +116,7 @@ pub fn product_scratch(n: usize) -> usize {
     3 * n + 1
 }
 
-/// The product x·y of two n-limb values into t[0..2n); t[2n + 1..3n + 1) is scratch (t[2n] is
+/// The product x·y of two n-limb values into t[0..2n); t[2n + 1..3n + 1) is scratch (t\[2n\] is
 /// left alone: reductions keep their carry word there).
 fn product_body(b: &mut Builder, x: VReg, y: VReg, t: VReg, n: usize) {
     assert!(n.is_multiple_of(W) && n >= W);
@@ -202,7 +202,7 @@ struct StripeLayout {
 }
 
 /// Eight rows of Montgomery reduction of the accumulator at t[base..base + n + 8): quotients
-/// m_r = (t[base + r] + ...)·n0', t += Σ m_r·p·2^(64(base + r)); the carry word `cin` (if any)
+/// m_r = (t\[base + r\] + ...)·n0', t += Σ m_r·p·2^(64(base + r)); the carry word `cin` (if any)
 /// enters at base + n, the returned carry word (0..2) leaves at base + n + 8.
 fn stripe_body(
     b: &mut Builder,
@@ -265,7 +265,7 @@ pub fn stripe_pad(n: usize) -> usize {
 }
 
 /// One reduction stripe as a kernel: pointers `t` (Scratch: the stripe's first accumulator
-/// word; t[−1] holds n0', t[−2] the carry word in, replaced by the carry word out;
+/// word; t\[−1\] holds n0', t\[−2\] the carry word in, replaced by the carry word out;
 /// t[−(n + 2)..−2) is scratch and the accumulator continues to t[n + 8)) and `p` (Modulus: n
 /// limbs). Everything below t must be dead: the caller runs stripes upwards.
 pub fn redc_stripe_kernel(n: usize) -> VProgram {

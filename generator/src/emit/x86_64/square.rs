@@ -1,8 +1,8 @@
 //! Montgomery squaring a²·R⁻¹ mod p as a BMI2/ADX kernel, in three passes:
 //!
-//! 1. the off-diagonal products a[i]·a[j], i < j, each computed once (n(n−1)/2 `mulx`), summed
+//! 1. the off-diagonal products a\[i\]·a\[j\], i < j, each computed once (n(n−1)/2 `mulx`), summed
 //!    row by row with two carry chains;
-//! 2. doubling and the diagonal squares a[i]² in one pass: `adcx t, t` doubles on CF while
+//! 2. doubling and the diagonal squares a\[i\]² in one pass: `adcx t, t` doubles on CF while
 //!    `adox` adds the squares on OF (n `mulx`);
 //! 3. Montgomery reduction of the 2n-word square (SOS, Koç–Acar–Kaliski 1996): n reduction steps
 //!    on the low half with the shared two-chain step, two steps per quotient (m = u·(−p⁻¹) mod
