@@ -104,10 +104,42 @@ macro_rules! peer {
     }};
 }
 
+/// secp256k1 without the endomorphism, in the same binary: the generic signed-window
+/// multiplication and the two-scalar Straus that the GLV paths replaced (the "before" rows).
+fn without_glv(c: &mut Criterion) {
+    let sk = SecretKey::<Secp256k1>::from_bytes(&key_bytes(32, 3)).unwrap();
+    let sk2 = SecretKey::<Secp256k1>::from_bytes(&key_bytes(32, 7)).unwrap();
+    let p = *sk.public_key().as_point();
+    let k = *sk2_scalar(&sk2);
+    let kb = k.to_le_bytes();
+    let (a, b) = (k.square().to_le_bytes(), (k + k.square()).to_le_bytes());
+    let g = ProjectivePoint::<Secp256k1>::GENERATOR;
+    c.bench_function("secp256k1/mul_var_base/fieldgen-noglv", |bn| {
+        bn.iter(|| black_box(p).mul_le_bytes(black_box(&kb)))
+    });
+    c.bench_function("secp256k1/ecdh/fieldgen-noglv", |bn| {
+        bn.iter(|| black_box(p).mul_le_bytes(black_box(&kb)).to_affine().x())
+    });
+    c.bench_function("secp256k1/double_mul/fieldgen-noglv", |bn| {
+        bn.iter(|| g.double_mul_vartime(black_box(&a), &black_box(p), black_box(&b)))
+    });
+    let (sa, sb) = (k.square(), k + k.square());
+    c.bench_function("secp256k1/double_mul/fieldgen", |bn| {
+        bn.iter(|| {
+            <Secp256k1 as PrimeGroup>::mul_base_add_vartime(
+                black_box(&sa),
+                &black_box(p),
+                black_box(&sb),
+            )
+        })
+    });
+}
+
 fn benches(c: &mut Criterion) {
     ours!(c, P256, "P-256", 32);
     peer!(c, p256, "P-256", "p256", 32);
     ours!(c, Secp256k1, "secp256k1", 32);
+    without_glv(c);
     peer!(c, k256, "secp256k1", "k256", 32);
     ours!(c, P384, "P-384", 48);
     peer!(c, p384, "P-384", "p384", 48);

@@ -803,12 +803,15 @@ impl<C: CurveParams> ProjectivePoint<C> {
 }
 
 /// Longest scalar (in bytes) the recoding buffers hold: 576 bits, enough for P-521.
-const MAX_SCALAR_BYTES: usize = 72;
+pub(crate) const MAX_SCALAR_BYTES: usize = 72;
 
 /// Signed radix-16 digits of a little-endian k of at most MAX_SCALAR_BYTES bytes: digits[i]
 /// in [−8, 8) for i < 2·len and digits[2·len] in {0, 1}, with k = Σ digits[i]·16^i. Returns
 /// 2·len. Constant time (no branch on k).
-fn recode_signed_radix16(k: &[u8], digits: &mut [i8; 2 * MAX_SCALAR_BYTES + 1]) -> usize {
+pub(crate) fn recode_signed_radix16(
+    k: &[u8],
+    digits: &mut [i8; 2 * MAX_SCALAR_BYTES + 1],
+) -> usize {
     let n = 2 * k.len();
     let mut carry = 0i8;
     for i in 0..n {
@@ -889,7 +892,7 @@ impl<C: CurveParams> FixedBaseTable<C> {
 }
 
 /// d·P from table[j] = (j+1)·P for a digit d in [−8, 8], constant time: every entry is read.
-fn lookup<C: CurveParams>(table: &[ProjectivePoint<C>; 8], d: i8) -> ProjectivePoint<C> {
+pub(crate) fn lookup<C: CurveParams>(table: &[ProjectivePoint<C>; 8], d: i8) -> ProjectivePoint<C> {
     // |d| and the sign without a branch.
     let sign = (d >> 7) as u8 & 1;
     let abs = ((d as i16 ^ -(sign as i16)) + sign as i16) as u8;
@@ -902,7 +905,9 @@ fn lookup<C: CurveParams>(table: &[ProjectivePoint<C>; 8], d: i8) -> ProjectiveP
 }
 
 /// P, 3P, 5P, …, 15P for width-5 wNAF digits.
-fn odd_multiples_vartime<C: CurveParams>(p: &ProjectivePoint<C>) -> [ProjectivePoint<C>; 8] {
+pub(crate) fn odd_multiples_vartime<C: CurveParams>(
+    p: &ProjectivePoint<C>,
+) -> [ProjectivePoint<C>; 8] {
     let p2 = p.double();
     let mut t = [*p; 8];
     for i in 1..8 {
@@ -911,7 +916,7 @@ fn odd_multiples_vartime<C: CurveParams>(p: &ProjectivePoint<C>) -> [ProjectiveP
     t
 }
 
-fn add_digit_vartime<C: CurveParams>(
+pub(crate) fn add_digit_vartime<C: CurveParams>(
     acc: &ProjectivePoint<C>,
     table: &[ProjectivePoint<C>; 8],
     d: i8,
@@ -926,7 +931,7 @@ fn add_digit_vartime<C: CurveParams>(
 /// Width-5 NAF of a little-endian scalar (Hankerson, Menezes, Vanstone, "Guide to Elliptic
 /// Curve Cryptography", Algorithm 3.35): digits odd in (−16, 16) or zero, any two nonzero
 /// digits at least 5 apart. Returns the number of digits written. Variable time.
-fn wnaf_vartime(k: &[u8], out: &mut [i8]) -> usize {
+pub(crate) fn wnaf_vartime(k: &[u8], out: &mut [i8]) -> usize {
     const W: u32 = 5;
     // The scalar as little-endian 64-bit limbs with one limb of headroom for the carries.
     let mut limbs = [0u64; MAX_SCALAR_BYTES / 8 + 2];

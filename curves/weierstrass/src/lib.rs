@@ -28,6 +28,7 @@ extern crate std;
 pub mod curves;
 pub mod ecdh;
 pub mod ecdsa;
+pub mod glv;
 pub mod group;
 pub mod protocol;
 pub mod sec1;

@@ -37,6 +37,31 @@ where
     fn generator_table() -> Option<&'static FixedBaseTable<Self>> {
         None
     }
+
+    /// k·P in constant time. The default is the signed fixed window of
+    /// [`ProjectivePoint::mul_le_bytes`]; a curve with an endomorphism overrides it (GLV,
+    /// [`crate::glv::mul`]).
+    fn mul_scalar(p: &ProjectivePoint<Self>, k: &Self::Scalar) -> ProjectivePoint<Self> {
+        let mut bytes = k.to_le_bytes();
+        let r = p.mul_le_bytes(bytes.as_ref());
+        bytes.as_mut().zeroize();
+        r
+    }
+
+    /// a·G + b·P for public a, b, P, variable time (ECDSA verification). The default is the
+    /// two-scalar Straus of [`ProjectivePoint::double_mul_vartime`]; a curve with an
+    /// endomorphism overrides it (the four-scalar GLV Straus, [`crate::glv::double_mul_vartime`]).
+    fn mul_base_add_scalar_vartime(
+        a: &Self::Scalar,
+        p: &ProjectivePoint<Self>,
+        b: &Self::Scalar,
+    ) -> ProjectivePoint<Self> {
+        ProjectivePoint::GENERATOR.double_mul_vartime(
+            a.to_le_bytes().as_ref(),
+            p,
+            b.to_le_bytes().as_ref(),
+        )
+    }
 }
 
 /// A group of prime order n, written additively, with the operations the protocols need.
@@ -99,18 +124,11 @@ where
     }
 
     fn mul(p: &Self::Point, k: &Self::Scalar) -> Self::Point {
-        let mut bytes = k.to_le_bytes();
-        let r = p.mul_le_bytes(bytes.as_ref());
-        bytes.as_mut().zeroize();
-        r
+        C::mul_scalar(p, k)
     }
 
     fn mul_base_add_vartime(a: &Self::Scalar, p: &Self::Point, b: &Self::Scalar) -> Self::Point {
-        ProjectivePoint::GENERATOR.double_mul_vartime(
-            a.to_le_bytes().as_ref(),
-            p,
-            b.to_le_bytes().as_ref(),
-        )
+        C::mul_base_add_scalar_vartime(a, p, b)
     }
 
     fn is_identity(p: &Self::Point) -> Choice {
