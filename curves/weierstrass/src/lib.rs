@@ -30,6 +30,7 @@ pub mod ecdh;
 pub mod ecdsa;
 pub mod glv;
 pub mod group;
+pub mod keys;
 pub mod protocol;
 pub mod sec1;
 
@@ -60,6 +61,9 @@ pub enum Error {
     /// A SubjectPublicKeyInfo is not strict DER, not id-ecPublicKey, or names another curve
     /// (or gives explicit curve parameters).
     InvalidSpki,
+    /// A SEC 1 `ECPrivateKey` or PKCS#8 private key (DER or PEM) is malformed, has the wrong
+    /// version, length or curve, a scalar outside [1, n), or a public key that is not d·G.
+    InvalidPrivateKey,
 }
 
 impl fmt::Display for Error {
@@ -74,6 +78,7 @@ impl fmt::Display for Error {
             Error::MalformedDer => "malformed DER signature",
             Error::InvalidSignature => "signature does not verify",
             Error::InvalidSpki => "SubjectPublicKeyInfo is malformed or for another curve",
+            Error::InvalidPrivateKey => "private key encoding is malformed or inconsistent",
         })
     }
 }
