@@ -28,6 +28,7 @@ macro_rules! curve {
         $(#[$doc:meta])* $name:ident, $label:literal, $fp:ty, $fr:ty, $digest:ty, $kind:expr,
         low_s: $low_s:literal, a: $a:literal, b: $b:literal, b3: $b3:literal,
         gx: $gx:literal, gy: $gy:literal, oid: $oid:literal
+        $(, params: { $($pextra:item)* })?
         $(, overrides: { $($extra:item)* })?
     ) => {
         $(#[$doc])*
@@ -43,6 +44,8 @@ macro_rules! curve {
             const A_KIND: AKind = $kind;
             const GENERATOR_X: $fp = <$fp>::from_hex_vartime($gx).unwrap();
             const GENERATOR_Y: $fp = <$fp>::from_hex_vartime($gy).unwrap();
+
+            $($($pextra)*)?
         }
 
         impl WeierstrassCurve for $name {
@@ -117,6 +120,12 @@ curve!(
     gx: "0x79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798",
     gy: "0x483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8",
     oid: "1.3.132.0.10",
+    params: {
+        #[inline(always)]
+        fn mul_by_b3(x: &secp256k1_p::Fp) -> secp256k1_p::Fp {
+            x.mul_small(21)
+        }
+    },
     overrides: {
         fn mul_scalar(p: &ProjectivePoint<Self>, k: &secp256k1_n::Fr) -> ProjectivePoint<Self> {
             crate::glv::mul(p, k)

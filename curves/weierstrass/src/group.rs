@@ -51,6 +51,13 @@ pub trait CurveParams: Copy + Clone + fmt::Debug + Default + Send + Sync + 'stat
     /// Affine y of the base point.
     const GENERATOR_Y: Self::Base;
 
+    /// 3·b·x. The default multiplies by [`CurveParams::B3`]; a curve whose 3·b is a small
+    /// integer (secp256k1: 21) overrides it with the field's cheaper multiplication by a word.
+    #[inline(always)]
+    fn mul_by_b3(x: &Self::Base) -> Self::Base {
+        Self::B3 * *x
+    }
+
     /// a·x, with the multiplication replaced by additions for a = 0 and a = −3.
     #[inline(always)]
     fn mul_by_a(x: &Self::Base) -> Self::Base {
@@ -346,7 +353,6 @@ impl<C: CurveParams> ProjectivePoint<C> {
     // RCB16 Algorithm 1: complete addition, general a.
     fn add_generic(&self, q: &Self) -> Self {
         let (x1, y1, z1, x2, y2, z2) = (self.x, self.y, self.z, q.x, q.y, q.z);
-        let b3 = C::B3;
         let mut t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t2 = z1 * z2;
@@ -366,14 +372,14 @@ impl<C: CurveParams> ProjectivePoint<C> {
         x3 = t1 + t2;
         t5 -= x3;
         let mut z3 = C::mul_by_a(&t4);
-        x3 = b3 * t2;
+        x3 = C::mul_by_b3(&t2);
         z3 = x3 + z3;
         x3 = t1 - z3;
         z3 += t1;
         let mut y3 = x3 * z3;
         t1 = t0.double() + t0;
         t2 = C::mul_by_a(&t2);
-        t4 = b3 * t4;
+        t4 = C::mul_by_b3(&t4);
         t1 += t2;
         t2 = t0 - t2;
         t2 = C::mul_by_a(&t2);
@@ -396,7 +402,6 @@ impl<C: CurveParams> ProjectivePoint<C> {
     // RCB16 Algorithm 2: mixed addition (Z2 = 1), general a.
     fn add_mixed_generic(&self, q: &AffinePoint<C>) -> Self {
         let (x1, y1, z1, x2, y2) = (self.x, self.y, self.z, q.x, q.y);
-        let b3 = C::B3;
         let mut t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t3 = x2 + y2;
@@ -409,14 +414,14 @@ impl<C: CurveParams> ProjectivePoint<C> {
         let mut t5 = y2 * z1;
         t5 += y1;
         let mut z3 = C::mul_by_a(&t4);
-        let mut x3 = b3 * z1;
+        let mut x3 = C::mul_by_b3(&z1);
         z3 = x3 + z3;
         x3 = t1 - z3;
         z3 += t1;
         let mut y3 = x3 * z3;
         t1 = t0.double() + t0;
         let mut t2 = C::mul_by_a(&z1);
-        t4 = b3 * t4;
+        t4 = C::mul_by_b3(&t4);
         t1 += t2;
         t2 = t0 - t2;
         t2 = C::mul_by_a(&t2);
@@ -439,7 +444,6 @@ impl<C: CurveParams> ProjectivePoint<C> {
     // RCB16 Algorithm 3: doubling, general a.
     fn double_generic(&self) -> Self {
         let (x, y, z) = (self.x, self.y, self.z);
-        let b3 = C::B3;
         let mut t0 = x.square();
         let t1 = y.square();
         let mut t2 = z.square();
@@ -448,13 +452,13 @@ impl<C: CurveParams> ProjectivePoint<C> {
         let mut z3 = x * z;
         z3 = z3.double();
         let mut x3 = C::mul_by_a(&z3);
-        let mut y3 = b3 * t2;
+        let mut y3 = C::mul_by_b3(&t2);
         y3 += x3;
         x3 = t1 - y3;
         y3 += t1;
         y3 *= x3;
         x3 *= t3;
-        z3 = b3 * z3;
+        z3 = C::mul_by_b3(&z3);
         t2 = C::mul_by_a(&t2);
         t3 = t0 - t2;
         t3 = C::mul_by_a(&t3);
@@ -625,7 +629,6 @@ impl<C: CurveParams> ProjectivePoint<C> {
     // RCB16 Algorithm 7: complete addition, a = 0.
     fn add_a0(&self, q: &Self) -> Self {
         let (x1, y1, z1, x2, y2, z2) = (self.x, self.y, self.z, q.x, q.y, q.z);
-        let b3 = C::B3;
         let mut t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t2 = z1 * z2;
@@ -646,10 +649,10 @@ impl<C: CurveParams> ProjectivePoint<C> {
         y3 = x3 - y3;
         x3 = t0.double();
         t0 += x3;
-        t2 = b3 * t2;
+        t2 = C::mul_by_b3(&t2);
         let mut z3 = t1 + t2;
         t1 -= t2;
-        y3 = b3 * y3;
+        y3 = C::mul_by_b3(&y3);
         x3 = t4 * y3;
         t2 = t3 * t1;
         x3 = t2 - x3;
@@ -669,7 +672,6 @@ impl<C: CurveParams> ProjectivePoint<C> {
     // RCB16 Algorithm 8: mixed addition (Z2 = 1), a = 0.
     fn add_mixed_a0(&self, q: &AffinePoint<C>) -> Self {
         let (x1, y1, z1, x2, y2) = (self.x, self.y, self.z, q.x, q.y);
-        let b3 = C::B3;
         let mut t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t3 = x2 + y2;
@@ -683,10 +685,10 @@ impl<C: CurveParams> ProjectivePoint<C> {
         y3 += x1;
         let mut x3 = t0.double();
         t0 += x3;
-        let mut t2 = b3 * z1;
+        let mut t2 = C::mul_by_b3(&z1);
         let mut z3 = t1 + t2;
         t1 -= t2;
-        y3 = b3 * y3;
+        y3 = C::mul_by_b3(&y3);
         x3 = t4 * y3;
         t2 = t3 * t1;
         x3 = t2 - x3;
@@ -706,12 +708,11 @@ impl<C: CurveParams> ProjectivePoint<C> {
     // RCB16 Algorithm 9: doubling, a = 0.
     fn double_a0(&self) -> Self {
         let (x, y, z) = (self.x, self.y, self.z);
-        let b3 = C::B3;
         let mut t0 = y.square();
         let mut z3 = t0.double().double().double();
         let mut t1 = y * z;
         let mut t2 = z.square();
-        t2 = b3 * t2;
+        t2 = C::mul_by_b3(&t2);
         let mut x3 = t2 * z3;
         let mut y3 = t0 + t2;
         z3 *= t1;

@@ -8,9 +8,14 @@
 //! - [`sec1`]: SEC 1 v2 §2.3.3–2.3.4 point encodings over GF(p), with full validation;
 //! - [`curves`]: P-224, P-256, P-384 (FIPS 186-5, SP 800-186 §3.2.1) and secp256k1
 //!   (SEC 2 v2 §2.4.1) as parameter types over the generated base and scalar fields;
+//! - [`glv`]: the Gallant–Lambert–Vanstone endomorphism method (secp256k1): a constant-time
+//!   scalar multiplication on two half-length scalars and a four-scalar Straus for
+//!   verification;
 //! - [`protocol`]: the "prime-order group with a scalar field" interface the protocols use;
 //! - [`ecdh`] (SEC 1 §3.3.1) and [`ecdsa`] (SEC 1 §4.1, RFC 6979 nonces, the `signature`
-//!   traits, fixed-size and DER signatures).
+//!   traits, fixed-size and DER signatures);
+//! - [`keys`]: SEC 1 and PKCS#8 private keys and SPKI public keys, DER and PEM, through the
+//!   `der`, `sec1`, `pkcs8` and `spki` crates.
 //!
 //! The crate is `no_std` and uses `alloc` for variable-length encodings (SEC 1 points, DER
 //! signatures, shared secrets). The default `std` feature keeps one lazily built

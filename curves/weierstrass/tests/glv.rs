@@ -294,3 +294,34 @@ fn glv_multiplication_against_the_reference() {
         );
     }
 }
+
+/// The variable-time chain branches on the exceptional cases of its Jacobian formulas (the
+/// identity, adding a point to itself or to its negative): sums whose tables coincide, whose
+/// terms cancel, and small scalars reach them. Expected values by the generic signed-window
+/// multiplication (itself checked against num-bigint in group_laws.rs), to keep the test fast.
+#[test]
+fn straus_exceptional_cases() {
+    let n = hex(N);
+    let lambda = fe(&Secp256k1::LAMBDA);
+    let gp = ProjectivePoint::<Secp256k1>::GENERATOR;
+    let lg = glv::mul(&gp, &Secp256k1::LAMBDA); // φ(G) = λ·G
+    let small = [0u32, 1, 2, 3, 15, 16, 17, 31, 32, 33];
+    let mut pairs: Vec<(BigUint, BigUint)> = Vec::new();
+    for &x in &small {
+        for &y in &small {
+            pairs.push((x.into(), y.into()));
+            pairs.push((x.into(), (&n - y) % &n));
+        }
+    }
+    pairs.push((lambda.clone(), &n - BigUint::one()));
+    pairs.push((BigUint::one(), &n - &lambda));
+    for (a, b) in pairs {
+        for (base, m) in [(gp, BigUint::one()), (lg, lambda.clone()), (-gp, &n - 1u32)] {
+            let mut k = ((&a + &b * &m) % &n).to_bytes_le();
+            k.resize(32, 0);
+            let want = gp.mul_le_bytes(&k);
+            let got = glv::double_mul_vartime(&gp, &scalar(&a), &base, &scalar(&b));
+            assert_eq!(got, want, "a = {a:x}, b = {b:x}, base = {m:x}·G");
+        }
+    }
+}
