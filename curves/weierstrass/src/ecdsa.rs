@@ -281,10 +281,7 @@ impl<G: PrimeGroup> PublicKey<G> {
         let u1 = e * w;
         let u2 = sig.r * w;
         let r_point = G::mul_base_add_vartime(&u1, &self.point, &u2);
-        let x: Option<Vec<u8>> = G::x_be_bytes(&r_point).into();
-        let x = x.ok_or(Error::InvalidSignature)?;
-        let v = crate::protocol::scalar_from_be_bytes_reduced::<G::Scalar>(&x);
-        if bool::from(v.ct_eq(&sig.r)) {
+        if G::x_mod_n_eq_vartime(&r_point, &sig.r) {
             Ok(())
         } else {
             Err(Error::InvalidSignature)
