@@ -136,7 +136,7 @@ curve!(
             p: &ProjectivePoint<Self>,
             b: &secp256k1_n::Fr,
         ) -> ProjectivePoint<Self> {
-            crate::glv::double_mul_vartime(&ProjectivePoint::GENERATOR, a, p, b)
+            crate::glv::mul_base_add_vartime(a, p, b)
         }
     }
 );
@@ -173,6 +173,13 @@ impl crate::glv::GlvParams for Secp256k1 {
         0x6f547fa90abfe4c4,
         0xe4437ed6010e8828,
     ];
+
+    #[cfg(feature = "std")]
+    fn glv_base_table() -> Option<&'static crate::glv::GlvBaseTable<Self>> {
+        static TABLE: std::sync::OnceLock<crate::glv::GlvBaseTable<Secp256k1>> =
+            std::sync::OnceLock::new();
+        Some(TABLE.get_or_init(|| crate::glv::GlvBaseTable::new(&ProjectivePoint::GENERATOR)))
+    }
 }
 
 /// A P-256 point in affine coordinates.

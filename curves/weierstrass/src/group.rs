@@ -933,7 +933,13 @@ pub(crate) fn add_digit_vartime<C: CurveParams>(
 /// Curve Cryptography", Algorithm 3.35): digits odd in (−16, 16) or zero, any two nonzero
 /// digits at least 5 apart. Returns the number of digits written. Variable time.
 pub(crate) fn wnaf_vartime(k: &[u8], out: &mut [i8]) -> usize {
-    const W: u32 = 5;
+    wnaf_width_vartime(k, 5, out)
+}
+
+/// Width-w NAF (2 ≤ w ≤ 8) of a little-endian scalar, as [`wnaf_vartime`]: digits odd in
+/// (−2^(w−1), 2^(w−1)) or zero, nonzero digits at least w apart.
+pub(crate) fn wnaf_width_vartime(k: &[u8], w: u32, out: &mut [i8]) -> usize {
+    debug_assert!((2..=8).contains(&w));
     // The scalar as little-endian 64-bit limbs with one limb of headroom for the carries.
     let mut limbs = [0u64; MAX_SCALAR_BYTES / 8 + 2];
     for (i, b) in k.iter().enumerate() {
@@ -943,9 +949,9 @@ pub(crate) fn wnaf_vartime(k: &[u8], out: &mut [i8]) -> usize {
     let mut pos = 0;
     while limbs.iter().any(|&l| l != 0) {
         let d = if limbs[0] & 1 == 1 {
-            let m = (limbs[0] & ((1 << W) - 1)) as i64;
-            let d = if m >= 1 << (W - 1) { m - (1 << W) } else { m };
-            // limbs -= d (d odd, |d| < 16).
+            let m = (limbs[0] & ((1 << w) - 1)) as i64;
+            let d = if m >= 1 << (w - 1) { m - (1 << w) } else { m };
+            // limbs -= d (d odd, |d| < 2^(w−1)).
             if d > 0 {
                 limbs[0] -= d as u64; // the low bits equal d: no borrow
             } else {
@@ -1032,6 +1038,23 @@ mod tests {
             assert_eq!(eval(&out[..len]), v as i128, "{v}");
             for w in out[..len].windows(5) {
                 assert!(w.iter().filter(|&&d| d != 0).count() <= 1);
+            }
+        }
+    }
+
+    #[test]
+    fn wnaf_of_every_width_rebuilds_the_scalar() {
+        for w in 2..=8u32 {
+            for v in [0u64, 1, 127, 128, 255, 0x1234_5678_9abc_def0, u64::MAX] {
+                let mut out = [0i8; 8 * MAX_SCALAR_BYTES + 1];
+                let len = wnaf_width_vartime(&v.to_le_bytes(), w, &mut out);
+                assert_eq!(eval(&out[..len]), v as i128, "{v} w = {w}");
+                for d in &out[..len] {
+                    assert!(*d == 0 || (d % 2 != 0 && (d.unsigned_abs() as u32) < 1 << (w - 1)));
+                }
+                for win in out[..len].windows(w as usize) {
+                    assert!(win.iter().filter(|&&d| d != 0).count() <= 1);
+                }
             }
         }
     }

@@ -321,6 +321,11 @@ fn straus_exceptional_cases() {
             k.resize(32, 0);
             let want = gp.mul_le_bytes(&k);
             let got = glv::double_mul_vartime(&gp, &scalar(&a), &base, &scalar(&b));
+            let tabled = glv::mul_base_add_vartime(&scalar(&a), &base, &scalar(&b));
+            assert_eq!(
+                tabled, want,
+                "G table, a = {a:x}, b = {b:x}, base = {m:x}·G"
+            );
             assert_eq!(got, want, "a = {a:x}, b = {b:x}, base = {m:x}·G");
         }
     }
