@@ -135,6 +135,28 @@ fn without_glv(c: &mut Criterion) {
     });
 }
 
+/// Pippenger on 256 P-256 points against 256 separate variable-time (wNAF) multiplications.
+fn msm(c: &mut Criterion) {
+    let g = ProjectivePoint::<P256>::GENERATOR;
+    let points: Vec<_> = (0..=255u8)
+        .map(|i| g.mul_le_bytes(&key_bytes(32, i)))
+        .collect();
+    let scalars: Vec<Vec<u8>> = (0..=255u8).map(|i| key_bytes(32, i ^ 0x5a)).collect();
+    c.bench_function("P-256/msm_256/fieldgen-pippenger", |b| {
+        b.iter(|| fieldgen_weierstrass::msm::msm_vartime(black_box(&points), black_box(&scalars)))
+    });
+    c.bench_function("P-256/msm_256/fieldgen-separate-wnaf", |b| {
+        b.iter(|| {
+            points
+                .iter()
+                .zip(&scalars)
+                .fold(ProjectivePoint::IDENTITY, |acc, (p, k)| {
+                    acc + black_box(p).mul_le_bytes_vartime(k)
+                })
+        })
+    });
+}
+
 fn benches(c: &mut Criterion) {
     ours!(c, P256, "P-256", 32);
     peer!(c, p256, "P-256", "p256", 32);
@@ -144,6 +166,7 @@ fn benches(c: &mut Criterion) {
     ours!(c, P384, "P-384", 48);
     peer!(c, p384, "P-384", "p384", 48);
     ours!(c, P224, "P-224", 28);
+    msm(c);
 }
 
 criterion_group! {

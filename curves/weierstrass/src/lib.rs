@@ -14,6 +14,7 @@
 //! - [`protocol`]: the "prime-order group with a scalar field" interface the protocols use;
 //! - [`ecdh`] (SEC 1 §3.3.1) and [`ecdsa`] (SEC 1 §4.1, RFC 6979 nonces, the `signature`
 //!   traits, fixed-size and DER signatures);
+//! - [`msm`]: Pippenger's bucket method for Σ k_i·P_i over public data;
 //! - [`keys`]: SEC 1 and PKCS#8 private keys and SPKI public keys, DER and PEM, through the
 //!   `der`, `sec1`, `pkcs8` and `spki` crates.
 //!
@@ -36,6 +37,7 @@ pub mod ecdsa;
 pub mod glv;
 pub mod group;
 pub mod keys;
+pub mod msm;
 pub mod protocol;
 pub mod sec1;
 
