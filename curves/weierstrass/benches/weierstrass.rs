@@ -1,5 +1,5 @@
 //! Group operations, ECDH and ECDSA of our curves beside the RustCrypto p256, p384 and k256
-//! crates in the same run:
+//! crates and the system OpenSSL in the same run:
 //! `cargo bench -p fieldgen-weierstrass --bench weierstrass`.
 //! Rows are `<curve>/<operation>/<implementation>`; compare within a row group.
 
@@ -157,15 +157,69 @@ fn msm(c: &mut Criterion) {
     });
 }
 
+/// The system OpenSSL through the `openssl` crate: scalar multiplications by EC_POINT_mul,
+/// ECDH by EVP_PKEY_derive, ECDSA by ECDSA_do_sign / ECDSA_do_verify on the message hashed
+/// in the timed loop (as our rows hash it); OpenSSL's nonces are random, not RFC 6979.
+fn openssl_rows<D: sha2::Digest>(c: &mut Criterion, label: &str, nid: openssl::nid::Nid) {
+    use openssl::bn::{BigNum, BigNumContext};
+    use openssl::derive::Deriver;
+    use openssl::ec::{EcGroup, EcKey, EcPoint};
+    use openssl::ecdsa::EcdsaSig;
+    use openssl::pkey::PKey;
+    let group = EcGroup::from_curve_name(nid).unwrap();
+    let a = EcKey::generate(&group).unwrap();
+    let b = EcKey::generate(&group).unwrap();
+    let k = BigNum::from_slice(&key_bytes(32, 7)).unwrap();
+    let mut ctx = BigNumContext::new().unwrap();
+    let p = a.public_key().to_owned(&group).unwrap();
+    c.bench_function(&format!("{label}/mul_var_base/openssl"), |bn| {
+        bn.iter(|| {
+            let mut r = EcPoint::new(&group).unwrap();
+            r.mul2(&group, black_box(&p), black_box(&k), &mut ctx)
+                .unwrap();
+            r
+        })
+    });
+    c.bench_function(&format!("{label}/mul_fixed_base/openssl"), |bn| {
+        bn.iter(|| {
+            let mut r = EcPoint::new(&group).unwrap();
+            r.mul_generator2(&group, black_box(&k), &mut ctx).unwrap();
+            r
+        })
+    });
+    let (pa, pb) = (
+        PKey::from_ec_key(a.clone()).unwrap(),
+        PKey::from_ec_key(b).unwrap(),
+    );
+    c.bench_function(&format!("{label}/ecdh/openssl"), |bn| {
+        bn.iter(|| {
+            let mut d = Deriver::new(&pa).unwrap();
+            d.set_peer(black_box(&pb)).unwrap();
+            d.derive_to_vec().unwrap()
+        })
+    });
+    c.bench_function(&format!("{label}/sign/openssl"), |bn| {
+        bn.iter(|| EcdsaSig::sign(&D::digest(black_box(MSG)), &a).unwrap())
+    });
+    let sig = EcdsaSig::sign(&D::digest(MSG), &a).unwrap();
+    c.bench_function(&format!("{label}/verify/openssl"), |bn| {
+        bn.iter(|| assert!(sig.verify(&D::digest(black_box(MSG)), &a).unwrap()))
+    });
+}
+
 fn benches(c: &mut Criterion) {
     ours!(c, P256, "P-256", 32);
     peer!(c, p256, "P-256", "p256", 32);
+    openssl_rows::<sha2::Sha256>(c, "P-256", openssl::nid::Nid::X9_62_PRIME256V1);
     ours!(c, Secp256k1, "secp256k1", 32);
     without_glv(c);
     peer!(c, k256, "secp256k1", "k256", 32);
+    openssl_rows::<sha2::Sha256>(c, "secp256k1", openssl::nid::Nid::SECP256K1);
     ours!(c, P384, "P-384", 48);
     peer!(c, p384, "P-384", "p384", 48);
+    openssl_rows::<sha2::Sha384>(c, "P-384", openssl::nid::Nid::SECP384R1);
     ours!(c, P224, "P-224", 28);
+    openssl_rows::<sha2::Sha224>(c, "P-224", openssl::nid::Nid::SECP224R1);
     msm(c);
 }
 
