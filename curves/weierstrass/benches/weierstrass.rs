@@ -1,5 +1,5 @@
 //! Group operations, ECDH and ECDSA of our curves beside the RustCrypto p256, p384 and k256
-//! crates and the system OpenSSL in the same run:
+//! crates, crrl and the system OpenSSL in the same run:
 //! `cargo bench -p fieldgen-weierstrass --bench weierstrass`.
 //! Rows are `<curve>/<operation>/<implementation>`; compare within a row group.
 
@@ -207,14 +207,47 @@ fn openssl_rows<D: sha2::Digest>(c: &mut Criterion, label: &str, nid: openssl::n
     });
 }
 
+/// crrl (P-256, secp256k1): its ECDSA takes a hash, hashed here inside the loop as in our
+/// rows; it has no ECDH call, so the ECDH row is k·P and the compressed encoding of the
+/// result (x normalised), the same work.
+macro_rules! crrl_rows {
+    ($c:expr, $m:ident, $label:literal) => {{
+        use crrl::$m::{Point, PrivateKey, Scalar};
+        use sha2::Digest;
+        let c: &mut Criterion = $c;
+        let sk = PrivateKey::from_seed(&key_bytes(32, 3));
+        let pk = sk.to_public_key();
+        let k = Scalar::decode_reduce(&key_bytes(32, 7));
+        let p = Point::mulgen(&Scalar::decode_reduce(&key_bytes(32, 3)));
+        c.bench_function(concat!($label, "/mul_var_base/crrl"), |b| {
+            b.iter(|| black_box(p) * black_box(k))
+        });
+        c.bench_function(concat!($label, "/mul_fixed_base/crrl"), |b| {
+            b.iter(|| Point::mulgen(&black_box(k)))
+        });
+        c.bench_function(concat!($label, "/ecdh/crrl"), |b| {
+            b.iter(|| (black_box(p) * black_box(k)).encode_compressed())
+        });
+        c.bench_function(concat!($label, "/sign/crrl"), |b| {
+            b.iter(|| sk.sign_hash(&sha2::Sha256::digest(black_box(MSG)), &[]))
+        });
+        let sig = sk.sign_hash(&sha2::Sha256::digest(MSG), &[]);
+        c.bench_function(concat!($label, "/verify/crrl"), |b| {
+            b.iter(|| assert!(pk.verify_hash(&sig, &sha2::Sha256::digest(black_box(MSG)))))
+        });
+    }};
+}
+
 fn benches(c: &mut Criterion) {
     ours!(c, P256, "P-256", 32);
     peer!(c, p256, "P-256", "p256", 32);
     openssl_rows::<sha2::Sha256>(c, "P-256", openssl::nid::Nid::X9_62_PRIME256V1);
+    crrl_rows!(c, p256, "P-256");
     ours!(c, Secp256k1, "secp256k1", 32);
     without_glv(c);
     peer!(c, k256, "secp256k1", "k256", 32);
     openssl_rows::<sha2::Sha256>(c, "secp256k1", openssl::nid::Nid::SECP256K1);
+    crrl_rows!(c, secp256k1, "secp256k1");
     ours!(c, P384, "P-384", 48);
     peer!(c, p384, "P-384", "p384", 48);
     openssl_rows::<sha2::Sha384>(c, "P-384", openssl::nid::Nid::SECP384R1);
