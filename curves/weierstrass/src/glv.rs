@@ -23,7 +23,7 @@ use zeroize::Zeroize;
 
 use crate::group::{
     lookup, odd_multiples_vartime, recode_signed_radix16, wnaf_width_vartime, AffinePoint,
-    ProjectivePoint, MAX_SCALAR_BYTES,
+    JacobianPoint, ProjectivePoint, MAX_SCALAR_BYTES,
 };
 use crate::protocol::WeierstrassCurve;
 
@@ -283,9 +283,9 @@ fn half_wnaf_vartime(h: &HalfScalar, w: u32, out: &mut [i8; 8 * MAX_SCALAR_BYTES
 /// doublings. The tables (odd multiples 1·P … 15·P and 1·Q … 15·Q) are normalised to affine
 /// with one inversion, those of φ(P), φ(Q) are theirs with x multiplied by β, and the chain
 /// runs in Jacobian coordinates (doubling dbl-2009-l, 2M + 5S; mixed addition madd-2007-bl,
-/// 7M + 4S, Explicit-Formulas Database), cheaper than the complete projective formulas; the
-/// exceptional cases of those formulas (the identity, P = ±Q) are branched on, which only a
-/// variable-time path may do. a = 0 curves only (the doubling assumes it).
+/// 7M + 4S, Explicit-Formulas Database), cheaper than the complete
+/// projective formulas; their exceptional cases (the identity, P = ±Q) are branched on, which
+/// only a variable-time path may do.
 pub fn double_mul_vartime<C: GlvParams>(
     p: &ProjectivePoint<C>,
     a: &C::Scalar,
@@ -324,9 +324,9 @@ fn straus_jacobian_vartime<C: GlvParams>(
 where
     C::Base: PrimeField,
 {
-    let mut acc = Jacobian::<C>::IDENTITY;
+    let mut acc = JacobianPoint::<C>::IDENTITY;
     for i in (0..len).rev() {
-        acc = acc.double_a0_vartime();
+        acc = acc.double_vartime();
         for (ds, t) in digits.iter().zip(tables) {
             let d = ds[i];
             if d > 0 {
@@ -337,107 +337,6 @@ where
         }
     }
     acc.to_projective()
-}
-
-/// A point in Jacobian coordinates (X : Y : Z), x = X/Z², y = Y/Z³; Z = 0 is the identity.
-/// Only for the variable-time chain above.
-#[derive(Clone, Copy)]
-struct Jacobian<C: GlvParams>
-where
-    C::Base: PrimeField,
-{
-    x: C::Base,
-    y: C::Base,
-    z: C::Base,
-}
-
-impl<C: GlvParams> Jacobian<C>
-where
-    C::Base: PrimeField,
-{
-    const IDENTITY: Self = Jacobian {
-        x: C::Base::ONE,
-        y: C::Base::ONE,
-        z: C::Base::ZERO,
-    };
-
-    fn is_identity_vartime(&self) -> bool {
-        bool::from(self.z.is_zero())
-    }
-
-    /// dbl-2009-l for a = 0: A = X², B = Y², C = B², D = 2((X + B)² − A − C), E = 3A,
-    /// X3 = E² − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ. Correct for the identity (Z3 = 0); a
-    /// point of order 2 does not exist on a prime-order curve.
-    fn double_a0_vartime(&self) -> Self {
-        if self.is_identity_vartime() {
-            return *self;
-        }
-        let a = self.x.square();
-        let b = self.y.square();
-        let c = b.square();
-        let d = ((self.x + b).square() - a - c).double();
-        let e = a.double() + a;
-        let x3 = e.square() - d.double();
-        let y3 = e * (d - x3) - c.double().double().double();
-        let z3 = (self.y * self.z).double();
-        Jacobian {
-            x: x3,
-            y: y3,
-            z: z3,
-        }
-    }
-
-    /// madd-2007-bl (Z2 = 1): H = X2·Z1² − X1, r = 2(Y2·Z1³ − Y1), I = 4H², J = H·I,
-    /// V = X1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·Y1·J, Z3 = (Z1 + H)² − Z1² − H².
-    /// H = 0 means x1 = x2: a doubling when r = 0 too, else P + (−P) = O.
-    fn add_affine_vartime(&self, q: &AffinePoint<C>) -> Self {
-        if bool::from(q.infinity) {
-            return *self;
-        }
-        if self.is_identity_vartime() {
-            return Jacobian {
-                x: q.x,
-                y: q.y,
-                z: C::Base::ONE,
-            };
-        }
-        let z1z1 = self.z.square();
-        let u2 = q.x * z1z1;
-        let s2 = q.y * self.z * z1z1;
-        let h = u2 - self.x;
-        let r = (s2 - self.y).double();
-        if bool::from(h.is_zero()) {
-            if bool::from(r.is_zero()) {
-                return self.double_a0_vartime();
-            }
-            return Self::IDENTITY;
-        }
-        let hh = h.square();
-        let i = hh.double().double();
-        let j = h * i;
-        let v = self.x * i;
-        let x3 = r.square() - j - v.double();
-        let y3 = r * (v - x3) - (self.y * j).double();
-        let z3 = (self.z + h).square() - z1z1 - hh;
-        Jacobian {
-            x: x3,
-            y: y3,
-            z: z3,
-        }
-    }
-
-    /// (X·Z : Y : Z³) in homogeneous projective coordinates.
-    fn to_projective(self) -> ProjectivePoint<C> {
-        if self.is_identity_vartime() {
-            return ProjectivePoint::IDENTITY;
-        }
-        let zz = self.z.square();
-        ProjectivePoint {
-            x: self.x * self.z,
-            y: self.y,
-            z: zz * self.z,
-        }
-    }
 }
 
 /// The affine image φ(P) = (β·x, y) (the identity maps to itself).

@@ -782,7 +782,9 @@ impl<C: CurveParams> ProjectivePoint<C> {
 
     /// a·self + b·other for public a, b (little-endian bytes), variable time: Straus's
     /// interleaving of two width-5 wNAF expansions with a shared chain of doublings (the
-    /// u1·G + u2·Q of ECDSA verification, SEC 1 §4.1.4 step 5).
+    /// u1·G + u2·Q of ECDSA verification, SEC 1 §4.1.4 step 5). The tables are normalised to
+    /// affine with one inversion and the chain runs in Jacobian coordinates
+    /// (cheaper doublings and mixed additions than the complete formulas).
     pub fn double_mul_vartime(&self, a: &[u8], other: &Self, b: &[u8]) -> Self {
         if a.len() > MAX_SCALAR_BYTES || b.len() > MAX_SCALAR_BYTES {
             return self.mul_le_bytes(a).add_point(&other.mul_le_bytes(b));
@@ -791,15 +793,158 @@ impl<C: CurveParams> ProjectivePoint<C> {
         let mut nb = [0i8; 8 * MAX_SCALAR_BYTES + 1];
         let la = wnaf_vartime(a, &mut na);
         let lb = wnaf_vartime(b, &mut nb);
-        let ta = odd_multiples_vartime(self);
-        let tb = odd_multiples_vartime(other);
-        let mut acc = Self::IDENTITY;
+        let mut proj = [Self::IDENTITY; 16];
+        proj[..8].copy_from_slice(&odd_multiples_vartime(self));
+        proj[8..].copy_from_slice(&odd_multiples_vartime(other));
+        let mut t = [AffinePoint::identity(); 16];
+        Self::batch_to_affine(&proj, &mut t);
+        let mut acc = JacobianPoint::<C>::IDENTITY;
         for i in (0..la.max(lb)).rev() {
-            acc = acc.double();
-            acc = add_digit_vartime(&acc, &ta, na[i]);
-            acc = add_digit_vartime(&acc, &tb, nb[i]);
+            acc = acc.double_vartime();
+            acc = acc.add_digit_vartime(&t[..8], na[i]);
+            acc = acc.add_digit_vartime(&t[8..], nb[i]);
         }
-        acc
+        acc.to_projective()
+    }
+}
+
+/// A point in Jacobian coordinates (X : Y : Z), x = X/Z², y = Y/Z³; Z = 0 is the identity.
+/// Only for variable-time chains (public scalars and points): the formulas below branch on
+/// their exceptional cases.
+#[derive(Clone, Copy)]
+pub(crate) struct JacobianPoint<C: CurveParams> {
+    x: C::Base,
+    y: C::Base,
+    z: C::Base,
+}
+
+impl<C: CurveParams> JacobianPoint<C> {
+    pub(crate) const IDENTITY: Self = JacobianPoint {
+        x: C::Base::ONE,
+        y: C::Base::ONE,
+        z: C::Base::ZERO,
+    };
+
+    fn is_identity_vartime(&self) -> bool {
+        bool::from(self.z.is_zero())
+    }
+
+    /// 2·self: dbl-2009-l for a = 0 (A = X², B = Y², C = B², D = 2((X + B)² − A − C),
+    /// E = 3A, X3 = E² − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ; 2M + 5S), dbl-2001-b for a = −3
+    /// (δ = Z², γ = Y², β = Xγ, α = 3(X − δ)(X + δ), X3 = α² − 8β, Z3 = (Y + Z)² − γ − δ,
+    /// Y3 = α(4β − X3) − 8γ²; 3M + 5S), dbl-2007-bl otherwise (M = 3X² + a·Z⁴). Correct for
+    /// the identity (Z3 = 0); a point of order 2 does not exist on a prime-order curve.
+    pub(crate) fn double_vartime(&self) -> Self {
+        if self.is_identity_vartime() {
+            return *self;
+        }
+        let (x, y, z) = (self.x, self.y, self.z);
+        match C::A_KIND {
+            AKind::Zero => {
+                let a = x.square();
+                let b = y.square();
+                let c = b.square();
+                let d = ((x + b).square() - a - c).double();
+                let e = a.double() + a;
+                let x3 = e.square() - d.double();
+                let y3 = e * (d - x3) - c.double().double().double();
+                let z3 = (y * z).double();
+                JacobianPoint {
+                    x: x3,
+                    y: y3,
+                    z: z3,
+                }
+            }
+            AKind::MinusThree => {
+                let delta = z.square();
+                let gamma = y.square();
+                let beta = x * gamma;
+                let t = (x - delta) * (x + delta);
+                let alpha = t.double() + t;
+                let beta4 = beta.double().double();
+                let x3 = alpha.square() - beta4.double();
+                let z3 = (y + z).square() - gamma - delta;
+                let y3 = alpha * (beta4 - x3) - gamma.square().double().double().double();
+                JacobianPoint {
+                    x: x3,
+                    y: y3,
+                    z: z3,
+                }
+            }
+            AKind::Generic => {
+                let xx = x.square();
+                let yy = y.square();
+                let yyyy = yy.square();
+                let zz = z.square();
+                let s = ((x + yy).square() - xx - yyyy).double();
+                let m = xx.double() + xx + C::mul_by_a(&zz.square());
+                let t = m.square() - s.double();
+                let y3 = m * (s - t) - yyyy.double().double().double();
+                let z3 = (y + z).square() - yy - zz;
+                JacobianPoint { x: t, y: y3, z: z3 }
+            }
+        }
+    }
+
+    /// madd-2007-bl (Z2 = 1): H = X2·Z1² − X1, r = 2(Y2·Z1³ − Y1), I = 4H², J = H·I,
+    /// V = X1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·Y1·J, Z3 = (Z1 + H)² − Z1² − H².
+    /// H = 0 means x1 = x2: a doubling when r = 0 too, else P + (−P) = O.
+    pub(crate) fn add_affine_vartime(&self, q: &AffinePoint<C>) -> Self {
+        if bool::from(q.infinity) {
+            return *self;
+        }
+        if self.is_identity_vartime() {
+            return JacobianPoint {
+                x: q.x,
+                y: q.y,
+                z: C::Base::ONE,
+            };
+        }
+        let z1z1 = self.z.square();
+        let u2 = q.x * z1z1;
+        let s2 = q.y * self.z * z1z1;
+        let h = u2 - self.x;
+        let r = (s2 - self.y).double();
+        if bool::from(h.is_zero()) {
+            if bool::from(r.is_zero()) {
+                return self.double_vartime();
+            }
+            return Self::IDENTITY;
+        }
+        let hh = h.square();
+        let i = hh.double().double();
+        let j = h * i;
+        let v = self.x * i;
+        let x3 = r.square() - j - v.double();
+        let y3 = r * (v - x3) - (self.y * j).double();
+        let z3 = (self.z + h).square() - z1z1 - hh;
+        JacobianPoint {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// self ± table[|d|/2] for a wNAF digit d (table = odd multiples 1·P, 3·P, …).
+    pub(crate) fn add_digit_vartime(&self, table: &[AffinePoint<C>], d: i8) -> Self {
+        match d {
+            0 => *self,
+            d if d > 0 => self.add_affine_vartime(&table[(d as usize) / 2]),
+            d => self.add_affine_vartime(&-table[((-d) as usize) / 2]),
+        }
+    }
+
+    /// (X·Z : Y : Z³) in homogeneous projective coordinates.
+    pub(crate) fn to_projective(self) -> ProjectivePoint<C> {
+        if self.is_identity_vartime() {
+            return ProjectivePoint::IDENTITY;
+        }
+        let zz = self.z.square();
+        ProjectivePoint {
+            x: self.x * self.z,
+            y: self.y,
+            z: zz * self.z,
+        }
     }
 }
 
