@@ -36,7 +36,7 @@ fn digit(k: &[u8], bit: usize, c: usize) -> usize {
     v
 }
 
-/// Σ scalars[i]·points[i] for scalars given as little-endian bytes (any lengths), variable
+/// Σ scalars\[i\]·points\[i\] for scalars given as little-endian bytes (any lengths), variable
 /// time: only for public data (batch verification, commitments). An empty input gives the
 /// identity. Errors with [`Error::InvalidLength`] when the two slices differ in length.
 pub fn msm_vartime<C: CurveParams, K: AsRef<[u8]>>(
