@@ -28,6 +28,8 @@ macro_rules! curve {
         $(#[$doc:meta])* $name:ident, $label:literal, $fp:ty, $fr:ty, $digest:ty, $kind:expr,
         low_s: $low_s:literal, a: $a:literal, b: $b:literal, b3: $b3:literal,
         gx: $gx:literal, gy: $gy:literal, oid: $oid:literal
+        $(, params: { $($pextra:item)* })?
+        $(, overrides: { $($extra:item)* })?
     ) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,6 +44,8 @@ macro_rules! curve {
             const A_KIND: AKind = $kind;
             const GENERATOR_X: $fp = <$fp>::from_hex_vartime($gx).unwrap();
             const GENERATOR_Y: $fp = <$fp>::from_hex_vartime($gy).unwrap();
+
+            $($($pextra)*)?
         }
 
         impl WeierstrassCurve for $name {
@@ -61,6 +65,8 @@ macro_rules! curve {
                     )
                 }))
             }
+
+            $($($extra)*)?
         }
     };
 }
@@ -113,8 +119,68 @@ curve!(
     b3: "0x15",
     gx: "0x79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798",
     gy: "0x483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8",
-    oid: "1.3.132.0.10"
+    oid: "1.3.132.0.10",
+    params: {
+        #[inline(always)]
+        fn mul_by_b3(x: &secp256k1_p::Fp) -> secp256k1_p::Fp {
+            x.mul_small(21)
+        }
+    },
+    overrides: {
+        fn mul_scalar(p: &ProjectivePoint<Self>, k: &secp256k1_n::Fr) -> ProjectivePoint<Self> {
+            crate::glv::mul(p, k)
+        }
+
+        fn mul_base_add_scalar_vartime(
+            a: &secp256k1_n::Fr,
+            p: &ProjectivePoint<Self>,
+            b: &secp256k1_n::Fr,
+        ) -> ProjectivePoint<Self> {
+            crate::glv::mul_base_add_vartime(a, p, b)
+        }
+    }
 );
+
+/// secp256k1's endomorphism (x, y) ↦ (β·x, y) = λ·(x, y) and the reduced lattice basis
+/// a1 = b2 = 0x3086d221a7d46bcde86c90e49284eb15, b1 = −0xe4437ed6010e88286f547fa90abfe4c3,
+/// a2 = 0x114ca50f7a8e2f3f657c1108d9d44cfd8 (GLV 2001 §4 applied to SEC 2 v2 §2.4.1; the
+/// same values as libsecp256k1 and k256). Every constant is checked against num-bigint in
+/// tests/glv.rs (cube roots of unity, λ·G = φ(G), the lattice relations, g1 and g2).
+impl crate::glv::GlvParams for Secp256k1 {
+    const BETA: secp256k1_p::Fp = secp256k1_p::Fp::from_hex_vartime(
+        "0x7ae96a2b657c07106e64479eac3434e99cf0497512f58995c1396c28719501ee",
+    )
+    .unwrap();
+    const LAMBDA: secp256k1_n::Fr = secp256k1_n::Fr::from_hex_vartime(
+        "0x5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72",
+    )
+    .unwrap();
+    const MINUS_B1: secp256k1_n::Fr =
+        secp256k1_n::Fr::from_hex_vartime("0xe4437ed6010e88286f547fa90abfe4c3").unwrap();
+    const MINUS_B2: secp256k1_n::Fr = secp256k1_n::Fr::from_hex_vartime(
+        "0xfffffffffffffffffffffffffffffffe8a280ac50774346dd765cda83db1562c",
+    )
+    .unwrap();
+    const G1: [u64; 4] = [
+        0xe893209a45dbb031,
+        0x3daa8a1471e8ca7f,
+        0xe86c90e49284eb15,
+        0x3086d221a7d46bcd,
+    ];
+    const G2: [u64; 4] = [
+        0x1571b4ae8ac47f71,
+        0x221208ac9df506c6,
+        0x6f547fa90abfe4c4,
+        0xe4437ed6010e8828,
+    ];
+
+    #[cfg(feature = "std")]
+    fn glv_base_table() -> Option<&'static crate::glv::GlvBaseTable<Self>> {
+        static TABLE: std::sync::OnceLock<crate::glv::GlvBaseTable<Secp256k1>> =
+            std::sync::OnceLock::new();
+        Some(TABLE.get_or_init(|| crate::glv::GlvBaseTable::new(&ProjectivePoint::GENERATOR)))
+    }
+}
 
 /// A P-256 point in affine coordinates.
 pub type P256Affine = AffinePoint<P256>;

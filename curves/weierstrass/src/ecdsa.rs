@@ -102,7 +102,7 @@ impl<G: PrimeGroup> SecretKey<G> {
         Ok(Self::from_scalar(d))
     }
 
-    fn from_scalar(d: G::Scalar) -> Self {
+    pub(crate) fn from_scalar(d: G::Scalar) -> Self {
         let public = PublicKey {
             point: G::mul_base(&d),
         };
@@ -150,28 +150,56 @@ impl<G: PrimeGroup> SecretKey<G> {
         let mut drbg = Rfc6979::<D>::new(&self.d.to_be_bytes(), &e.to_be_bytes(), extra);
         loop {
             let mut k = drbg.next_scalar::<G::Scalar>();
-            let r_point = G::mul_base(&k);
-            // x(R) mod n (SEC 1 §4.1.3 steps 2–4); R is finite since 0 < k < n.
-            let x: Option<Vec<u8>> = G::x_be_bytes(&r_point).into();
-            let x = x.unwrap_or_default();
-            let r = crate::protocol::scalar_from_be_bytes_reduced::<G::Scalar>(&x);
-            let kinv = k.invert().unwrap_or(G::Scalar::ZERO);
+            let sig = self.sign_with_k(&e, &k);
             k.zeroize();
-            let s = kinv * (e + r * self.d);
-            if bool::from(r.is_zero() | s.is_zero()) {
-                continue; // probability about 2/n
+            if let Some(sig) = sig {
+                return sig;
             }
-            let sig = Signature {
-                r,
-                s,
-                _group: PhantomData,
-            };
-            return if G::SIGN_LOW_S {
-                sig.normalize_s()
-            } else {
-                sig
-            };
+            // r = 0 or s = 0 (probability about 2/n): the next k.
         }
+    }
+
+    /// SEC 1 §4.1.3 steps 2–7 for a given nonce k in [1, n): R = k·G, r = x(R) mod n,
+    /// s = k⁻¹·(e + r·d); none when r or s is 0. Normalises s per `SIGN_LOW_S`.
+    fn sign_with_k(&self, e: &G::Scalar, k: &G::Scalar) -> Option<Signature<G>> {
+        let r_point = G::mul_base(k);
+        // x(R) mod n (SEC 1 §4.1.3 steps 2–4); R is finite since 0 < k < n.
+        let x: Option<Vec<u8>> = G::x_be_bytes(&r_point).into();
+        let x = Zeroizing::new(x.unwrap_or_default());
+        let r = crate::protocol::scalar_from_be_bytes_reduced::<G::Scalar>(&x);
+        let mut kinv = k.invert().unwrap_or(G::Scalar::ZERO);
+        let s = kinv * (*e + r * self.d);
+        kinv.zeroize();
+        if bool::from(r.is_zero() | s.is_zero()) {
+            return None;
+        }
+        let sig = Signature {
+            r,
+            s,
+            _group: PhantomData,
+        };
+        Some(if G::SIGN_LOW_S {
+            sig.normalize_s()
+        } else {
+            sig
+        })
+    }
+
+    /// **Test use only: never sign with a nonce you chose.** Signs the digest `prehash`
+    /// (SEC 1 §4.1.3) with the caller's nonce k (exactly `Scalar::BYTES` big-endian octets,
+    /// 0 < k < n) instead of an RFC 6979 one, to reproduce known-answer tests such as NIST
+    /// CAVP `SigGen` (which give d and k). Reusing a k for two messages, or a k that is
+    /// predictable or biased in even a few bits, reveals d (lattice attacks recover it from
+    /// many signatures with slightly biased nonces). Errors: [`Error::InvalidLength`],
+    /// [`Error::InvalidScalar`] for k outside [1, n), [`Error::InvalidSignature`] when r or
+    /// s comes out 0.
+    #[doc(hidden)]
+    pub fn sign_prehash_with_nonce(&self, prehash: &[u8], k: &[u8]) -> Result<Signature<G>, Error> {
+        let e = hash_to_scalar::<G::Scalar>(prehash);
+        let mut k = scalar_from_be_bytes_nonzero::<G::Scalar>(k)?;
+        let sig = self.sign_with_k(&e, &k);
+        k.zeroize();
+        sig.ok_or(Error::InvalidSignature)
     }
 
     /// [`SecretKey::sign_prehash_with`] with the curve's hash for the HMAC and no extra input.
@@ -253,10 +281,7 @@ impl<G: PrimeGroup> PublicKey<G> {
         let u1 = e * w;
         let u2 = sig.r * w;
         let r_point = G::mul_base_add_vartime(&u1, &self.point, &u2);
-        let x: Option<Vec<u8>> = G::x_be_bytes(&r_point).into();
-        let x = x.ok_or(Error::InvalidSignature)?;
-        let v = crate::protocol::scalar_from_be_bytes_reduced::<G::Scalar>(&x);
-        if bool::from(v.ct_eq(&sig.r)) {
+        if G::x_mod_n_eq_vartime(&r_point, &sig.r) {
             Ok(())
         } else {
             Err(Error::InvalidSignature)

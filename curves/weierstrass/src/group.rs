@@ -51,6 +51,13 @@ pub trait CurveParams: Copy + Clone + fmt::Debug + Default + Send + Sync + 'stat
     /// Affine y of the base point.
     const GENERATOR_Y: Self::Base;
 
+    /// 3·b·x. The default multiplies by [`CurveParams::B3`]; a curve whose 3·b is a small
+    /// integer (secp256k1: 21) overrides it with the field's cheaper multiplication by a word.
+    #[inline(always)]
+    fn mul_by_b3(x: &Self::Base) -> Self::Base {
+        Self::B3 * *x
+    }
+
     /// a·x, with the multiplication replaced by additions for a = 0 and a = −3.
     #[inline(always)]
     fn mul_by_a(x: &Self::Base) -> Self::Base {
@@ -346,7 +353,6 @@ impl<C: CurveParams> ProjectivePoint<C> {
     // RCB16 Algorithm 1: complete addition, general a.
     fn add_generic(&self, q: &Self) -> Self {
         let (x1, y1, z1, x2, y2, z2) = (self.x, self.y, self.z, q.x, q.y, q.z);
-        let b3 = C::B3;
         let mut t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t2 = z1 * z2;
@@ -366,14 +372,14 @@ impl<C: CurveParams> ProjectivePoint<C> {
         x3 = t1 + t2;
         t5 -= x3;
         let mut z3 = C::mul_by_a(&t4);
-        x3 = b3 * t2;
+        x3 = C::mul_by_b3(&t2);
         z3 = x3 + z3;
         x3 = t1 - z3;
         z3 += t1;
         let mut y3 = x3 * z3;
         t1 = t0.double() + t0;
         t2 = C::mul_by_a(&t2);
-        t4 = b3 * t4;
+        t4 = C::mul_by_b3(&t4);
         t1 += t2;
         t2 = t0 - t2;
         t2 = C::mul_by_a(&t2);
@@ -396,7 +402,6 @@ impl<C: CurveParams> ProjectivePoint<C> {
     // RCB16 Algorithm 2: mixed addition (Z2 = 1), general a.
     fn add_mixed_generic(&self, q: &AffinePoint<C>) -> Self {
         let (x1, y1, z1, x2, y2) = (self.x, self.y, self.z, q.x, q.y);
-        let b3 = C::B3;
         let mut t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t3 = x2 + y2;
@@ -409,14 +414,14 @@ impl<C: CurveParams> ProjectivePoint<C> {
         let mut t5 = y2 * z1;
         t5 += y1;
         let mut z3 = C::mul_by_a(&t4);
-        let mut x3 = b3 * z1;
+        let mut x3 = C::mul_by_b3(&z1);
         z3 = x3 + z3;
         x3 = t1 - z3;
         z3 += t1;
         let mut y3 = x3 * z3;
         t1 = t0.double() + t0;
         let mut t2 = C::mul_by_a(&z1);
-        t4 = b3 * t4;
+        t4 = C::mul_by_b3(&t4);
         t1 += t2;
         t2 = t0 - t2;
         t2 = C::mul_by_a(&t2);
@@ -439,7 +444,6 @@ impl<C: CurveParams> ProjectivePoint<C> {
     // RCB16 Algorithm 3: doubling, general a.
     fn double_generic(&self) -> Self {
         let (x, y, z) = (self.x, self.y, self.z);
-        let b3 = C::B3;
         let mut t0 = x.square();
         let t1 = y.square();
         let mut t2 = z.square();
@@ -448,13 +452,13 @@ impl<C: CurveParams> ProjectivePoint<C> {
         let mut z3 = x * z;
         z3 = z3.double();
         let mut x3 = C::mul_by_a(&z3);
-        let mut y3 = b3 * t2;
+        let mut y3 = C::mul_by_b3(&t2);
         y3 += x3;
         x3 = t1 - y3;
         y3 += t1;
         y3 *= x3;
         x3 *= t3;
-        z3 = b3 * z3;
+        z3 = C::mul_by_b3(&z3);
         t2 = C::mul_by_a(&t2);
         t3 = t0 - t2;
         t3 = C::mul_by_a(&t3);
@@ -625,7 +629,6 @@ impl<C: CurveParams> ProjectivePoint<C> {
     // RCB16 Algorithm 7: complete addition, a = 0.
     fn add_a0(&self, q: &Self) -> Self {
         let (x1, y1, z1, x2, y2, z2) = (self.x, self.y, self.z, q.x, q.y, q.z);
-        let b3 = C::B3;
         let mut t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t2 = z1 * z2;
@@ -646,10 +649,10 @@ impl<C: CurveParams> ProjectivePoint<C> {
         y3 = x3 - y3;
         x3 = t0.double();
         t0 += x3;
-        t2 = b3 * t2;
+        t2 = C::mul_by_b3(&t2);
         let mut z3 = t1 + t2;
         t1 -= t2;
-        y3 = b3 * y3;
+        y3 = C::mul_by_b3(&y3);
         x3 = t4 * y3;
         t2 = t3 * t1;
         x3 = t2 - x3;
@@ -669,7 +672,6 @@ impl<C: CurveParams> ProjectivePoint<C> {
     // RCB16 Algorithm 8: mixed addition (Z2 = 1), a = 0.
     fn add_mixed_a0(&self, q: &AffinePoint<C>) -> Self {
         let (x1, y1, z1, x2, y2) = (self.x, self.y, self.z, q.x, q.y);
-        let b3 = C::B3;
         let mut t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t3 = x2 + y2;
@@ -683,10 +685,10 @@ impl<C: CurveParams> ProjectivePoint<C> {
         y3 += x1;
         let mut x3 = t0.double();
         t0 += x3;
-        let mut t2 = b3 * z1;
+        let mut t2 = C::mul_by_b3(&z1);
         let mut z3 = t1 + t2;
         t1 -= t2;
-        y3 = b3 * y3;
+        y3 = C::mul_by_b3(&y3);
         x3 = t4 * y3;
         t2 = t3 * t1;
         x3 = t2 - x3;
@@ -706,12 +708,11 @@ impl<C: CurveParams> ProjectivePoint<C> {
     // RCB16 Algorithm 9: doubling, a = 0.
     fn double_a0(&self) -> Self {
         let (x, y, z) = (self.x, self.y, self.z);
-        let b3 = C::B3;
         let mut t0 = y.square();
         let mut z3 = t0.double().double().double();
         let mut t1 = y * z;
         let mut t2 = z.square();
-        t2 = b3 * t2;
+        t2 = C::mul_by_b3(&t2);
         let mut x3 = t2 * z3;
         let mut y3 = t0 + t2;
         z3 *= t1;
@@ -781,7 +782,9 @@ impl<C: CurveParams> ProjectivePoint<C> {
 
     /// a·self + b·other for public a, b (little-endian bytes), variable time: Straus's
     /// interleaving of two width-5 wNAF expansions with a shared chain of doublings (the
-    /// u1·G + u2·Q of ECDSA verification, SEC 1 §4.1.4 step 5).
+    /// u1·G + u2·Q of ECDSA verification, SEC 1 §4.1.4 step 5). The tables are normalised to
+    /// affine with one inversion and the chain runs in Jacobian coordinates
+    /// (cheaper doublings and mixed additions than the complete formulas).
     pub fn double_mul_vartime(&self, a: &[u8], other: &Self, b: &[u8]) -> Self {
         if a.len() > MAX_SCALAR_BYTES || b.len() > MAX_SCALAR_BYTES {
             return self.mul_le_bytes(a).add_point(&other.mul_le_bytes(b));
@@ -790,25 +793,171 @@ impl<C: CurveParams> ProjectivePoint<C> {
         let mut nb = [0i8; 8 * MAX_SCALAR_BYTES + 1];
         let la = wnaf_vartime(a, &mut na);
         let lb = wnaf_vartime(b, &mut nb);
-        let ta = odd_multiples_vartime(self);
-        let tb = odd_multiples_vartime(other);
-        let mut acc = Self::IDENTITY;
+        let mut proj = [Self::IDENTITY; 16];
+        proj[..8].copy_from_slice(&odd_multiples_vartime(self));
+        proj[8..].copy_from_slice(&odd_multiples_vartime(other));
+        let mut t = [AffinePoint::identity(); 16];
+        Self::batch_to_affine(&proj, &mut t);
+        let mut acc = JacobianPoint::<C>::IDENTITY;
         for i in (0..la.max(lb)).rev() {
-            acc = acc.double();
-            acc = add_digit_vartime(&acc, &ta, na[i]);
-            acc = add_digit_vartime(&acc, &tb, nb[i]);
+            acc = acc.double_vartime();
+            acc = acc.add_digit_vartime(&t[..8], na[i]);
+            acc = acc.add_digit_vartime(&t[8..], nb[i]);
         }
-        acc
+        acc.to_projective()
+    }
+}
+
+/// A point in Jacobian coordinates (X : Y : Z), x = X/Z², y = Y/Z³; Z = 0 is the identity.
+/// Only for variable-time chains (public scalars and points): the formulas below branch on
+/// their exceptional cases.
+#[derive(Clone, Copy)]
+pub(crate) struct JacobianPoint<C: CurveParams> {
+    x: C::Base,
+    y: C::Base,
+    z: C::Base,
+}
+
+impl<C: CurveParams> JacobianPoint<C> {
+    pub(crate) const IDENTITY: Self = JacobianPoint {
+        x: C::Base::ONE,
+        y: C::Base::ONE,
+        z: C::Base::ZERO,
+    };
+
+    fn is_identity_vartime(&self) -> bool {
+        bool::from(self.z.is_zero())
+    }
+
+    /// 2·self: dbl-2009-l for a = 0 (A = X², B = Y², C = B², D = 2((X + B)² − A − C),
+    /// E = 3A, X3 = E² − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ; 2M + 5S), dbl-2001-b for a = −3
+    /// (δ = Z², γ = Y², β = Xγ, α = 3(X − δ)(X + δ), X3 = α² − 8β, Z3 = (Y + Z)² − γ − δ,
+    /// Y3 = α(4β − X3) − 8γ²; 3M + 5S), dbl-2007-bl otherwise (M = 3X² + a·Z⁴). Correct for
+    /// the identity (Z3 = 0); a point of order 2 does not exist on a prime-order curve.
+    pub(crate) fn double_vartime(&self) -> Self {
+        if self.is_identity_vartime() {
+            return *self;
+        }
+        let (x, y, z) = (self.x, self.y, self.z);
+        match C::A_KIND {
+            AKind::Zero => {
+                let a = x.square();
+                let b = y.square();
+                let c = b.square();
+                let d = ((x + b).square() - a - c).double();
+                let e = a.double() + a;
+                let x3 = e.square() - d.double();
+                let y3 = e * (d - x3) - c.double().double().double();
+                let z3 = (y * z).double();
+                JacobianPoint {
+                    x: x3,
+                    y: y3,
+                    z: z3,
+                }
+            }
+            AKind::MinusThree => {
+                let delta = z.square();
+                let gamma = y.square();
+                let beta = x * gamma;
+                let t = (x - delta) * (x + delta);
+                let alpha = t.double() + t;
+                let beta4 = beta.double().double();
+                let x3 = alpha.square() - beta4.double();
+                let z3 = (y + z).square() - gamma - delta;
+                let y3 = alpha * (beta4 - x3) - gamma.square().double().double().double();
+                JacobianPoint {
+                    x: x3,
+                    y: y3,
+                    z: z3,
+                }
+            }
+            AKind::Generic => {
+                let xx = x.square();
+                let yy = y.square();
+                let yyyy = yy.square();
+                let zz = z.square();
+                let s = ((x + yy).square() - xx - yyyy).double();
+                let m = xx.double() + xx + C::mul_by_a(&zz.square());
+                let t = m.square() - s.double();
+                let y3 = m * (s - t) - yyyy.double().double().double();
+                let z3 = (y + z).square() - yy - zz;
+                JacobianPoint { x: t, y: y3, z: z3 }
+            }
+        }
+    }
+
+    /// madd-2007-bl (Z2 = 1): H = X2·Z1² − X1, r = 2(Y2·Z1³ − Y1), I = 4H², J = H·I,
+    /// V = X1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·Y1·J, Z3 = (Z1 + H)² − Z1² − H².
+    /// H = 0 means x1 = x2: a doubling when r = 0 too, else P + (−P) = O.
+    pub(crate) fn add_affine_vartime(&self, q: &AffinePoint<C>) -> Self {
+        if bool::from(q.infinity) {
+            return *self;
+        }
+        if self.is_identity_vartime() {
+            return JacobianPoint {
+                x: q.x,
+                y: q.y,
+                z: C::Base::ONE,
+            };
+        }
+        let z1z1 = self.z.square();
+        let u2 = q.x * z1z1;
+        let s2 = q.y * self.z * z1z1;
+        let h = u2 - self.x;
+        let r = (s2 - self.y).double();
+        if bool::from(h.is_zero()) {
+            if bool::from(r.is_zero()) {
+                return self.double_vartime();
+            }
+            return Self::IDENTITY;
+        }
+        let hh = h.square();
+        let i = hh.double().double();
+        let j = h * i;
+        let v = self.x * i;
+        let x3 = r.square() - j - v.double();
+        let y3 = r * (v - x3) - (self.y * j).double();
+        let z3 = (self.z + h).square() - z1z1 - hh;
+        JacobianPoint {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// self ± table[|d|/2] for a wNAF digit d (table = odd multiples 1·P, 3·P, …).
+    pub(crate) fn add_digit_vartime(&self, table: &[AffinePoint<C>], d: i8) -> Self {
+        match d {
+            0 => *self,
+            d if d > 0 => self.add_affine_vartime(&table[(d as usize) / 2]),
+            d => self.add_affine_vartime(&-table[((-d) as usize) / 2]),
+        }
+    }
+
+    /// (X·Z : Y : Z³) in homogeneous projective coordinates.
+    pub(crate) fn to_projective(self) -> ProjectivePoint<C> {
+        if self.is_identity_vartime() {
+            return ProjectivePoint::IDENTITY;
+        }
+        let zz = self.z.square();
+        ProjectivePoint {
+            x: self.x * self.z,
+            y: self.y,
+            z: zz * self.z,
+        }
     }
 }
 
 /// Longest scalar (in bytes) the recoding buffers hold: 576 bits, enough for P-521.
-const MAX_SCALAR_BYTES: usize = 72;
+pub(crate) const MAX_SCALAR_BYTES: usize = 72;
 
 /// Signed radix-16 digits of a little-endian k of at most MAX_SCALAR_BYTES bytes: digits[i]
 /// in [−8, 8) for i < 2·len and digits[2·len] in {0, 1}, with k = Σ digits[i]·16^i. Returns
 /// 2·len. Constant time (no branch on k).
-fn recode_signed_radix16(k: &[u8], digits: &mut [i8; 2 * MAX_SCALAR_BYTES + 1]) -> usize {
+pub(crate) fn recode_signed_radix16(
+    k: &[u8],
+    digits: &mut [i8; 2 * MAX_SCALAR_BYTES + 1],
+) -> usize {
     let n = 2 * k.len();
     let mut carry = 0i8;
     for i in 0..n {
@@ -889,7 +1038,7 @@ impl<C: CurveParams> FixedBaseTable<C> {
 }
 
 /// d·P from table[j] = (j+1)·P for a digit d in [−8, 8], constant time: every entry is read.
-fn lookup<C: CurveParams>(table: &[ProjectivePoint<C>; 8], d: i8) -> ProjectivePoint<C> {
+pub(crate) fn lookup<C: CurveParams>(table: &[ProjectivePoint<C>; 8], d: i8) -> ProjectivePoint<C> {
     // |d| and the sign without a branch.
     let sign = (d >> 7) as u8 & 1;
     let abs = ((d as i16 ^ -(sign as i16)) + sign as i16) as u8;
@@ -902,7 +1051,9 @@ fn lookup<C: CurveParams>(table: &[ProjectivePoint<C>; 8], d: i8) -> ProjectiveP
 }
 
 /// P, 3P, 5P, …, 15P for width-5 wNAF digits.
-fn odd_multiples_vartime<C: CurveParams>(p: &ProjectivePoint<C>) -> [ProjectivePoint<C>; 8] {
+pub(crate) fn odd_multiples_vartime<C: CurveParams>(
+    p: &ProjectivePoint<C>,
+) -> [ProjectivePoint<C>; 8] {
     let p2 = p.double();
     let mut t = [*p; 8];
     for i in 1..8 {
@@ -911,7 +1062,7 @@ fn odd_multiples_vartime<C: CurveParams>(p: &ProjectivePoint<C>) -> [ProjectiveP
     t
 }
 
-fn add_digit_vartime<C: CurveParams>(
+pub(crate) fn add_digit_vartime<C: CurveParams>(
     acc: &ProjectivePoint<C>,
     table: &[ProjectivePoint<C>; 8],
     d: i8,
@@ -926,8 +1077,14 @@ fn add_digit_vartime<C: CurveParams>(
 /// Width-5 NAF of a little-endian scalar (Hankerson, Menezes, Vanstone, "Guide to Elliptic
 /// Curve Cryptography", Algorithm 3.35): digits odd in (−16, 16) or zero, any two nonzero
 /// digits at least 5 apart. Returns the number of digits written. Variable time.
-fn wnaf_vartime(k: &[u8], out: &mut [i8]) -> usize {
-    const W: u32 = 5;
+pub(crate) fn wnaf_vartime(k: &[u8], out: &mut [i8]) -> usize {
+    wnaf_width_vartime(k, 5, out)
+}
+
+/// Width-w NAF (2 ≤ w ≤ 8) of a little-endian scalar, as [`wnaf_vartime`]: digits odd in
+/// (−2^(w−1), 2^(w−1)) or zero, nonzero digits at least w apart.
+pub(crate) fn wnaf_width_vartime(k: &[u8], w: u32, out: &mut [i8]) -> usize {
+    debug_assert!((2..=8).contains(&w));
     // The scalar as little-endian 64-bit limbs with one limb of headroom for the carries.
     let mut limbs = [0u64; MAX_SCALAR_BYTES / 8 + 2];
     for (i, b) in k.iter().enumerate() {
@@ -937,9 +1094,9 @@ fn wnaf_vartime(k: &[u8], out: &mut [i8]) -> usize {
     let mut pos = 0;
     while limbs.iter().any(|&l| l != 0) {
         let d = if limbs[0] & 1 == 1 {
-            let m = (limbs[0] & ((1 << W) - 1)) as i64;
-            let d = if m >= 1 << (W - 1) { m - (1 << W) } else { m };
-            // limbs -= d (d odd, |d| < 16).
+            let m = (limbs[0] & ((1 << w) - 1)) as i64;
+            let d = if m >= 1 << (w - 1) { m - (1 << w) } else { m };
+            // limbs -= d (d odd, |d| < 2^(w−1)).
             if d > 0 {
                 limbs[0] -= d as u64; // the low bits equal d: no borrow
             } else {
@@ -1026,6 +1183,23 @@ mod tests {
             assert_eq!(eval(&out[..len]), v as i128, "{v}");
             for w in out[..len].windows(5) {
                 assert!(w.iter().filter(|&&d| d != 0).count() <= 1);
+            }
+        }
+    }
+
+    #[test]
+    fn wnaf_of_every_width_rebuilds_the_scalar() {
+        for w in 2..=8u32 {
+            for v in [0u64, 1, 127, 128, 255, 0x1234_5678_9abc_def0, u64::MAX] {
+                let mut out = [0i8; 8 * MAX_SCALAR_BYTES + 1];
+                let len = wnaf_width_vartime(&v.to_le_bytes(), w, &mut out);
+                assert_eq!(eval(&out[..len]), v as i128, "{v} w = {w}");
+                for d in &out[..len] {
+                    assert!(*d == 0 || (d % 2 != 0 && (d.unsigned_abs() as u32) < 1 << (w - 1)));
+                }
+                for win in out[..len].windows(w as usize) {
+                    assert!(win.iter().filter(|&&d| d != 0).count() <= 1);
+                }
             }
         }
     }

@@ -8,9 +8,15 @@
 //! - [`sec1`]: SEC 1 v2 §2.3.3–2.3.4 point encodings over GF(p), with full validation;
 //! - [`curves`]: P-224, P-256, P-384 (FIPS 186-5, SP 800-186 §3.2.1) and secp256k1
 //!   (SEC 2 v2 §2.4.1) as parameter types over the generated base and scalar fields;
+//! - [`glv`]: the Gallant–Lambert–Vanstone endomorphism method (secp256k1): a constant-time
+//!   scalar multiplication on two half-length scalars and a four-scalar Straus for
+//!   verification;
 //! - [`protocol`]: the "prime-order group with a scalar field" interface the protocols use;
 //! - [`ecdh`] (SEC 1 §3.3.1) and [`ecdsa`] (SEC 1 §4.1, RFC 6979 nonces, the `signature`
-//!   traits, fixed-size and DER signatures).
+//!   traits, fixed-size and DER signatures);
+//! - [`msm`]: Pippenger's bucket method for Σ k_i·P_i over public data;
+//! - [`keys`]: SEC 1 and PKCS#8 private keys and SPKI public keys, DER and PEM, through the
+//!   `der`, `sec1`, `pkcs8` and `spki` crates.
 //!
 //! The crate is `no_std` and uses `alloc` for variable-length encodings (SEC 1 points, DER
 //! signatures, shared secrets). The default `std` feature keeps one lazily built
@@ -28,7 +34,10 @@ extern crate std;
 pub mod curves;
 pub mod ecdh;
 pub mod ecdsa;
+pub mod glv;
 pub mod group;
+pub mod keys;
+pub mod msm;
 pub mod protocol;
 pub mod sec1;
 
@@ -59,6 +68,9 @@ pub enum Error {
     /// A SubjectPublicKeyInfo is not strict DER, not id-ecPublicKey, or names another curve
     /// (or gives explicit curve parameters).
     InvalidSpki,
+    /// A SEC 1 `ECPrivateKey` or PKCS#8 private key (DER or PEM) is malformed, has the wrong
+    /// version, length or curve, a scalar outside [1, n), or a public key that is not d·G.
+    InvalidPrivateKey,
 }
 
 impl fmt::Display for Error {
@@ -73,6 +85,7 @@ impl fmt::Display for Error {
             Error::MalformedDer => "malformed DER signature",
             Error::InvalidSignature => "signature does not verify",
             Error::InvalidSpki => "SubjectPublicKeyInfo is malformed or for another curve",
+            Error::InvalidPrivateKey => "private key encoding is malformed or inconsistent",
         })
     }
 }

@@ -10,8 +10,8 @@ use alloc::vec::Vec;
 
 use digest::common::BlockSizeUser;
 use digest::{Digest, Update};
-use fieldgen_field::{Field, PrimeField};
-use subtle::{Choice, ConditionallySelectable, CtOption};
+use fieldgen_field::{ByteArray, Field, PrimeField};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
 use crate::group::{AffinePoint, CurveParams, FixedBaseTable, ProjectivePoint};
@@ -36,6 +36,31 @@ where
     /// curve keeps one (with the `std` feature); none otherwise.
     fn generator_table() -> Option<&'static FixedBaseTable<Self>> {
         None
+    }
+
+    /// k·P in constant time. The default is the signed fixed window of
+    /// [`ProjectivePoint::mul_le_bytes`]; a curve with an endomorphism overrides it (GLV,
+    /// [`crate::glv::mul`]).
+    fn mul_scalar(p: &ProjectivePoint<Self>, k: &Self::Scalar) -> ProjectivePoint<Self> {
+        let mut bytes = k.to_le_bytes();
+        let r = p.mul_le_bytes(bytes.as_ref());
+        bytes.as_mut().zeroize();
+        r
+    }
+
+    /// a·G + b·P for public a, b, P, variable time (ECDSA verification). The default is the
+    /// two-scalar Straus of [`ProjectivePoint::double_mul_vartime`]; a curve with an
+    /// endomorphism overrides it (the four-scalar GLV Straus, [`crate::glv::double_mul_vartime`]).
+    fn mul_base_add_scalar_vartime(
+        a: &Self::Scalar,
+        p: &ProjectivePoint<Self>,
+        b: &Self::Scalar,
+    ) -> ProjectivePoint<Self> {
+        ProjectivePoint::GENERATOR.double_mul_vartime(
+            a.to_le_bytes().as_ref(),
+            p,
+            b.to_le_bytes().as_ref(),
+        )
     }
 }
 
@@ -70,6 +95,15 @@ pub trait PrimeGroup: Copy + Clone + core::fmt::Debug + Default + Send + Sync + 
     fn decode_public(bytes: &[u8]) -> Result<Self::Point, Error>;
     /// The SEC 1 encoding (§2.3.3) of a finite point.
     fn encode(p: &Self::Point, compressed: bool) -> Vec<u8>;
+
+    /// Whether p is finite and its affine x-coordinate, read as an integer, is r modulo n:
+    /// the last check of ECDSA verification (SEC 1 §4.1.4 steps 6–8). Variable time (public
+    /// inputs). The default normalises p through [`PrimeGroup::x_be_bytes`]; a group may
+    /// compare without the inversion.
+    fn x_mod_n_eq_vartime(p: &Self::Point, r: &Self::Scalar) -> bool {
+        let x: Option<Vec<u8>> = Self::x_be_bytes(p).into();
+        x.is_some_and(|x| bool::from(scalar_from_be_bytes_reduced::<Self::Scalar>(&x).ct_eq(r)))
+    }
 }
 
 impl<C: WeierstrassCurve> PrimeGroup for C
@@ -99,18 +133,11 @@ where
     }
 
     fn mul(p: &Self::Point, k: &Self::Scalar) -> Self::Point {
-        let mut bytes = k.to_le_bytes();
-        let r = p.mul_le_bytes(bytes.as_ref());
-        bytes.as_mut().zeroize();
-        r
+        C::mul_scalar(p, k)
     }
 
     fn mul_base_add_vartime(a: &Self::Scalar, p: &Self::Point, b: &Self::Scalar) -> Self::Point {
-        ProjectivePoint::GENERATOR.double_mul_vartime(
-            a.to_le_bytes().as_ref(),
-            p,
-            b.to_le_bytes().as_ref(),
-        )
+        C::mul_base_add_scalar_vartime(a, p, b)
     }
 
     fn is_identity(p: &Self::Point) -> Choice {
@@ -128,6 +155,41 @@ where
 
     fn encode(p: &Self::Point, compressed: bool) -> Vec<u8> {
         p.to_sec1_bytes(compressed)
+    }
+
+    /// Projectively, without an inversion: x = X/Z ≡ r (mod n) with 0 ≤ x < p means x = r or
+    /// x = r + n, since p < 2n (Hasse's bound with cofactor 1); so test X = r·Z, and
+    /// X = (r + n)·Z when r + n < p.
+    fn x_mod_n_eq_vartime(p: &Self::Point, r: &Self::Scalar) -> bool {
+        if bool::from(p.z.is_zero()) || C::Base::BYTES != C::Scalar::BYTES {
+            return !bool::from(p.z.is_zero())
+                && bool::from(
+                    scalar_from_be_bytes_reduced::<C::Scalar>(
+                        p.to_affine().x.to_be_bytes().as_ref(),
+                    )
+                    .ct_eq(r),
+                );
+        }
+        let matches = |le: &[u8]| {
+            let mut b = <C::Base as Field>::Bytes::zeroed();
+            b.as_mut().copy_from_slice(le);
+            let x: Option<C::Base> = C::Base::from_le_bytes(&b).into();
+            x.is_some_and(|x| bool::from(p.x.ct_eq(&(x * p.z))))
+        };
+        let rb = r.to_le_bytes();
+        if matches(rb.as_ref()) {
+            return true;
+        }
+        // r + n, unless it overflows the byte length (then it is not below p either).
+        let nb = C::Scalar::modulus_le_bytes();
+        let mut sum = rb;
+        let mut carry = 0u16;
+        for (s, n) in sum.as_mut().iter_mut().zip(nb.as_ref()) {
+            let v = *s as u16 + *n as u16 + carry;
+            *s = v as u8;
+            carry = v >> 8;
+        }
+        carry == 0 && matches(sum.as_ref())
     }
 }
 

@@ -350,3 +350,35 @@ fn p224() {
     check_curve::<P224>(&P224_PUB, "P-224");
     check_sec1::<P224>(&P224_PUB, "P-224");
 }
+
+/// The variable-time Straus runs in Jacobian coordinates and branches on the exceptional
+/// cases of those formulas (the identity, P = ±Q); sums of multiples of G and −G by small
+/// and near-n scalars reach them. Expected values by the constant-time signed window, which
+/// `check_curve` compares with the num-bigint reference.
+fn check_straus_exceptional<C: CurveParams>(published: &Published, label: &str) {
+    let n = hex(published.n);
+    let nbytes = (n.bits() as usize).div_ceil(8);
+    let g = ProjectivePoint::<C>::GENERATOR;
+    let small = [0u32, 1, 2, 3, 15, 16, 17, 33];
+    for &x in &small {
+        for &y in &small {
+            for b in [BigUint::from(y), (&n - y) % &n] {
+                let a = BigUint::from(x);
+                for (base, m) in [(g, BigUint::one()), (-g, &n - 1u32)] {
+                    let want = g.mul_le_bytes(&le_bytes(&((&a + &b * &m) % &n), nbytes));
+                    let got =
+                        g.double_mul_vartime(&le_bytes(&a, nbytes), &base, &le_bytes(&b, nbytes));
+                    assert_eq!(got, want, "{label}: a = {a}, b = {b:x}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn straus_exceptional_cases() {
+    check_straus_exceptional::<P256>(&P256_PUB, "P-256");
+    check_straus_exceptional::<Secp256k1>(&K256_PUB, "secp256k1");
+    check_straus_exceptional::<P384>(&P384_PUB, "P-384");
+    check_straus_exceptional::<P224>(&P224_PUB, "P-224");
+}
