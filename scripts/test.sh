@@ -8,7 +8,7 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "toolchain"
 command -v cargo >/dev/null || { echo "error: cargo not found: install Rust with rustup first" >&2; exit 1; }
-rustup component add rustfmt >/dev/null 2>&1 || true
+rustup component add rustfmt clippy >/dev/null 2>&1 || true
 cargo --version
 
 step "system packages (pkg-config, libssl-dev, libgmp-dev: the RSA differential tests and benches)"
@@ -51,6 +51,14 @@ trap 'rm -f "$log"' EXIT
 cargo test --workspace --exclude fieldgen-cross --features fieldgen-generated/ff --no-fail-fast 2>&1 | tee "$log"
 grep -aE '^test result:' "$log" | awk '{p+=$4; f+=$6} END {printf "\nall crates: %d passed, %d failed\n", p, f}'
 
+step "lints: clippy and rustdoc with warnings denied (every library and binary, the generated trees included)"
+# Test and bench targets are linted by the full command in docs/USAGE.md (slower: it checks
+# every dev-dependency); generated code is linted here like hand-written code.
+cargo clippy --workspace --exclude fieldgen-cross --lib --bins -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p fieldgen-field -p fieldgen-generator \
+    -p fieldgen-macros -p fieldgen-generated -p fieldgen-rsa -p fieldgen-curve25519 \
+    -p fieldgen-rsa-schemes -p fieldgen-weierstrass
+
 step "backends agree in an optimised build for this CPU (release, -C target-cpu=native)"
 # Straight-line generated code is where optimiser bugs show: LLVM's SLP vectorizer once
 # miscompiled a portable product at opt-level 3 with AVX-512 enabled, which the unoptimised
@@ -80,6 +88,9 @@ rustup toolchain install 1.89 --profile minimal >/dev/null
 CARGO_TARGET_DIR=target/msrv cargo +1.89 build -p fieldgen-field -p fieldgen-generator \
     -p fieldgen-macros -p fieldgen-generated -p fieldgen-rsa -p fieldgen-curve25519 -p fieldgen-rsa-schemes \
     -p fieldgen-weierstrass
+
+step "a user's crate outside the workspace on the packaged crates (host tests, no_std thumbv7em build)"
+bash scripts/downstream.sh
 
 step "cross targets: aarch64, armv7, powerpc (big-endian), wasm32-wasip1 under emulation; no_std thumbv7em"
 bash scripts/cross.sh
