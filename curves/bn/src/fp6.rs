@@ -1,0 +1,228 @@
+//! Fp6 = Fp2[v]/(v³ − ξ).
+//!
+//! Multiplication is the schoolbook product with lazy reduction: the nine Fp2 products are
+//! kept double width, the three that wrap around v³ = ξ are multiplied by ξ in double width,
+//! and each of the three output coefficients is reduced once (6 Montgomery reductions per
+//! Fp6 product instead of 18 — Aranha et al., EUROCRYPT 2011, §3.2). As in [`crate::fp2`],
+//! the wide sums are taken modulo p·R, so there is no bound to exhaust.
+
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use fieldgen_field::Field;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+use crate::fp2::{Fp2, Fp2Wide};
+use crate::BnParams;
+
+/// c0 + c1·v + c2·v² in Fp6 = Fp2[v]/(v³ − ξ).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fp6<C: BnParams> {
+    /// Coefficient of 1.
+    pub c0: Fp2<C::Fp>,
+    /// Coefficient of v.
+    pub c1: Fp2<C::Fp>,
+    /// Coefficient of v².
+    pub c2: Fp2<C::Fp>,
+}
+
+impl<C: BnParams> Fp6<C> {
+    /// Zero.
+    pub const ZERO: Self = Fp6 {
+        c0: Fp2::<C::Fp>::ZERO,
+        c1: Fp2::<C::Fp>::ZERO,
+        c2: Fp2::<C::Fp>::ZERO,
+    };
+    /// One.
+    pub const ONE: Self = Fp6 {
+        c0: Fp2::<C::Fp>::ONE,
+        c1: Fp2::<C::Fp>::ZERO,
+        c2: Fp2::<C::Fp>::ZERO,
+    };
+
+    /// c0 + c1·v + c2·v².
+    pub const fn new(c0: Fp2<C::Fp>, c1: Fp2<C::Fp>, c2: Fp2<C::Fp>) -> Self {
+        Fp6 { c0, c1, c2 }
+    }
+
+    /// ξ·x in Fp2.
+    #[inline]
+    pub(crate) fn xi(x: &Fp2<C::Fp>) -> Fp2<C::Fp> {
+        x.mul_by_xi(C::XI_A)
+    }
+
+    /// self·v = ξ·c2 + c0·v + c1·v².
+    #[inline]
+    pub fn mul_by_v(&self) -> Self {
+        Fp6 {
+            c0: Self::xi(&self.c2),
+            c1: self.c0,
+            c2: self.c1,
+        }
+    }
+
+    /// self² (Chung–Hasan SQR2, "Asymmetric squaring formulae", ARITH 2007: 2 squarings and
+    /// 3 multiplications in Fp2).
+    pub fn square(&self) -> Self {
+        let s0 = self.c0.square();
+        let ab = self.c0 * self.c1;
+        let s1 = ab.double();
+        let s2 = (self.c0 - self.c1 + self.c2).square();
+        let bc = self.c1 * self.c2;
+        let s3 = bc.double();
+        let s4 = self.c2.square();
+        Fp6 {
+            c0: s0 + Self::xi(&s3),
+            c1: s1 + Self::xi(&s4),
+            c2: s1 + s2 + s3 - s0 - s4,
+        }
+    }
+
+    /// self·(b0 + b1·v), the sparse product of the line functions.
+    #[inline]
+    pub fn mul_by_01(&self, b0: &Fp2<C::Fp>, b1: &Fp2<C::Fp>) -> Self {
+        let a0b0 = self.c0.mul_wide(b0);
+        let a0b1 = self.c0.mul_wide(b1);
+        let a1b0 = self.c1.mul_wide(b0);
+        let a1b1 = self.c1.mul_wide(b1);
+        let a2b0 = self.c2.mul_wide(b0);
+        let a2b1 = self.c2.mul_wide(b1);
+        Fp6 {
+            c0: a0b0.add(&a2b1.mul_by_xi(C::XI_A)).reduce(),
+            c1: a0b1.add(&a1b0).reduce(),
+            c2: a1b1.add(&a2b0).reduce(),
+        }
+    }
+
+    /// self·b for b in Fp2.
+    #[inline]
+    pub fn mul_fp2(&self, b: &Fp2<C::Fp>) -> Self {
+        Fp6 {
+            c0: self.c0 * *b,
+            c1: self.c1 * *b,
+            c2: self.c2 * *b,
+        }
+    }
+
+    /// The inverse (zero has none): with t0 = c0² − ξc1c2, t1 = ξc2² − c0c1, t2 = c1² − c0c2,
+    /// 1/self = (t0 + t1·v + t2·v²)/(c0t0 + ξ(c2t1 + c1t2)).
+    pub fn invert(&self) -> CtOption<Self> {
+        let t0 = self.c0.square() - Self::xi(&(self.c1 * self.c2));
+        let t1 = Self::xi(&self.c2.square()) - self.c0 * self.c1;
+        let t2 = self.c1.square() - self.c0 * self.c2;
+        let d = self.c0 * t0 + Self::xi(&(self.c2 * t1 + self.c1 * t2));
+        d.invert().map(|di| Fp6 {
+            c0: t0 * di,
+            c1: t1 * di,
+            c2: t2 * di,
+        })
+    }
+
+    /// Whether this is zero.
+    pub fn is_zero(&self) -> Choice {
+        self.c0.is_zero() & self.c1.is_zero() & self.c2.is_zero()
+    }
+
+    /// self^(p^k) for k = 1, 2, 3 (other k reduce mod 6 by repetition): coefficient c_j of
+    /// v^j = w^(2j) maps to c̄_j·γk[2j] (conjugated for odd k).
+    pub fn frobenius(&self, k: usize) -> Self {
+        let g = match k % 6 {
+            0 => return *self,
+            1 => &C::FROB1,
+            2 => &C::FROB2,
+            3 => &C::FROB3,
+            _ => return self.frobenius(3).frobenius(k % 6 - 3),
+        };
+        let conj = |x: &Fp2<C::Fp>| if k % 2 == 1 { x.conjugate() } else { *x };
+        Fp6 {
+            c0: conj(&self.c0),
+            c1: conj(&self.c1) * g[2],
+            c2: conj(&self.c2) * g[4],
+        }
+    }
+}
+
+impl<C: BnParams> ConstantTimeEq for Fp6<C> {
+    fn ct_eq(&self, o: &Self) -> Choice {
+        self.c0.ct_eq(&o.c0) & self.c1.ct_eq(&o.c1) & self.c2.ct_eq(&o.c2)
+    }
+}
+
+impl<C: BnParams> ConditionallySelectable for Fp6<C> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        Fp6 {
+            c0: Fp2::conditional_select(&a.c0, &b.c0, c),
+            c1: Fp2::conditional_select(&a.c1, &b.c1, c),
+            c2: Fp2::conditional_select(&a.c2, &b.c2, c),
+        }
+    }
+}
+
+impl<C: BnParams> Add for Fp6<C> {
+    type Output = Self;
+    #[inline]
+    fn add(self, o: Self) -> Self {
+        Fp6 {
+            c0: self.c0 + o.c0,
+            c1: self.c1 + o.c1,
+            c2: self.c2 + o.c2,
+        }
+    }
+}
+impl<C: BnParams> Sub for Fp6<C> {
+    type Output = Self;
+    #[inline]
+    fn sub(self, o: Self) -> Self {
+        Fp6 {
+            c0: self.c0 - o.c0,
+            c1: self.c1 - o.c1,
+            c2: self.c2 - o.c2,
+        }
+    }
+}
+impl<C: BnParams> Neg for Fp6<C> {
+    type Output = Self;
+    #[inline]
+    fn neg(self) -> Self {
+        Fp6 {
+            c0: -self.c0,
+            c1: -self.c1,
+            c2: -self.c2,
+        }
+    }
+}
+
+impl<C: BnParams> Mul for Fp6<C> {
+    type Output = Self;
+    /// Schoolbook in double width: c0 = a0b0 + ξ(a1b2 + a2b1), c1 = a0b1 + a1b0 + ξa2b2,
+    /// c2 = a0b2 + a1b1 + a2b0, one reduction per coefficient.
+    #[inline]
+    fn mul(self, o: Self) -> Self {
+        let (a, b) = (&self, &o);
+        let m = |x: &Fp2<C::Fp>, y: &Fp2<C::Fp>| -> Fp2Wide<C::Fp> { x.mul_wide(y) };
+        let c0 = m(&a.c0, &b.c0).add(&m(&a.c1, &b.c2).add(&m(&a.c2, &b.c1)).mul_by_xi(C::XI_A));
+        let c1 = m(&a.c0, &b.c1)
+            .add(&m(&a.c1, &b.c0))
+            .add(&m(&a.c2, &b.c2).mul_by_xi(C::XI_A));
+        let c2 = m(&a.c0, &b.c2).add(&m(&a.c1, &b.c1)).add(&m(&a.c2, &b.c0));
+        Fp6 {
+            c0: c0.reduce(),
+            c1: c1.reduce(),
+            c2: c2.reduce(),
+        }
+    }
+}
+impl<C: BnParams> AddAssign for Fp6<C> {
+    fn add_assign(&mut self, o: Self) {
+        *self = *self + o;
+    }
+}
+impl<C: BnParams> SubAssign for Fp6<C> {
+    fn sub_assign(&mut self, o: Self) {
+        *self = *self - o;
+    }
+}
+impl<C: BnParams> MulAssign for Fp6<C> {
+    fn mul_assign(&mut self, o: Self) {
+        *self = *self * o;
+    }
+}
