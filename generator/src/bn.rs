@@ -326,9 +326,7 @@ impl Ctx {
     fn on_curve(&self, pt: &Pt, b: &F2) -> bool {
         match pt {
             None => true,
-            Some((x, y)) => {
-                self.mul(y, y) == self.add(&self.mul(&self.mul(x, x), x), b)
-            }
+            Some((x, y)) => self.mul(y, y) == self.add(&self.mul(&self.mul(x, x), x), b),
         }
     }
 }
@@ -421,10 +419,14 @@ pub fn derive(
     let z2 = &z * &z;
     let z3 = &z2 * &z;
     let z4 = &z3 * &z;
-    let p: BigInt = BigInt::from(36) * &z4 + BigInt::from(36) * &z3 + BigInt::from(24) * &z2
+    let p: BigInt = BigInt::from(36) * &z4
+        + BigInt::from(36) * &z3
+        + BigInt::from(24) * &z2
         + BigInt::from(6) * &z
         + BigInt::one();
-    let r: BigInt = BigInt::from(36) * &z4 + BigInt::from(36) * &z3 + BigInt::from(18) * &z2
+    let r: BigInt = BigInt::from(36) * &z4
+        + BigInt::from(36) * &z3
+        + BigInt::from(18) * &z2
         + BigInt::from(6) * &z
         + BigInt::one();
     let p = p.to_biguint().unwrap();
@@ -464,7 +466,10 @@ pub fn derive(
     let frob1 = frob(&p - 1u32);
     let frob2 = frob(&p * &p - 1u32);
     let frob3 = frob(&p * &p * &p - 1u32);
-    let six_z_2 = (BigInt::from(6) * &z + BigInt::from(2)).abs().to_biguint().unwrap();
+    let six_z_2 = (BigInt::from(6) * &z + BigInt::from(2))
+        .abs()
+        .to_biguint()
+        .unwrap();
     let ate_naf = naf(&six_z_2);
     let h2: BigUint = &p + &p - &r;
 
@@ -604,7 +609,10 @@ impl BnConstants {
         );
         s += &format!("//! p = {:#x} ({} bits)\n", self.p, self.p.bits());
         s += &format!("//! r = {:#x} ({} bits)\n", self.r, self.r.bits());
-        s += &format!("//! 6z + 2 = {}\n", BigInt::from(6) * &self.z + BigInt::from(2));
+        s += &format!(
+            "//! 6z + 2 = {}\n",
+            BigInt::from(6) * &self.z + BigInt::from(2)
+        );
         s += &format!("//! Generators: {}.\n\n", self.generator_rule);
         s += &format!(
             "#[cfg(target_pointer_width = \"64\")]\nuse fieldgen_generated::{{{fp_module}_64::Fp, {fr_module}_64::Fr}};\n"
@@ -615,14 +623,22 @@ impl BnConstants {
         s += "use crate::fp2::Fp2;\nuse crate::BnParams;\n\n";
         s += "const fn fp(h: &str) -> Fp {\n    match Fp::from_hex_vartime(h) {\n        Some(x) => x,\n        None => panic!(\"constant not below p\"),\n    }\n}\n\n";
         s += "const fn fp2(a: &str, b: &str) -> Fp2<Fp> {\n    Fp2::new(fp(a), fp(b))\n}\n\n";
-        s += &format!("/// {display} ({aliases}): z = {}, b = {}, ξ = {} + i.\n", self.z, self.b, self.xi_a);
-        s += &format!("#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]\npub struct {type_name};\n\n");
+        s += &format!(
+            "/// {display} ({aliases}): z = {}, b = {}, ξ = {} + i.\n",
+            self.z, self.b, self.xi_a
+        );
+        s += &format!(
+            "#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]\npub struct {type_name};\n\n"
+        );
         s += &format!("impl BnParams for {type_name} {{\n");
         s += "    type Fp = Fp;\n    type Fr = Fr;\n";
         s += &format!("    const NAME: &'static str = \"{display}\";\n");
         s += &format!("    const Z_ABS: u128 = {:#x};\n", zabs);
         s += &format!("    const Z_NEG: bool = {};\n", self.z.is_negative());
-        s += &format!("    const ATE_NAF: &'static [i8] = &[{}];\n", naf.join(", "));
+        s += &format!(
+            "    const ATE_NAF: &'static [i8] = &[{}];\n",
+            naf.join(", ")
+        );
         s += &format!("    const XI_A: u32 = {};\n", self.xi_a);
         s += &format!("    const B: Fp = {};\n", fp(&BigUint::from(self.b)));
         s += &format!("    const B3: Fp = {};\n", fp(&b3));
@@ -636,7 +652,10 @@ impl BnConstants {
         s += &format!("    const G2_X: Fp2<Fp> = {};\n", f2(&self.g2.0));
         s += &format!("    const G2_Y: Fp2<Fp> = {};\n", f2(&self.g2.1));
         s += &format!("    const R_WORDS: &'static [u64] = {};\n", words(&self.r));
-        s += &format!("    const G2_COFACTOR_WORDS: &'static [u64] = {};\n", words(&self.h2));
+        s += &format!(
+            "    const G2_COFACTOR_WORDS: &'static [u64] = {};\n",
+            words(&self.h2)
+        );
         s += "}\n";
         s
     }
@@ -713,14 +732,20 @@ mod tests {
 
     #[test]
     fn errors() {
-        assert!(matches!(derive("2", 3, 9, None), Err(BnError::PNotPrime(_)) | Err(BnError::RNotPrime(_))));
-        // z = 0x4080000000000001 with ξ = 1 + i: fine; ξ_a = 0 makes ξ = i, a square (i = ((1+i)/√2)²)
-        // or a cube; check the error fires for some ξ_a that is a residue.
-        let bad = (0..50u64).find_map(|a| match derive("-0x4080000000000001", 2, a, None) {
-            Err(BnError::XiNotSexticNonResidue(_)) => Some(a),
-            _ => None,
-        });
-        assert!(bad.is_some());
+        assert!(matches!(
+            derive("2", 3, 9, None),
+            Err(BnError::PNotPrime(_)) | Err(BnError::RNotPrime(_))
+        ));
+        // Some small ξ_a makes ξ_a + i a square or a cube in Fp2 (about five in six do); the
+        // check must reject it. ξ_a = 0 gives ξ = i = ((1 + i)²/2), a square.
+        assert_eq!(
+            derive("-0x4080000000000001", 2, 0, None).err(),
+            Some(BnError::XiNotSexticNonResidue(0))
+        );
+        // An even z: 6z + 1 is then 1 mod 4 (z = 2 is filtered by the primality checks first,
+        // so look for the first even z with p and r prime is not needed: the ZEven check
+        // runs after them, and the message is tested through Display).
+        assert!(BnError::ZEven.to_string().contains("even"));
         assert_eq!(
             derive("-0x4080000000000001", 3, 1, None).err(),
             Some(BnError::NoPointsOfOrderR(3))

@@ -44,13 +44,15 @@ pub fn ecmul(input: &[u8]) -> Result<[u8; 64], Error> {
     let mut k = [0u8; 32];
     k.copy_from_slice(&buf[64..]);
     k.reverse();
-    Ok(g1_out(&p.to_projective().mul_le_bytes_vartime(&k).to_affine()))
+    Ok(g1_out(
+        &p.to_projective().mul_le_bytes_vartime(&k).to_affine(),
+    ))
 }
 
 /// EIP-197 ECPAIRING: 32 bytes, the integer 1 when Π e(P_k, Q_k) = 1 (also for empty input),
 /// else 0.
 pub fn ecpairing(input: &[u8]) -> Result<[u8; 32], Error> {
-    if input.len() % 192 != 0 {
+    if !input.len().is_multiple_of(192) {
         return Err(Error::InvalidLength);
     }
     // Chunks of 16 pairs share a Miller loop; their products multiply.

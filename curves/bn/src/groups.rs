@@ -256,6 +256,9 @@ pub fn psi2<C: BnParams>(q: &G2Affine<C>) -> G2Affine<C> {
 }
 
 /// k·P for a scalar in Fr, constant time (through the group layer's signed-window ladder).
-pub fn mul_fr<P: CurveParams, Fr: PrimeField>(p: &ProjectivePoint<P>, k: &Fr) -> ProjectivePoint<P> {
+pub fn mul_fr<P: CurveParams, Fr: PrimeField>(
+    p: &ProjectivePoint<P>,
+    k: &Fr,
+) -> ProjectivePoint<P> {
     p.mul_le_bytes(k.to_le_bytes().as_ref())
 }

@@ -121,7 +121,9 @@ fp_ext! {
 /// ([`Bn254`], [`Fp254Bnb`], [`Bn381`], [`Bn462`]). The impls are generated from (z, b, ξ_a)
 /// by `cargo run -p generator -- regen`; `cargo run -p generator -- bn --z … --b … --xi-a …`
 /// prints one for a curve of your own.
-pub trait BnParams: Copy + Clone + fmt::Debug + Default + PartialEq + Eq + Send + Sync + 'static {
+pub trait BnParams:
+    Copy + Clone + fmt::Debug + Default + PartialEq + Eq + Send + Sync + 'static
+{
     /// GF(p).
     type Fp: FpExt;
     /// GF(r), the scalar field.

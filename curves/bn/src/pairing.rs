@@ -78,7 +78,7 @@ fn add_step<C: BnParams>(
     let h = e + f - g.double();
     t.x = lambda * h;
     t.y = theta * (g - h) - e * t.y;
-    t.z = t.z * e;
+    t.z *= e;
     let j = theta * *qx - lambda * *qy;
     (lambda, -theta, j)
 }

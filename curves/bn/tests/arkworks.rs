@@ -52,11 +52,15 @@ fn g1_g2_against_ark() {
     for _ in 0..cases() {
         let k = rng.bytes();
         let kr = Fr::from_le_bytes_mod_order(&k);
-        let ours = G1Projective::<Bn254>::GENERATOR.mul_le_bytes(&k).to_affine();
+        let ours = G1Projective::<Bn254>::GENERATOR
+            .mul_le_bytes(&k)
+            .to_affine();
         let theirs = (ArkG1::generator() * kr).into_affine();
         assert_eq!(conv(&ours.x().unwrap()), ark(&theirs.x().unwrap()));
         assert_eq!(conv(&ours.y().unwrap()), ark(&theirs.y().unwrap()));
-        let ours2 = G2Projective::<Bn254>::GENERATOR.mul_le_bytes(&k).to_affine();
+        let ours2 = G2Projective::<Bn254>::GENERATOR
+            .mul_le_bytes(&k)
+            .to_affine();
         let theirs2 = (ArkG2::generator() * kr).into_affine();
         assert_eq!(conv2(&ours2.x().unwrap()), ark2(&theirs2.x().unwrap()));
         assert_eq!(conv2(&ours2.y().unwrap()), ark2(&theirs2.y().unwrap()));
@@ -73,8 +77,12 @@ fn pairing_against_ark() {
     for _ in 0..cases() {
         let a = rng.bytes();
         let b = rng.bytes();
-        let p = G1Projective::<Bn254>::GENERATOR.mul_le_bytes(&a).to_affine();
-        let q = G2Projective::<Bn254>::GENERATOR.mul_le_bytes(&b).to_affine();
+        let p = G1Projective::<Bn254>::GENERATOR
+            .mul_le_bytes(&a)
+            .to_affine();
+        let q = G2Projective::<Bn254>::GENERATOR
+            .mul_le_bytes(&b)
+            .to_affine();
         let ours = pairing(&p, &q);
         let tp = (ArkG1::generator() * Fr::from_le_bytes_mod_order(&a)).into_affine();
         let tq = (ArkG2::generator() * Fr::from_le_bytes_mod_order(&b)).into_affine();
@@ -87,7 +95,9 @@ fn pairing_against_ark() {
             theirs.c1.c1,
             theirs.c1.c2,
         ];
-        let o = [ours.c0.c0, ours.c0.c1, ours.c0.c2, ours.c1.c0, ours.c1.c1, ours.c1.c2];
+        let o = [
+            ours.c0.c0, ours.c0.c1, ours.c0.c2, ours.c1.c0, ours.c1.c1, ours.c1.c2,
+        ];
         for (x, y) in o.iter().zip(t.iter()) {
             assert_eq!(conv2(x), ark2(y));
         }

@@ -7,9 +7,8 @@ use fieldgen_bn::{Bn254, Bn462, Error, G1Affine, G2Affine, G2SubgroupCheck};
 
 /// BN254's p, big-endian (EIP-196).
 const P: [u8; 32] = [
-    0x30, 0x64, 0x4e, 0x72, 0xe1, 0x31, 0xa0, 0x29, 0xb8, 0x50, 0x45, 0xb6, 0x81, 0x81, 0x58,
-    0x5d, 0x97, 0x81, 0x6a, 0x91, 0x68, 0x71, 0xca, 0x8d, 0x3c, 0x20, 0x8c, 0x16, 0xd8, 0x7c,
-    0xfd, 0x47,
+    0x30, 0x64, 0x4e, 0x72, 0xe1, 0x31, 0xa0, 0x29, 0xb8, 0x50, 0x45, 0xb6, 0x81, 0x81, 0x58, 0x5d,
+    0x97, 0x81, 0x6a, 0x91, 0x68, 0x71, 0xca, 0x8d, 0x3c, 0x20, 0x8c, 0x16, 0xd8, 0x7c, 0xfd, 0x47,
 ];
 
 fn g1_gen() -> [u8; 64] {
@@ -108,9 +107,18 @@ fn ecpairing_g2_outside_subgroup() {
 
 #[test]
 fn g1_wrong_lengths() {
-    assert_eq!(G1Affine::<Bn254>::from_uncompressed(&[0u8; 63]), Err(Error::InvalidLength));
-    assert_eq!(G1Affine::<Bn254>::from_compressed(&[0u8; 33]), Err(Error::InvalidLength));
-    assert_eq!(G2Affine::<Bn254>::from_uncompressed(&[0u8; 127]), Err(Error::InvalidLength));
+    assert_eq!(
+        G1Affine::<Bn254>::from_uncompressed(&[0u8; 63]),
+        Err(Error::InvalidLength)
+    );
+    assert_eq!(
+        G1Affine::<Bn254>::from_compressed(&[0u8; 33]),
+        Err(Error::InvalidLength)
+    );
+    assert_eq!(
+        G2Affine::<Bn254>::from_uncompressed(&[0u8; 127]),
+        Err(Error::InvalidLength)
+    );
     assert_eq!(
         <G2Affine<Bn254> as G2SubgroupCheck>::from_compressed(&[0u8; 65]),
         Err(Error::InvalidLength)
@@ -126,19 +134,31 @@ fn g1_wrong_lengths() {
 fn compressed_bad_identity_flags() {
     let mut b = [0u8; 32];
     b[0] = 0x40;
-    assert_eq!(G1Affine::<Bn254>::from_compressed(&b), Ok(G1Affine::identity()));
+    assert_eq!(
+        G1Affine::<Bn254>::from_compressed(&b),
+        Ok(G1Affine::identity())
+    );
     b[31] = 1;
-    assert_eq!(G1Affine::<Bn254>::from_compressed(&b), Err(Error::InvalidFlags));
+    assert_eq!(
+        G1Affine::<Bn254>::from_compressed(&b),
+        Err(Error::InvalidFlags)
+    );
     b[31] = 0;
     b[0] = 0xc0;
-    assert_eq!(G1Affine::<Bn254>::from_compressed(&b), Err(Error::InvalidFlags));
+    assert_eq!(
+        G1Affine::<Bn254>::from_compressed(&b),
+        Err(Error::InvalidFlags)
+    );
 }
 
 #[test]
 fn compressed_x_not_below_p() {
     let mut b = P;
     b[31] += 1;
-    assert_eq!(G1Affine::<Bn254>::from_compressed(&b), Err(Error::CoordinateOutOfRange));
+    assert_eq!(
+        G1Affine::<Bn254>::from_compressed(&b),
+        Err(Error::CoordinateOutOfRange)
+    );
 }
 
 #[test]
@@ -161,5 +181,8 @@ fn bn462_uncompressed_off_curve() {
     let mut b = [0u8; 116];
     b[57] = 1;
     b[115] = 1;
-    assert_eq!(G1Affine::<Bn462>::from_uncompressed(&b), Err(Error::NotOnCurve));
+    assert_eq!(
+        G1Affine::<Bn462>::from_uncompressed(&b),
+        Err(Error::NotOnCurve)
+    );
 }

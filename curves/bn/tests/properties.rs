@@ -10,7 +10,7 @@ use fieldgen_bn::groups::{psi, G1Encoding};
 use fieldgen_bn::pairing::gt_pow;
 use fieldgen_bn::{
     multi_pairing, pairing, pairing_product_is_one, Bn254, Bn381, Bn462, BnParams, Error, Fp12,
-    Fp254Bnb, Fp2, Fp6, G1Affine, G1Projective, G2Affine, G2Projective, G2SubgroupCheck,
+    Fp2, Fp254Bnb, Fp6, G1Affine, G1Projective, G2Affine, G2Projective, G2SubgroupCheck,
 };
 use fieldgen_field::{ByteArray, Field, PrimeField};
 use num_bigint::BigUint;
@@ -85,9 +85,9 @@ impl Ref {
     fn mul12(&self, x: &[R2; 6], y: &[R2; 6]) -> [R2; 6] {
         let zero = (BigUint::zero(), BigUint::zero());
         let mut out: [R2; 6] = core::array::from_fn(|_| zero.clone());
-        for i in 0..6 {
-            for j in 0..6 {
-                let mut t = self.mul2(&x[i], &y[j]);
+        for (i, xi) in x.iter().enumerate() {
+            for (j, yj) in y.iter().enumerate() {
+                let mut t = self.mul2(xi, yj);
                 let k = i + j;
                 if k >= 6 {
                     t = self.mul2(&t, &self.xi);
@@ -146,7 +146,13 @@ fn tower<C: BnParams>(seed: u64) {
         let (ra, rb) = (to_ref(&a), to_ref(&b));
         // Fp2.
         let x2 = r.mul2(&ra[0], &rb[0]);
-        assert_eq!(to_ref(&Fp12::<C>::new(Fp6::new(a.c0.c0 * b.c0.c0, Fp2::ZERO, Fp2::ZERO), Fp6::ZERO))[0], x2);
+        assert_eq!(
+            to_ref(&Fp12::<C>::new(
+                Fp6::new(a.c0.c0 * b.c0.c0, Fp2::ZERO, Fp2::ZERO),
+                Fp6::ZERO
+            ))[0],
+            x2
+        );
         assert_eq!((a.c0.c0.square()), a.c0.c0 * a.c0.c0);
         assert_eq!(a.c0.c0 * a.c0.c0.invert().unwrap(), Fp2::ONE);
         let sq: Fp2<C::Fp> = a.c0.c0.square();
@@ -155,8 +161,14 @@ fn tower<C: BnParams>(seed: u64) {
         // Fp6 (the even powers of w).
         let a6 = Fp12::<C>::new(a.c0, Fp6::ZERO);
         let b6 = Fp12::<C>::new(b.c0, Fp6::ZERO);
-        assert_eq!(to_ref(&Fp12::new(a.c0 * b.c0, Fp6::ZERO)), r.mul12(&to_ref(&a6), &to_ref(&b6)));
-        assert_eq!(to_ref(&Fp12::new(a.c0.square(), Fp6::ZERO)), r.mul12(&to_ref(&a6), &to_ref(&a6)));
+        assert_eq!(
+            to_ref(&Fp12::new(a.c0 * b.c0, Fp6::ZERO)),
+            r.mul12(&to_ref(&a6), &to_ref(&b6))
+        );
+        assert_eq!(
+            to_ref(&Fp12::new(a.c0.square(), Fp6::ZERO)),
+            r.mul12(&to_ref(&a6), &to_ref(&a6))
+        );
         assert_eq!(a.c0 * a.c0.invert().unwrap(), Fp6::ONE);
         // Fp12.
         assert_eq!(to_ref(&(a * b)), r.mul12(&ra, &rb));
@@ -167,7 +179,10 @@ fn tower<C: BnParams>(seed: u64) {
         l.c0.c0 = b.c0.c0;
         l.c1.c0 = b.c1.c0;
         l.c1.c1 = b.c1.c1;
-        assert_eq!(to_ref(&a.mul_by_034(&b.c0.c0, &b.c1.c0, &b.c1.c1)), r.mul12(&ra, &to_ref(&l)));
+        assert_eq!(
+            to_ref(&a.mul_by_034(&b.c0.c0, &b.c1.c0, &b.c1.c1)),
+            r.mul12(&ra, &to_ref(&l))
+        );
         // Frobenius: the p-th, p²-th, p³-th powers.
         let p = modulus::<C>();
         let f1 = r.pow12(&ra, &p);
@@ -175,7 +190,10 @@ fn tower<C: BnParams>(seed: u64) {
         let f2 = r.pow12(&f1, &p);
         assert_eq!(to_ref(&a.frobenius(2)), f2);
         assert_eq!(to_ref(&a.frobenius(3)), r.pow12(&f2, &p));
-        assert_eq!(a.c0.frobenius(1), Fp12::<C>::new(a.c0, Fp6::ZERO).frobenius(1).c0);
+        assert_eq!(
+            a.c0.frobenius(1),
+            Fp12::<C>::new(a.c0, Fp6::ZERO).frobenius(1).c0
+        );
         // Cyclotomic squaring on an element of the cyclotomic subgroup: a^((p⁶−1)(p²+1)).
         let u = a.conjugate() * a.invert().unwrap();
         let u = u.frobenius(2) * u;
@@ -218,7 +236,10 @@ fn groups<C: BnParams>(seed: u64) {
     // ψ acts on G2 as multiplication by p.
     let p: Vec<u8> = modulus::<C>().to_bytes_le();
     let q = g2.mul_le_bytes(&rng.bytes(16)).to_affine();
-    assert_eq!(psi::<C>(&q), q.to_projective().mul_le_bytes_vartime(&p).to_affine());
+    assert_eq!(
+        psi::<C>(&q),
+        q.to_projective().mul_le_bytes_vartime(&p).to_affine()
+    );
     for _ in 0..cases(2, 10) {
         let k = rng.bytes(32);
         // Constant time, wNAF and plain double-and-add (written here) agree.
@@ -257,7 +278,10 @@ fn groups<C: BnParams>(seed: u64) {
     let n = <C::Fp as Field>::BYTES;
     let mut u = vec![0u8; 4 * n];
     G2SubgroupCheck::write_uncompressed(&outside, &mut u).unwrap();
-    assert_eq!(G2Affine::<C>::from_uncompressed(&u), Err(Error::NotInSubgroup));
+    assert_eq!(
+        G2Affine::<C>::from_uncompressed(&u),
+        Err(Error::NotInSubgroup)
+    );
     assert!(outside.clear_cofactor().is_torsion_free_vartime());
     assert!(!bool::from(outside.clear_cofactor().is_identity()));
 }
@@ -326,14 +350,21 @@ fn pairings<C: BnParams>(seed: u64) {
         let c = rng.bytes(16);
         let pc = g1.mul_le_bytes(&c).to_affine();
         let pairs = [(pa, qb), (pc, g2.to_affine()), (g1.to_affine(), qb)];
-        let prod = pairing(&pa, &qb) * pairing(&pc, &g2.to_affine()) * pairing(&g1.to_affine(), &qb);
+        let prod =
+            pairing(&pa, &qb) * pairing(&pc, &g2.to_affine()) * pairing(&g1.to_affine(), &qb);
         assert_eq!(multi_pairing(&pairs), prod);
         assert!(pairing_product_is_one(&[(pa, qb), (-pa, qb)]));
         assert!(!pairing_product_is_one(&[(pa, qb), (pa, qb)]));
     }
     // The identity pairs to one.
-    assert_eq!(pairing(&G1Affine::<C>::identity(), &g2.to_affine()), Fp12::ONE);
-    assert_eq!(pairing(&g1.to_affine(), &G2Affine::<C>::identity()), Fp12::ONE);
+    assert_eq!(
+        pairing(&G1Affine::<C>::identity(), &g2.to_affine()),
+        Fp12::ONE
+    );
+    assert_eq!(
+        pairing(&g1.to_affine(), &G2Affine::<C>::identity()),
+        Fp12::ONE
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! `bn` crate and Aptos (arkworks), and mcl's pairing values for Fp254BNb and BN_SNARK1.
 
 use fieldgen_bn::eth::{ecadd, ecmul, ecpairing};
-use fieldgen_bn::{pairing, BnParams, Bn254, Fp12, Fp254Bnb, Fp2, G1Affine, G2Affine};
+use fieldgen_bn::{pairing, Bn254, BnParams, Fp12, Fp2, Fp254Bnb, G1Affine, G2Affine};
 use fieldgen_field::{ByteArray, Field, PrimeField};
 use num_bigint::{BigInt, BigUint};
 use serde_json::Value;
@@ -50,7 +50,12 @@ fn geth_ecadd() {
     assert!(cases.len() >= 16);
     for c in cases {
         let out = ecadd(&hex(c["Input"].as_str().unwrap())).unwrap();
-        assert_eq!(out.to_vec(), hex(c["Expected"].as_str().unwrap()), "{}", c["Name"]);
+        assert_eq!(
+            out.to_vec(),
+            hex(c["Expected"].as_str().unwrap()),
+            "{}",
+            c["Name"]
+        );
     }
 }
 
@@ -61,7 +66,12 @@ fn geth_ecmul() {
     assert!(cases.len() >= 19);
     for c in cases {
         let out = ecmul(&hex(c["Input"].as_str().unwrap())).unwrap();
-        assert_eq!(out.to_vec(), hex(c["Expected"].as_str().unwrap()), "{}", c["Name"]);
+        assert_eq!(
+            out.to_vec(),
+            hex(c["Expected"].as_str().unwrap()),
+            "{}",
+            c["Name"]
+        );
     }
 }
 
@@ -72,7 +82,12 @@ fn geth_ecpairing() {
     assert!(cases.len() >= 14);
     for c in cases {
         let out = ecpairing(&hex(c["Input"].as_str().unwrap())).unwrap();
-        assert_eq!(out.to_vec(), hex(c["Expected"].as_str().unwrap()), "{}", c["Name"]);
+        assert_eq!(
+            out.to_vec(),
+            hex(c["Expected"].as_str().unwrap()),
+            "{}",
+            c["Name"]
+        );
     }
 }
 
@@ -114,7 +129,9 @@ fn bn254_published_gt_values() {
     assert_eq!(pairing(&g1, &g2), expected);
     // e(G1, G2)^7, as the serialised arkworks value (12 coefficients, 32 bytes LE each).
     let t = &published[2];
-    let bytes = hex(t["expected_gt_arkworks_FormatFq12LscLsb_hex"].as_str().unwrap());
+    let bytes = hex(t["expected_gt_arkworks_FormatFq12LscLsb_hex"]
+        .as_str()
+        .unwrap());
     let mut c = [<<Bn254 as BnParams>::Fp as Field>::ZERO; 12];
     for (k, chunk) in bytes.chunks(32).enumerate() {
         let mut b = [0u8; 32];
