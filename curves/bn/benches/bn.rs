@@ -16,8 +16,12 @@ use fieldgen_bn::{
 use fieldgen_field::Field;
 
 fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
-    let p = G1Projective::<C>::GENERATOR.mul_le_bytes(&[7; 16]).to_affine();
-    let q = G2Projective::<C>::GENERATOR.mul_le_bytes(&[9; 16]).to_affine();
+    let p = G1Projective::<C>::GENERATOR
+        .mul_le_bytes(&[7; 16])
+        .to_affine();
+    let q = G2Projective::<C>::GENERATOR
+        .mul_le_bytes(&[9; 16])
+        .to_affine();
     let f = miller_loop(&p, &q);
     let g = f * f.square();
     let e = final_exponentiation(&f);

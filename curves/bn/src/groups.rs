@@ -176,9 +176,14 @@ impl<C: BnParams> G1Encoding for G1Affine<C> {
 
 /// G2 encodings and the subgroup check.
 pub trait G2SubgroupCheck: Sized {
-    /// Whether the point is in G2, the subgroup of order r of E′(Fp2): r·Q = O, by a
-    /// variable-time wNAF multiplication (Q is public wherever this is used).
+    /// Whether the point is in G2, the subgroup of order r of E′(Fp2), by the test of
+    /// El Housni, Guillevic and Piellard, "Co-factor clearing and subgroup membership testing
+    /// on pairing-friendly curves" (AFRICACRYPT 2022, the BN case):
+    /// Q ∈ G2 ⟺ [z + 1]Q + ψ([z]Q) + ψ²([z]Q) = ψ³([2z]Q) — one multiplication by z instead
+    /// of by r. Variable time (Q is public wherever this is used).
     fn is_torsion_free_vartime(&self) -> bool;
+    /// The same membership test by r·Q = O (slower; the reference for the fast test).
+    fn is_torsion_free_by_order_vartime(&self) -> bool;
     /// x ‖ y, each Fp2 value big-endian as c1 ‖ c0; the identity all zero. `out` is 4·BYTES.
     fn write_uncompressed(&self, out: &mut [u8]) -> Result<(), Error>;
     /// x (c1 ‖ c0) with the flags of the module docs, 2·BYTES.
@@ -193,6 +198,18 @@ pub trait G2SubgroupCheck: Sized {
 
 impl<C: BnParams> G2SubgroupCheck for G2Affine<C> {
     fn is_torsion_free_vartime(&self) -> bool {
+        let z = C::Z_ABS.to_le_bytes();
+        let zq = self.to_projective().mul_le_bytes_vartime(&z);
+        let zq = if C::Z_NEG { -zq } else { zq };
+        let zq_a = zq.to_affine();
+        let lhs = zq
+            + self.to_projective()
+            + psi::<C>(&zq_a).to_projective()
+            + psi2::<C>(&zq_a).to_projective();
+        let rhs = psi::<C>(&psi2::<C>(&zq.double().to_affine()));
+        lhs.to_affine() == rhs
+    }
+    fn is_torsion_free_by_order_vartime(&self) -> bool {
         let mut k = [0u8; 128];
         let n = words_to_le_bytes(C::R_WORDS, &mut k);
         bool::from(

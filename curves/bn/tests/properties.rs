@@ -275,6 +275,21 @@ fn groups<C: BnParams>(seed: u64) {
     // A twist point outside G2 is rejected; cofactor clearing moves it into G2.
     let outside = twist_point_outside_g2::<C>();
     assert!(!outside.is_torsion_free_vartime());
+    assert!(!outside.is_torsion_free_by_order_vartime());
+    // The fast membership test agrees with r·Q = O on points in and out of G2.
+    let mut t = outside.to_projective();
+    for _ in 0..cases(4, 20) {
+        t = t.double() + G2Projective::<C>::GENERATOR.mul_le_bytes(&rng.bytes(8));
+        let a = t.to_affine();
+        assert_eq!(
+            a.is_torsion_free_vartime(),
+            a.is_torsion_free_by_order_vartime()
+        );
+        let in_g2 = G2Projective::<C>::GENERATOR
+            .mul_le_bytes(&rng.bytes(16))
+            .to_affine();
+        assert!(in_g2.is_torsion_free_vartime() && in_g2.is_torsion_free_by_order_vartime());
+    }
     let n = <C::Fp as Field>::BYTES;
     let mut u = vec![0u8; 4 * n];
     G2SubgroupCheck::write_uncompressed(&outside, &mut u).unwrap();
