@@ -11,7 +11,7 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use fieldgen_field::Field;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
-use crate::fp2::{Fp2, Fp2Wide};
+use crate::fp2::Fp2;
 use crate::BnParams;
 
 /// c0 + c1·v + c2·v² in Fp6 = Fp2[v]/(v³ − ξ).

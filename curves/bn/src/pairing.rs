@@ -90,12 +90,13 @@ fn mul_line<C: BnParams>(f: &mut Fp12<C>, l: &Line<C::Fp>, px: &C::Fp, py: &C::F
 
 /// One (P, Q) pair prepared for the loop: affine coordinates, or none when either is the
 /// identity (such a pair contributes 1).
-struct Pair<F> {
-    px: F,
-    py: F,
-    qx: Fp2<F>,
-    qy: Fp2<F>,
-    t: TwistPoint<F>,
+struct Pair<C: BnParams> {
+    px: C::Fp,
+    py: C::Fp,
+    q: G2Affine<C>,
+    qx: Fp2<C::Fp>,
+    qy: Fp2<C::Fp>,
+    t: TwistPoint<C::Fp>,
 }
 
 /// The Miller loop value f = Π f_{6z+2,Q_k}(P_k)·(the two final lines), shared over all pairs
@@ -106,7 +107,7 @@ pub fn multi_miller_loop<C: BnParams>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> F
     let mut f = Fp12::<C>::ONE;
     // Chunks of MAX pairs keep everything on the stack; their loop values multiply.
     for chunk in pairs.chunks(MAX) {
-        let mut prepared: [Option<Pair<C::Fp>>; MAX] = Default::default();
+        let mut prepared: [Option<Pair<C>>; MAX] = Default::default();
         let mut any = false;
         for (slot, (p, q)) in prepared.iter_mut().zip(chunk) {
             if bool::from(p.is_identity() | q.is_identity()) {
@@ -117,6 +118,7 @@ pub fn multi_miller_loop<C: BnParams>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> F
             *slot = Some(Pair {
                 px,
                 py,
+                q: *q,
                 qx,
                 qy,
                 t: TwistPoint {
@@ -154,9 +156,8 @@ pub fn multi_miller_loop<C: BnParams>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> F
             if C::Z_NEG {
                 pr.t.y = -pr.t.y;
             }
-            let q = G2Affine::<C>::from_xy(pr.qx, pr.qy).unwrap();
-            let q1 = psi::<C>(&q);
-            let q2 = -psi2::<C>(&q);
+            let q1 = psi::<C>(&pr.q);
+            let q2 = -psi2::<C>(&pr.q);
             let (x1, y1) = (q1.x().unwrap(), q1.y().unwrap());
             let (x2, y2) = (q2.x().unwrap(), q2.y().unwrap());
             let l = add_step::<C>(&mut pr.t, &x1, &y1);
