@@ -11,7 +11,7 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use fieldgen_field::Field;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
-use crate::fp2::Fp2;
+use crate::fp2::{Fp2, Fp2Wide};
 use crate::BnParams;
 
 /// c0 + c1·v + c2·v² in Fp6 = Fp2[v]/(v³ − ξ).
@@ -193,26 +193,80 @@ impl<C: BnParams> Neg for Fp6<C> {
 
 impl<C: BnParams> Mul for Fp6<C> {
     type Output = Self;
-    /// Karatsuba in double width (Aranha et al., EUROCRYPT 2011, Alg. 4 without the
-    /// reductions): with v_k = a_k·b_k, c0 = v0 + ξ((a1 + a2)(b1 + b2) − v1 − v2),
-    /// c1 = (a0 + a1)(b0 + b1) − v0 − v1 + ξv2, c2 = (a0 + a2)(b0 + b2) − v0 − v2 + v1: six Fp2
-    /// products (18 `mul_wide`) and one reduction per output coefficient (6).
     #[inline]
     fn mul(self, o: Self) -> Self {
-        let (a, b) = (&self, &o);
+        self.mul_wide(&o).reduce()
+    }
+}
+
+/// A double-width Fp6 value: three [`Fp2Wide`] coefficients, reduced by [`Fp6Wide::reduce`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fp6Wide<C: BnParams> {
+    /// Coefficient of 1.
+    pub c0: Fp2Wide<C::Fp>,
+    /// Coefficient of v.
+    pub c1: Fp2Wide<C::Fp>,
+    /// Coefficient of v².
+    pub c2: Fp2Wide<C::Fp>,
+}
+
+impl<C: BnParams> Fp6Wide<C> {
+    /// Coefficient-wise sum modulo p·R.
+    #[inline]
+    pub fn add(&self, o: &Self) -> Self {
+        Fp6Wide {
+            c0: self.c0.add(&o.c0),
+            c1: self.c1.add(&o.c1),
+            c2: self.c2.add(&o.c2),
+        }
+    }
+    /// Coefficient-wise difference modulo p·R.
+    #[inline]
+    pub fn sub(&self, o: &Self) -> Self {
+        Fp6Wide {
+            c0: self.c0.sub(&o.c0),
+            c1: self.c1.sub(&o.c1),
+            c2: self.c2.sub(&o.c2),
+        }
+    }
+    /// self·v = ξ·c2 + c0·v + c1·v², in double width.
+    #[inline]
+    pub fn mul_by_v(&self) -> Self {
+        Fp6Wide {
+            c0: self.c2.mul_by_xi(C::XI_A),
+            c1: self.c0,
+            c2: self.c1,
+        }
+    }
+    /// One Montgomery reduction per Fp coefficient (six).
+    #[inline]
+    pub fn reduce(&self) -> Fp6<C> {
+        Fp6 {
+            c0: self.c0.reduce(),
+            c1: self.c1.reduce(),
+            c2: self.c2.reduce(),
+        }
+    }
+}
+
+impl<C: BnParams> Fp6<C> {
+    /// The unreduced product, Karatsuba in double width (Aranha et al., EUROCRYPT 2011,
+    /// Alg. 4 without its reductions): with v_k = a_k·b_k, c0 = v0 + ξ((a1 + a2)(b1 + b2) −
+    /// v1 − v2), c1 = (a0 + a1)(b0 + b1) − v0 − v1 + ξv2, c2 = (a0 + a2)(b0 + b2) − v0 − v2 + v1:
+    /// six Fp2 products (18 `mul_wide`), no reduction.
+    #[inline]
+    pub fn mul_wide(&self, o: &Self) -> Fp6Wide<C> {
+        let (a, b) = (self, o);
         let v0 = a.c0.mul_wide(&b.c0);
         let v1 = a.c1.mul_wide(&b.c1);
         let v2 = a.c2.mul_wide(&b.c2);
         let t12 = (a.c1 + a.c2).mul_wide(&(b.c1 + b.c2));
         let t01 = (a.c0 + a.c1).mul_wide(&(b.c0 + b.c1));
         let t02 = (a.c0 + a.c2).mul_wide(&(b.c0 + b.c2));
-        let c0 = v0.add(&t12.sub(&v1).sub(&v2).mul_by_xi(C::XI_A));
-        let c1 = t01.sub(&v0).sub(&v1).add(&v2.mul_by_xi(C::XI_A));
-        let c2 = t02.sub(&v0).sub(&v2).add(&v1);
-        Fp6 {
-            c0: c0.reduce(),
-            c1: c1.reduce(),
-            c2: c2.reduce(),
+        Fp6Wide {
+            c0: v0.add(&t12.sub(&v1).sub(&v2).mul_by_xi(C::XI_A)),
+            c1: t01.sub(&v0).sub(&v1).add(&v2.mul_by_xi(C::XI_A)),
+            c2: t02.sub(&v0).sub(&v2).add(&v1),
         }
     }
 }

@@ -140,9 +140,22 @@ fn tower<C: BnParams>(seed: u64) {
     let mut rng = Rng(seed);
     let r = Ref::new::<C>();
     let one = Fp12::<C>::ONE;
-    for _ in 0..cases(3, 20) {
-        let a = rand_fp12::<C>(&mut rng);
-        let b = rand_fp12::<C>(&mut rng);
+    // Extreme values first: every coefficient p − 1 (the largest wide products and sums), and
+    // p − 1 beside zeros.
+    let pm1 = -<C::Fp as Field>::ONE;
+    let all = Fp12::<C>::from_coeffs(&[pm1; 12]);
+    let mut mixed = [<C::Fp as Field>::ZERO; 12];
+    for k in (0..12).step_by(3) {
+        mixed[k] = pm1;
+    }
+    let mixed = Fp12::<C>::from_coeffs(&mixed);
+    let extremes = [(all, all), (all, mixed), (mixed, all)];
+    for k in 0..extremes.len() + cases(3, 20) {
+        let (a, b) = if k < extremes.len() {
+            extremes[k]
+        } else {
+            (rand_fp12::<C>(&mut rng), rand_fp12::<C>(&mut rng))
+        };
         let (ra, rb) = (to_ref(&a), to_ref(&b));
         // Fp2.
         let x2 = r.mul2(&ra[0], &rb[0]);
