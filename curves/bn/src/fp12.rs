@@ -129,15 +129,15 @@ impl<C: BnParams> Fp12<C> {
 
     /// self·(l0 + l3·w + l4·w³), the product by a line value of the D-type twist (positions
     /// 0, 3 and 4 of the twelve, "mul_by_034"): Karatsuba over w with the sparse factors
-    /// l0 (an Fp2 scalar) and l3 + l4·v.
+    /// l0 (an Fp2 scalar) and l3 + l4·v: 13 Fp2 products kept double width, 12 reductions.
     #[inline]
     pub fn mul_by_034(&self, l0: &Fp2<C::Fp>, l3: &Fp2<C::Fp>, l4: &Fp2<C::Fp>) -> Self {
-        let a = self.c0.mul_fp2(l0);
-        let b = self.c1.mul_by_01(l3, l4);
-        let s = (self.c0 + self.c1).mul_by_01(&(*l0 + *l3), l4);
+        let a = self.c0.mul_fp2_wide(l0);
+        let b = self.c1.mul_by_01_wide(l3, l4);
+        let s = (self.c0 + self.c1).mul_by_01_wide(&(*l0 + *l3), l4);
         Fp12 {
-            c0: a + b.mul_by_v(),
-            c1: s - a - b,
+            c0: a.add(&b.mul_by_v()).reduce(),
+            c1: s.sub(&a).sub(&b).reduce(),
         }
     }
 

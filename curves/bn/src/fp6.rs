@@ -80,16 +80,31 @@ impl<C: BnParams> Fp6<C> {
     /// self·(b0 + b1·v), the sparse product of the line functions.
     #[inline]
     pub fn mul_by_01(&self, b0: &Fp2<C::Fp>, b1: &Fp2<C::Fp>) -> Self {
-        let a0b0 = self.c0.mul_wide(b0);
-        let a0b1 = self.c0.mul_wide(b1);
-        let a1b0 = self.c1.mul_wide(b0);
-        let a1b1 = self.c1.mul_wide(b1);
-        let a2b0 = self.c2.mul_wide(b0);
-        let a2b1 = self.c2.mul_wide(b1);
-        Fp6 {
-            c0: a0b0.add(&a2b1.mul_by_xi(C::XI_A)).reduce(),
-            c1: a0b1.add(&a1b0).reduce(),
-            c2: a1b1.add(&a2b0).reduce(),
+        self.mul_by_01_wide(b0, b1).reduce()
+    }
+
+    /// self·(b0 + b1·v) unreduced, Karatsuba on the first two coefficients: with
+    /// v0 = a0b0, v1 = a1b1, the product is (v0 + ξa2b1) + ((a0 + a1)(b0 + b1) − v0 − v1)·v +
+    /// (a2b0 + v1)·v², five Fp2 products.
+    #[inline]
+    pub fn mul_by_01_wide(&self, b0: &Fp2<C::Fp>, b1: &Fp2<C::Fp>) -> Fp6Wide<C> {
+        let v0 = self.c0.mul_wide(b0);
+        let v1 = self.c1.mul_wide(b1);
+        let t = (self.c0 + self.c1).mul_wide(&(*b0 + *b1));
+        Fp6Wide {
+            c0: v0.add(&self.c2.mul_wide(b1).mul_by_xi(C::XI_A)),
+            c1: t.sub(&v0).sub(&v1),
+            c2: self.c2.mul_wide(b0).add(&v1),
+        }
+    }
+
+    /// self·b for b in Fp2, unreduced.
+    #[inline]
+    pub fn mul_fp2_wide(&self, b: &Fp2<C::Fp>) -> Fp6Wide<C> {
+        Fp6Wide {
+            c0: self.c0.mul_wide(b),
+            c1: self.c1.mul_wide(b),
+            c2: self.c2.mul_wide(b),
         }
     }
 
