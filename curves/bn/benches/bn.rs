@@ -13,7 +13,7 @@ use fieldgen_bn::{
     final_exponentiation, miller_loop, pairing, Bn254, Bn381, Bn462, BnParams, Fp254Bnb,
     G1Projective, G2Projective,
 };
-use fieldgen_field::Field;
+use fieldgen_field::{Field, WideField};
 
 fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
     let p = G1Projective::<C>::GENERATOR
@@ -32,6 +32,17 @@ fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
     c.bench_function(&format!("{label}/fp_mul/fieldgen"), |bn| {
         bn.iter(|| black_box(x) * black_box(y))
     });
+    c.bench_function(&format!("{label}/fp_mul_wide_reduce/fieldgen"), |bn| {
+        bn.iter(|| {
+            <C::Fp as WideField>::reduce_wide(&<C::Fp as WideField>::mul_wide(
+                &black_box(x),
+                &black_box(y),
+            ))
+        })
+    });
+    c.bench_function(&format!("{label}/fp2_mul_lazy/fieldgen"), |bn| {
+        bn.iter(|| black_box(a).mul_wide(&black_box(b)).reduce())
+    });
     c.bench_function(&format!("{label}/fp2_mul/fieldgen"), |bn| {
         bn.iter(|| black_box(a) * black_box(b))
     });
@@ -40,6 +51,12 @@ fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
     });
     c.bench_function(&format!("{label}/fp12_mul/fieldgen"), |bn| {
         bn.iter(|| black_box(f) * black_box(g))
+    });
+    c.bench_function(&format!("{label}/fp12_mul_lazy/fieldgen"), |bn| {
+        bn.iter(|| black_box(f).mul_lazy(&black_box(g)))
+    });
+    c.bench_function(&format!("{label}/fp12_square_lazy/fieldgen"), |bn| {
+        bn.iter(|| black_box(f).square_lazy())
     });
     c.bench_function(&format!("{label}/fp12_square/fieldgen"), |bn| {
         bn.iter(|| black_box(f).square())

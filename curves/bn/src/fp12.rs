@@ -88,13 +88,35 @@ impl<C: BnParams> Fp12<C> {
 
     /// self² by the complex method: (c0 + c1w)² = (c0 + c1)(c0 + v·c1) − c0c1 − v·c0c1
     /// + 2c0c1·w, two Fp6 multiplications.
-    /// Both Fp6 products stay double width: 6 reductions in all.
     pub fn square(&self) -> Self {
+        let ab = self.c0 * self.c1;
+        let t = (self.c0 + self.c1) * (self.c0 + self.c1.mul_by_v());
+        Fp12 {
+            c0: t - ab - ab.mul_by_v(),
+            c1: ab + ab,
+        }
+    }
+
+    /// self² by lazy reduction (both Fp6 products double width, 6 reductions in all); see
+    /// [`crate::fp2`] for why it is not the default.
+    pub fn square_lazy(&self) -> Self {
         let ab = self.c0.mul_wide(&self.c1);
         let t = (self.c0 + self.c1).mul_wide(&(self.c0 + self.c1.mul_by_v()));
         Fp12 {
             c0: t.sub(&ab).sub(&ab.mul_by_v()).reduce(),
             c1: ab.add(&ab).reduce(),
+        }
+    }
+
+    /// self·o by lazy reduction: Karatsuba over w with the three Fp6 products double width
+    /// (54 `mul_wide`), one reduction per Fp coefficient (12).
+    pub fn mul_lazy(&self, o: &Self) -> Self {
+        let aa = self.c0.mul_wide(&o.c0);
+        let bb = self.c1.mul_wide(&o.c1);
+        let s = (self.c0 + self.c1).mul_wide(&(o.c0 + o.c1));
+        Fp12 {
+            c0: aa.add(&bb.mul_by_v()).reduce(),
+            c1: s.sub(&aa).sub(&bb).reduce(),
         }
     }
 
@@ -129,9 +151,21 @@ impl<C: BnParams> Fp12<C> {
 
     /// self·(l0 + l3·w + l4·w³), the product by a line value of the D-type twist (positions
     /// 0, 3 and 4 of the twelve, "mul_by_034"): Karatsuba over w with the sparse factors
-    /// l0 (an Fp2 scalar) and l3 + l4·v: 13 Fp2 products kept double width, 12 reductions.
+    /// l0 (an Fp2 scalar) and l3 + l4·v: 13 Fp2 products.
     #[inline]
     pub fn mul_by_034(&self, l0: &Fp2<C::Fp>, l3: &Fp2<C::Fp>, l4: &Fp2<C::Fp>) -> Self {
+        let a = self.c0.mul_fp2(l0);
+        let b = self.c1.mul_by_01(l3, l4);
+        let s = (self.c0 + self.c1).mul_by_01(&(*l0 + *l3), l4);
+        Fp12 {
+            c0: a + b.mul_by_v(),
+            c1: s - a - b,
+        }
+    }
+
+    /// [`Fp12::mul_by_034`] by lazy reduction (13 Fp2 products double width, 12 reductions).
+    #[inline]
+    pub fn mul_by_034_lazy(&self, l0: &Fp2<C::Fp>, l3: &Fp2<C::Fp>, l4: &Fp2<C::Fp>) -> Self {
         let a = self.c0.mul_fp2_wide(l0);
         let b = self.c1.mul_by_01_wide(l3, l4);
         let s = (self.c0 + self.c1).mul_by_01_wide(&(*l0 + *l3), l4);
@@ -269,16 +303,15 @@ impl<C: BnParams> Neg for Fp12<C> {
 }
 impl<C: BnParams> Mul for Fp12<C> {
     type Output = Self;
-    /// Karatsuba over w: three Fp6 products kept double width (54 `mul_wide`), then one
-    /// reduction per Fp coefficient (12).
+    /// Karatsuba over w: three Fp6 products.
     #[inline]
     fn mul(self, o: Self) -> Self {
-        let aa = self.c0.mul_wide(&o.c0);
-        let bb = self.c1.mul_wide(&o.c1);
-        let s = (self.c0 + self.c1).mul_wide(&(o.c0 + o.c1));
+        let aa = self.c0 * o.c0;
+        let bb = self.c1 * o.c1;
+        let s = (self.c0 + self.c1) * (o.c0 + o.c1);
         Fp12 {
-            c0: aa.add(&bb.mul_by_v()).reduce(),
-            c1: s.sub(&aa).sub(&bb).reduce(),
+            c0: aa + bb.mul_by_v(),
+            c1: s - aa - bb,
         }
     }
 }

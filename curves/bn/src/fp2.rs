@@ -1,14 +1,17 @@
 //! Fp2 = Fp[i]/(i² + 1), for p ≡ 3 mod 4 (every BN prime with odd z), generic over the
 //! generated base field.
 //!
-//! Multiplication is Karatsuba with lazy reduction: the three double-width products a0·b0,
-//! a1·b1 and (a0 + a1)(b0 + b1) are combined with [`WideField::add_wide`]/`sub_wide` and each
-//! output coefficient is reduced once (two Montgomery reductions instead of three, the
-//! "FpDbl" technique of Aranha, Karabina, Longa, Gebotys and López, "Faster explicit formulas
-//! for computing pairings over ordinary curves", EUROCRYPT 2011, §3). Bound: `add_wide` and
-//! `sub_wide` work modulo p·R, so every intermediate stays below p·R, the input bound of
-//! `reduce_wide`, whatever the number of terms — no headroom argument is needed (the cost is
-//! one conditional correction per wide addition).
+//! Multiplication (`*`) is Karatsuba over three full Fp products. The lazy-reduction form
+//! ([`Fp2::mul_wide`] then [`Fp2Wide::reduce`]: three double-width products a0·b0, a1·b1 and
+//! (a0 + a1)(b0 + b1) combined with [`WideField::add_wide`]/`sub_wide`, each output coefficient
+//! reduced once — the "FpDbl" technique of Aranha, Karabina, Longa, Gebotys and López, "Faster
+//! explicit formulas for computing pairings over ordinary curves", EUROCRYPT 2011, §3) is
+//! kept and tested, but measured slower on x86-64 today: the generated fused multiplication
+//! uses the mulx/adx assembly while `mul_wide` and `reduce_wide` are portable code, and a
+//! `mul_wide` + `reduce_wide` pair costs 1.5–2× one fused product (see the README). Bound of
+//! the lazy form: `add_wide` and `sub_wide` work modulo p·R, so every intermediate stays below
+//! p·R, the input bound of `reduce_wide`, whatever the number of terms — no headroom argument
+//! is needed (the cost is one conditional correction per wide addition).
 
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
@@ -219,7 +222,13 @@ impl<F: FpExt> Mul for Fp2<F> {
     type Output = Self;
     #[inline]
     fn mul(self, o: Self) -> Self {
-        self.mul_wide(&o).reduce()
+        let t0 = self.c0 * o.c0;
+        let t1 = self.c1 * o.c1;
+        let t2 = (self.c0 + self.c1) * (o.c0 + o.c1);
+        Fp2 {
+            c0: t0 - t1,
+            c1: t2 - t0 - t1,
+        }
     }
 }
 impl<F: FpExt> Neg for Fp2<F> {
@@ -283,9 +292,13 @@ impl<F: FpExt> Field for Fp2<F> {
     };
     const CHARACTERISTIC_TWO: bool = false;
 
+    /// (c0 + c1)(c0 − c1) + 2·c0·c1·i: two Fp products.
     #[inline]
     fn square(&self) -> Self {
-        self.square_wide().reduce()
+        Fp2 {
+            c0: (self.c0 + self.c1) * (self.c0 - self.c1),
+            c1: self.c0.double() * self.c1,
+        }
     }
     #[inline]
     fn double(&self) -> Self {

@@ -183,8 +183,19 @@ fn tower<C: BnParams>(seed: u64) {
             r.mul12(&to_ref(&a6), &to_ref(&a6))
         );
         assert_eq!(a.c0 * a.c0.invert().unwrap(), Fp6::ONE);
-        // Fp12.
+        // Fp12, both the default and the lazy-reduction products.
         assert_eq!(to_ref(&(a * b)), r.mul12(&ra, &rb));
+        assert_eq!(to_ref(&a.mul_lazy(&b)), r.mul12(&ra, &rb));
+        assert_eq!(to_ref(&a.square_lazy()), r.mul12(&ra, &ra));
+        assert_eq!(
+            to_ref(&Fp12::new(a.c0.mul_lazy(&b.c0), Fp6::ZERO)),
+            r.mul12(&to_ref(&a6), &to_ref(&b6))
+        );
+        assert_eq!(a.c0.c0.mul_wide(&b.c0.c0).reduce(), a.c0.c0 * b.c0.c0);
+        assert_eq!(
+            a.mul_by_034_lazy(&b.c0.c0, &b.c1.c0, &b.c1.c1),
+            a.mul_by_034(&b.c0.c0, &b.c1.c0, &b.c1.c1)
+        );
         assert_eq!(to_ref(&a.square()), r.mul12(&ra, &ra));
         assert_eq!(r.mul12(&to_ref(&a.invert().unwrap()), &ra), to_ref(&one));
         // Sparse product by a line value l0 + l3·w + l4·w³.
