@@ -1,10 +1,10 @@
 //! Fp6 = Fp2[v]/(v³ − ξ).
 //!
-//! Multiplication (`*`) is Karatsuba over six Fp2 products. The lazy-reduction form
-//! ([`Fp6::mul_wide`], [`Fp6::mul_lazy`]: the six Fp2 products kept double width, the terms
-//! that wrap around v³ = ξ multiplied by ξ in double width, one reduction per output
-//! coefficient — 6 instead of 18; Aranha et al., EUROCRYPT 2011, §3.2) is kept and tested but
-//! not the default, for the reason given in [`crate::fp2`]. As in [`crate::fp2`],
+//! Multiplication (`*`) is Karatsuba with lazy reduction ([`Fp6::mul_wide`]: the six Fp2
+//! products kept double width, the terms that wrap around v³ = ξ multiplied by ξ in double
+//! width, one reduction per output coefficient — 6 instead of 18; Aranha et al., EUROCRYPT
+//! 2011, §3.2); Fp12 keeps the Fp6 products wide across its own Karatsuba step too.
+//! [`Fp6::mul_full`] is the same without lazy reduction. As in [`crate::fp2`],
 //! the wide sums are taken modulo p·R, so there is no bound to exhaust.
 
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -224,11 +224,18 @@ impl<C: BnParams> Neg for Fp6<C> {
 
 impl<C: BnParams> Mul for Fp6<C> {
     type Output = Self;
-    /// Karatsuba: with v_k = a_k·b_k, c0 = v0 + ξ((a1 + a2)(b1 + b2) − v1 − v2),
-    /// c1 = (a0 + a1)(b0 + b1) − v0 − v1 + ξv2, c2 = (a0 + a2)(b0 + b2) − v0 − v2 + v1.
     #[inline]
     fn mul(self, o: Self) -> Self {
-        let (a, b) = (&self, &o);
+        self.mul_lazy(&o)
+    }
+}
+
+impl<C: BnParams> Fp6<C> {
+    /// Karatsuba over full Fp2 products: with v_k = a_k·b_k, c0 = v0 + ξ((a1 + a2)(b1 + b2) − v1 − v2),
+    /// c1 = (a0 + a1)(b0 + b1) − v0 − v1 + ξv2, c2 = (a0 + a2)(b0 + b2) − v0 − v2 + v1.
+    #[inline]
+    pub fn mul_full(&self, o: &Self) -> Self {
+        let (a, b) = (self, o);
         let v0 = a.c0 * b.c0;
         let v1 = a.c1 * b.c1;
         let v2 = a.c2 * b.c2;

@@ -192,8 +192,11 @@ fn tower<C: BnParams>(seed: u64) {
             r.mul12(&to_ref(&a6), &to_ref(&b6))
         );
         assert_eq!(a.c0.c0.mul_wide(&b.c0.c0).reduce(), a.c0.c0 * b.c0.c0);
+        assert_eq!(to_ref(&a.mul_full(&b)), r.mul12(&ra, &rb));
+        assert_eq!(to_ref(&a.square_full()), r.mul12(&ra, &ra));
+        assert_eq!(a.c0.mul_full(&b.c0), a.c0 * b.c0);
         assert_eq!(
-            a.mul_by_034_lazy(&b.c0.c0, &b.c1.c0, &b.c1.c1),
+            a.mul_by_034_full(&b.c0.c0, &b.c1.c0, &b.c1.c1),
             a.mul_by_034(&b.c0.c0, &b.c1.c0, &b.c1.c1)
         );
         assert_eq!(to_ref(&a.square()), r.mul12(&ra, &ra));
