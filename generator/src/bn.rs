@@ -4,8 +4,8 @@
 //!
 //! Family (Barreto and Naehrig, "Pairing-friendly elliptic curves of prime order", SAC 2005):
 //! p(z) = 36z⁴ + 36z³ + 24z² + 6z + 1, r(z) = 36z⁴ + 36z³ + 18z² + 6z + 1, E: y² = x³ + b over
-//! Fp with #E(Fp) = r. Tower (mcl's): Fp2 = Fp[i]/(i² + 1), ξ = ξ_a + i, Fp6 = Fp2[v]/(v³ − ξ),
-//! Fp12 = Fp6[w]/(w² − v), so w⁶ = ξ; the D-type twist E′: y² = x³ + b/ξ over Fp2 has
+//! Fp with #E(Fp) = r. Tower (mcl's): Fp2 = Fp\[i\]/(i² + 1), ξ = ξ_a + i, Fp6 = Fp2\[v\]/(v³ − ξ),
+//! Fp12 = Fp6\[w\]/(w² − v), so w⁶ = ξ; the D-type twist E′: y² = x³ + b/ξ over Fp2 has
 //! #E′(Fp2) = r·(2p − r).
 //!
 //! Checks, each a [`BnError`]: p and r prime (Baillie–PSW), z odd (p ≡ 3 mod 4, so i² = −1 makes
@@ -147,7 +147,7 @@ pub enum BnError {
     PNotPrime(BigUint),
     /// r(z) is not prime.
     RNotPrime(BigUint),
-    /// z even: p ≡ 1 mod 4, −1 is a square and Fp[i]/(i² + 1) is not a field.
+    /// z even: p ≡ 1 mod 4, −1 is a square and Fp\[i\]/(i² + 1) is not a field.
     ZEven,
     /// ξ = ξ_a + i is a square or a cube in Fp2.
     XiNotSexticNonResidue(u64),

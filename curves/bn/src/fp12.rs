@@ -1,8 +1,8 @@
-//! Fp12 = Fp6[w]/(w² − v), the target field of the pairing (GT is its subgroup of order r).
+//! Fp12 = Fp6\[w\]/(w² − v), the target field of the pairing (GT is its subgroup of order r).
 //!
 //! Writing c0 = a0 + a1·v + a2·v² and c1 = b0 + b1·v + b2·v², an element is
 //! a0 + b0·w + a1·w² + b1·w³ + a2·w⁴ + b2·w⁵ with w⁶ = ξ; the Frobenius maps act coefficient
-//! by coefficient through the generated constants γk[j] (see [`crate::BnParams::FROB1`]).
+//! by coefficient through the generated constants γk\[j\] (see [`crate::BnParams::FROB1`]).
 
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
@@ -13,7 +13,7 @@ use crate::fp2::Fp2;
 use crate::fp6::Fp6;
 use crate::BnParams;
 
-/// c0 + c1·w in Fp12 = Fp6[w]/(w² − v).
+/// c0 + c1·w in Fp12 = Fp6\[w\]/(w² − v).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Fp12<C: BnParams> {
     /// Coefficient of 1.
@@ -134,7 +134,7 @@ impl<C: BnParams> Fp12<C> {
         })
     }
 
-    /// self^(p^k): the coefficient of w^j maps to its conjugate (odd k) times γk[j].
+    /// self^(p^k): the coefficient of w^j maps to its conjugate (odd k) times γk\[j\].
     pub fn frobenius(&self, k: usize) -> Self {
         let (g, odd) = match k % 12 {
             0 => return *self,
@@ -188,7 +188,7 @@ impl<C: BnParams> Fp12<C> {
 
     /// self² for self in the cyclotomic subgroup (norm 1 over Fp6 and its p⁴ − p² + 1
     /// relative), by Granger and Scott, "Faster squaring in the cyclotomic subgroup of sixth
-    /// degree extensions", PKC 2010, §3.2: viewed over Fp4 = Fp2[t]/(t² − ξ), t = w³, as
+    /// degree extensions", PKC 2010, §3.2: viewed over Fp4 = Fp2\[t\]/(t² − ξ), t = w³, as
     /// A + B·w + C·w², the square is (3A² − 2Ā) + (3t·C² + 2B̄)·w + (3B² − 2C̄)·w² — three
     /// Fp4 squarings (six Fp2 squarings' worth). Wrong for values outside that subgroup.
     pub fn cyclotomic_square(&self) -> Self {

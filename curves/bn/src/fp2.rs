@@ -1,4 +1,4 @@
-//! Fp2 = Fp[i]/(i² + 1), for p ≡ 3 mod 4 (every BN prime with odd z), generic over the
+//! Fp2 = Fp\[i\]/(i² + 1), for p ≡ 3 mod 4 (every BN prime with odd z), generic over the
 //! generated base field.
 //!
 //! Multiplication (`*`) is Karatsuba over three full Fp products. The lazy-reduction form
@@ -22,7 +22,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 use crate::FpExt;
 
-/// c0 + c1·i in Fp2 = Fp[i]/(i² + 1).
+/// c0 + c1·i in Fp2 = Fp\[i\]/(i² + 1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Fp2<F> {
     /// The real part.

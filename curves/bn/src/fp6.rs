@@ -1,4 +1,4 @@
-//! Fp6 = Fp2[v]/(v³ − ξ).
+//! Fp6 = Fp2\[v\]/(v³ − ξ).
 //!
 //! Multiplication (`*`) is Karatsuba with lazy reduction ([`Fp6::mul_wide`]: the six Fp2
 //! products kept double width, the terms that wrap around v³ = ξ multiplied by ξ in double
@@ -15,7 +15,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use crate::fp2::{Fp2, Fp2Wide};
 use crate::BnParams;
 
-/// c0 + c1·v + c2·v² in Fp6 = Fp2[v]/(v³ − ξ).
+/// c0 + c1·v + c2·v² in Fp6 = Fp2\[v\]/(v³ − ξ).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Fp6<C: BnParams> {
     /// Coefficient of 1.
@@ -154,7 +154,7 @@ impl<C: BnParams> Fp6<C> {
     }
 
     /// self^(p^k) for k = 1, 2, 3 (other k reduce mod 6 by repetition): coefficient c_j of
-    /// v^j = w^(2j) maps to c̄_j·γk[2j] (conjugated for odd k).
+    /// v^j = w^(2j) maps to c̄_j·γk\[2j\] (conjugated for odd k).
     pub fn frobenius(&self, k: usize) -> Self {
         let g = match k % 6 {
             0 => return *self,

@@ -179,7 +179,7 @@ pub trait G2SubgroupCheck: Sized {
     /// Whether the point is in G2, the subgroup of order r of E′(Fp2), by the test of
     /// El Housni, Guillevic and Piellard, "Co-factor clearing and subgroup membership testing
     /// on pairing-friendly curves" (AFRICACRYPT 2022, the BN case):
-    /// Q ∈ G2 ⟺ [z + 1]Q + ψ([z]Q) + ψ²([z]Q) = ψ³([2z]Q) — one multiplication by z instead
+    /// Q ∈ G2 ⟺ \[z + 1\]Q + ψ(\[z\]Q) + ψ²(\[z\]Q) = ψ³(\[2z\]Q) — one multiplication by z instead
     /// of by r. Variable time (Q is public wherever this is used).
     fn is_torsion_free_vartime(&self) -> bool;
     /// The same membership test by r·Q = O (slower; the reference for the fast test).
@@ -255,7 +255,7 @@ impl<C: BnParams> G2SubgroupCheck for G2Affine<C> {
     }
 }
 
-/// ψ(Q) = (x̄·γ1[2], ȳ·γ1[3]): the untwist–Frobenius–twist endomorphism of E′, which acts on
+/// ψ(Q) = (x̄·γ1\[2\], ȳ·γ1\[3\]): the untwist–Frobenius–twist endomorphism of E′, which acts on
 /// G2 as multiplication by p.
 pub fn psi<C: BnParams>(q: &G2Affine<C>) -> G2Affine<C> {
     let x = q.x().unwrap_or(Fp2::ZERO).conjugate() * C::FROB1[2];
@@ -264,7 +264,7 @@ pub fn psi<C: BnParams>(q: &G2Affine<C>) -> G2Affine<C> {
     AffinePoint::conditional_select(&image, &AffinePoint::identity(), q.is_identity())
 }
 
-/// ψ²(Q) = (x·γ2[2], y·γ2[3]).
+/// ψ²(Q) = (x·γ2\[2\], y·γ2\[3\]).
 pub fn psi2<C: BnParams>(q: &G2Affine<C>) -> G2Affine<C> {
     let x = q.x().unwrap_or(Fp2::ZERO) * C::FROB2[2];
     let y = q.y().unwrap_or(Fp2::ZERO) * C::FROB2[3];

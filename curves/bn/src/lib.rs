@@ -9,8 +9,8 @@
 //! Miller-loop digits of 6z + 2, the generators, the G2 cofactor) is derived by the generator
 //! (`generator/src/bn.rs`) and committed in `src/params/`; see [`BnParams`].
 //!
-//! Tower (mcl's, so values compare directly): Fp2 = Fp[i]/(i² + 1), Fp6 = Fp2[v]/(v³ − ξ),
-//! Fp12 = Fp6[w]/(w² − v). G2 is the D-type sextic twist E′: y² = x³ + b/ξ over Fp2.
+//! Tower (mcl's, so values compare directly): Fp2 = Fp\[i\]/(i² + 1), Fp6 = Fp2\[v\]/(v³ − ξ),
+//! Fp12 = Fp6\[w\]/(w² − v). G2 is the D-type sextic twist E′: y² = x³ + b/ξ over Fp2.
 //!
 //! ```
 //! use fieldgen_bn::{pairing, Bn254, G1Projective, G2Projective};
@@ -146,11 +146,11 @@ pub trait BnParams:
     const B_TWIST: Fp2<Self::Fp>;
     /// 3·b′.
     const B3_TWIST: Fp2<Self::Fp>;
-    /// γ1[k] = ξ^(k(p−1)/6): (c·w^k)^p = c̄·γ1[k]·w^k for c in Fp2.
+    /// γ1\[k\] = ξ^(k(p−1)/6): (c·w^k)^p = c̄·γ1\[k\]·w^k for c in Fp2.
     const FROB1: [Fp2<Self::Fp>; 6];
-    /// γ2[k] = ξ^(k(p²−1)/6) (in Fp): (c·w^k)^(p²) = c·γ2[k]·w^k.
+    /// γ2\[k\] = ξ^(k(p²−1)/6) (in Fp): (c·w^k)^(p²) = c·γ2\[k\]·w^k.
     const FROB2: [Fp2<Self::Fp>; 6];
-    /// γ3[k] = ξ^(k(p³−1)/6): (c·w^k)^(p³) = c̄·γ3[k]·w^k.
+    /// γ3\[k\] = ξ^(k(p³−1)/6): (c·w^k)^(p³) = c̄·γ3\[k\]·w^k.
     const FROB3: [Fp2<Self::Fp>; 6];
     /// Affine x of the G1 generator.
     const G1_X: Self::Fp;

@@ -1,6 +1,6 @@
 //! The optimal ate pairing e: G1 × G2 → GT ⊂ Fp12 (Vercauteren, "Optimal pairings", IEEE
 //! Trans. Inf. Theory 56(1), 2010, §IV.B for BN curves):
-//! e(P, Q) = (f_{6z+2,Q}(P) · l_{[6z+2]Q,ψ(Q)}(P) · l_{[6z+2]Q+ψ(Q),−ψ²(Q)}(P))^((p¹²−1)/r).
+//! e(P, Q) = (f_{6z+2,Q}(P) · l_{\[6z+2\]Q,ψ(Q)}(P) · l_{\[6z+2\]Q+ψ(Q),−ψ²(Q)}(P))^((p¹²−1)/r).
 //!
 //! Miller loop: over the non-adjacent form of |6z + 2| (generated), with T on the twist in
 //! homogeneous projective coordinates and the line functions evaluated in place — the
