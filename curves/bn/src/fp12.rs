@@ -76,6 +76,29 @@ impl<C: BnParams> Fp12<C> {
         Ok(())
     }
 
+    /// Decodes [`Fp12::write_be_bytes`]'s format as an element of GT: the length, every
+    /// coefficient below p, and membership in the subgroup of order r (x^r = 1, variable
+    /// time) are checked.
+    pub fn gt_from_be_bytes(bytes: &[u8]) -> Result<Self, crate::Error> {
+        let n = <C::Fp as Field>::BYTES;
+        if bytes.len() != 12 * n {
+            return Err(crate::Error::InvalidLength);
+        }
+        let mut c = [<C::Fp as Field>::ZERO; 12];
+        for (k, x) in c.iter_mut().enumerate() {
+            let mut b = <<C::Fp as Field>::Bytes as fieldgen_field::ByteArray>::zeroed();
+            b.as_mut().copy_from_slice(&bytes[k * n..(k + 1) * n]);
+            *x =
+                Option::from(C::Fp::from_be_bytes(&b)).ok_or(crate::Error::CoordinateOutOfRange)?;
+        }
+        let e = Self::from_coeffs(&c);
+        if e.is_in_gt_vartime() {
+            Ok(e)
+        } else {
+            Err(crate::Error::NotInSubgroup)
+        }
+    }
+
     /// c0 − c1·w: the p⁶-th power Frobenius, which is the inverse in the cyclotomic subgroup
     /// (every pairing value after the easy part of the final exponentiation).
     #[inline]

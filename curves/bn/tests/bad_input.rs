@@ -186,3 +186,33 @@ fn bn462_uncompressed_off_curve() {
         Err(Error::NotOnCurve)
     );
 }
+
+#[test]
+fn gt_encoding_round_trip_and_rejections() {
+    use fieldgen_bn::{pairing, Fp12};
+    let e = pairing(
+        &G1Affine::<Bn254>::generator(),
+        &G2Affine::<Bn254>::generator(),
+    );
+    let mut buf = [0u8; 384];
+    e.write_be_bytes(&mut buf).unwrap();
+    assert_eq!(Fp12::<Bn254>::gt_from_be_bytes(&buf), Ok(e));
+    assert_eq!(
+        Fp12::<Bn254>::gt_from_be_bytes(&buf[..383]),
+        Err(Error::InvalidLength)
+    );
+    // A coefficient equal to p.
+    let mut bad = buf;
+    bad[32..64].copy_from_slice(&P);
+    assert_eq!(
+        Fp12::<Bn254>::gt_from_be_bytes(&bad),
+        Err(Error::CoordinateOutOfRange)
+    );
+    // An element of Fp12 outside GT: e with one coefficient changed.
+    let mut other = buf;
+    other[383] ^= 1;
+    assert_eq!(
+        Fp12::<Bn254>::gt_from_be_bytes(&other),
+        Err(Error::NotInSubgroup)
+    );
+}
