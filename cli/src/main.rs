@@ -24,7 +24,8 @@ const EXAMPLES: &str = "Examples:
   cargo run -p generator -- --poly \"x^163+x^7+x^6+x^3+1\" --name F163
   cargo run -p generator -- --poly sect283 --limb-bits 32
   cargo run -p generator -- --list-presets
-  cargo run -p generator -- regen --check";
+  cargo run -p generator -- regen --check
+  cargo run -p generator -- bn --z -0x4080000000000001 --b 2 --xi-a 1";
 
 /// Generates straight-line finite-field arithmetic in Rust for one prime.
 #[derive(Parser, Debug)]
@@ -133,6 +134,23 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
+    /// Derive a BN curve from (z, b, xi_a) and print its parameter file (the form regen writes
+    /// under curves/bn/src/params/); exit 2 when p or r is not prime, xi = xi_a + i is not a
+    /// sextic non-residue in Fp2, or b gives no points of order r.
+    Bn {
+        /// The BN parameter z: decimal or 0x hex, optionally negative.
+        #[arg(long, allow_hyphen_values = true)]
+        z: String,
+        /// The curve constant b of y^2 = x^3 + b.
+        #[arg(long)]
+        b: u64,
+        /// xi = xi_a + i, the non-residue of the tower.
+        #[arg(long, value_name = "A")]
+        xi_a: u64,
+        /// Module stem of the curve and its field presets (`<NAME>_p`, `<NAME>_r`).
+        #[arg(long, default_value = "mybn")]
+        name: String,
+    },
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -158,17 +176,55 @@ fn main() -> ExitCode {
             return fail(format!("{first} (see --help)"));
         }
     };
+    if let Some(Command::Bn { z, b, xi_a, name }) = &cli.command {
+        return match generator::bn::derive(z, *b, *xi_a, None) {
+            Ok(c) => {
+                let ty: String = name
+                    .split('_')
+                    .map(|w| {
+                        let mut cs = w.chars();
+                        cs.next()
+                            .map(|f| f.to_uppercase().collect::<String>() + cs.as_str())
+                            .unwrap_or_default()
+                    })
+                    .collect();
+                print!(
+                    "{}",
+                    c.to_rust(
+                        &ty,
+                        name,
+                        "a user curve",
+                        &format!("{name}_p"),
+                        &format!("{name}_r")
+                    )
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        };
+    }
     if let Some(Command::Regen { check, dir }) = cli.command {
         // The RSA crate beside generated/ is regenerated with it (unless --dir names another tree).
         let rsa_dir = dir
             .is_none()
             .then(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../generated-rsa"));
+        // So is the BN crate's parameter directory (curves/bn/src/params).
+        let bn_dir = rsa_dir
+            .as_ref()
+            .map(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../curves/bn"));
         let dir =
             dir.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../generated"));
         if check {
             let problems = regen::check(&dir);
             let problems = match (problems, &rsa_dir) {
                 (Ok(mut p), Some(r)) => generator::rsa::check(r).map(|q| {
+                    p.extend(q);
+                    p
+                }),
+                (p, _) => p,
+            };
+            let problems = match (problems, &bn_dir) {
+                (Ok(mut p), Some(d)) => generator::bn::check(d).map(|q| {
                     p.extend(q);
                     p
                 }),
@@ -192,6 +248,13 @@ fn main() -> ExitCode {
         let files = regen::write(&dir);
         let files = match (files, rsa_dir) {
             (Ok(mut f), Some(r)) => generator::rsa::write(&r).map(|g| {
+                f.extend(g);
+                f
+            }),
+            (f, _) => f,
+        };
+        let files = match (files, bn_dir) {
+            (Ok(mut f), Some(d)) => generator::bn::write(&d).map(|g| {
                 f.extend(g);
                 f
             }),

@@ -12,6 +12,7 @@
 //! committed crates' manifest and file sets, with toml and serde.
 
 pub mod binary;
+pub mod bn;
 pub mod emit;
 pub mod ir;
 pub mod lower;

@@ -1,0 +1,138 @@
+//! Tower arithmetic and the pairing on the four BN curves, with ark-bn254 0.6 on BN254 in the
+//! same run:
+//! `RUSTFLAGS='-C target-cpu=native' cargo bench -p fieldgen-bn --bench bn`.
+//! Rows are `<curve>/<operation>/<implementation>`; compare within a row group.
+
+use std::hint::black_box;
+
+use ark_ec::pairing::Pairing;
+use ark_ec::{CurveGroup, PrimeGroup};
+use ark_ff::{CyclotomicMultSubgroup, Field as ArkField, UniformRand};
+use criterion::{criterion_group, criterion_main, Criterion};
+use fieldgen_bn::{
+    final_exponentiation, miller_loop, pairing, Bn254, Bn381, Bn462, BnParams, Fp254Bnb,
+    G1Projective, G2Projective,
+};
+use fieldgen_field::{Field, WideField};
+
+fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
+    let p = G1Projective::<C>::GENERATOR
+        .mul_le_bytes(&[7; 16])
+        .to_affine();
+    let q = G2Projective::<C>::GENERATOR
+        .mul_le_bytes(&[9; 16])
+        .to_affine();
+    let f = miller_loop(&p, &q);
+    let g = f * f.square();
+    let e = final_exponentiation(&f);
+    let a = f.c0.c0;
+    let b = f.c1.c1;
+    let x = a.c0;
+    let y = b.c1;
+    c.bench_function(&format!("{label}/fp_mul/fieldgen"), |bn| {
+        bn.iter(|| black_box(x) * black_box(y))
+    });
+    c.bench_function(&format!("{label}/fp_mul_wide_reduce/fieldgen"), |bn| {
+        bn.iter(|| {
+            <C::Fp as WideField>::reduce_wide(&<C::Fp as WideField>::mul_wide(
+                &black_box(x),
+                &black_box(y),
+            ))
+        })
+    });
+    c.bench_function(&format!("{label}/fp2_mul_lazy/fieldgen"), |bn| {
+        bn.iter(|| black_box(a).mul_wide(&black_box(b)).reduce())
+    });
+    c.bench_function(&format!("{label}/fp2_mul/fieldgen"), |bn| {
+        bn.iter(|| black_box(a) * black_box(b))
+    });
+    c.bench_function(&format!("{label}/fp2_square/fieldgen"), |bn| {
+        bn.iter(|| black_box(a).square())
+    });
+    c.bench_function(&format!("{label}/fp12_mul/fieldgen"), |bn| {
+        bn.iter(|| black_box(f) * black_box(g))
+    });
+    c.bench_function(&format!("{label}/fp12_mul_full/fieldgen"), |bn| {
+        bn.iter(|| black_box(f).mul_full(&black_box(g)))
+    });
+    c.bench_function(&format!("{label}/fp12_square_full/fieldgen"), |bn| {
+        bn.iter(|| black_box(f).square_full())
+    });
+    c.bench_function(&format!("{label}/fp12_square/fieldgen"), |bn| {
+        bn.iter(|| black_box(f).square())
+    });
+    c.bench_function(&format!("{label}/fp12_cyclotomic_square/fieldgen"), |bn| {
+        bn.iter(|| black_box(e).cyclotomic_square())
+    });
+    c.bench_function(&format!("{label}/miller_loop/fieldgen"), |bn| {
+        bn.iter(|| miller_loop(black_box(&p), black_box(&q)))
+    });
+    c.bench_function(&format!("{label}/final_exp/fieldgen"), |bn| {
+        bn.iter(|| final_exponentiation(black_box(&f)))
+    });
+    c.bench_function(&format!("{label}/pairing/fieldgen"), |bn| {
+        bn.iter(|| pairing(black_box(&p), black_box(&q)))
+    });
+}
+
+fn ark(c: &mut Criterion) {
+    use ark_bn254::{Bn254 as A, Fq, Fq12, Fq2, Fr, G1Projective as G1, G2Projective as G2};
+    let mut rng = ark_std_rng();
+    let p = (G1::generator() * Fr::rand(&mut rng)).into_affine();
+    let q = (G2::generator() * Fr::rand(&mut rng)).into_affine();
+    let x = Fq::rand(&mut rng);
+    let y = Fq::rand(&mut rng);
+    let a = Fq2::rand(&mut rng);
+    let b = Fq2::rand(&mut rng);
+    let f = Fq12::rand(&mut rng);
+    let g = Fq12::rand(&mut rng);
+    let ml = A::multi_miller_loop([p], [q]);
+    let e = A::final_exponentiation(ml).unwrap().0;
+    c.bench_function("BN254/fp_mul/ark-bn254", |bn| {
+        bn.iter(|| black_box(x) * black_box(y))
+    });
+    c.bench_function("BN254/fp2_mul/ark-bn254", |bn| {
+        bn.iter(|| black_box(a) * black_box(b))
+    });
+    c.bench_function("BN254/fp2_square/ark-bn254", |bn| {
+        bn.iter(|| black_box(a).square())
+    });
+    c.bench_function("BN254/fp12_mul/ark-bn254", |bn| {
+        bn.iter(|| black_box(f) * black_box(g))
+    });
+    c.bench_function("BN254/fp12_square/ark-bn254", |bn| {
+        bn.iter(|| black_box(f).square())
+    });
+    c.bench_function("BN254/fp12_cyclotomic_square/ark-bn254", |bn| {
+        bn.iter(|| black_box(e).cyclotomic_square())
+    });
+    c.bench_function("BN254/miller_loop/ark-bn254", |bn| {
+        bn.iter(|| A::multi_miller_loop([black_box(p)], [black_box(q)]))
+    });
+    c.bench_function("BN254/final_exp/ark-bn254", |bn| {
+        bn.iter(|| A::final_exponentiation(black_box(ml)))
+    });
+    c.bench_function("BN254/pairing/ark-bn254", |bn| {
+        bn.iter(|| A::pairing(black_box(p), black_box(q)))
+    });
+}
+
+/// A fixed-seed generator for ark's `UniformRand` (its own `test_rng`).
+fn ark_std_rng() -> impl ark_std::rand::Rng {
+    ark_std::test_rng()
+}
+
+fn benches(c: &mut Criterion) {
+    ours::<Bn254>(c, "BN254");
+    ark(c);
+    ours::<Fp254Bnb>(c, "Fp254BNb");
+    ours::<Bn381>(c, "BN381_1");
+    ours::<Bn462>(c, "BN462");
+}
+
+criterion_group! {
+    name = bn;
+    config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(2));
+    targets = benches
+}
+criterion_main!(bn);

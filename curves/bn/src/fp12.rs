@@ -1,0 +1,374 @@
+//! Fp12 = Fp6\[w\]/(w² − v), the target field of the pairing (GT is its subgroup of order r).
+//!
+//! Writing c0 = a0 + a1·v + a2·v² and c1 = b0 + b1·v + b2·v², an element is
+//! a0 + b0·w + a1·w² + b1·w³ + a2·w⁴ + b2·w⁵ with w⁶ = ξ; the Frobenius maps act coefficient
+//! by coefficient through the generated constants γk\[j\] (see [`crate::BnParams::FROB1`]).
+
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use fieldgen_field::Field;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+use crate::fp2::Fp2;
+use crate::fp6::Fp6;
+use crate::BnParams;
+
+/// c0 + c1·w in Fp12 = Fp6\[w\]/(w² − v).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fp12<C: BnParams> {
+    /// Coefficient of 1.
+    pub c0: Fp6<C>,
+    /// Coefficient of w.
+    pub c1: Fp6<C>,
+}
+
+impl<C: BnParams> Fp12<C> {
+    /// One (the identity of GT).
+    pub const ONE: Self = Fp12 {
+        c0: Fp6::<C>::ONE,
+        c1: Fp6::<C>::ZERO,
+    };
+    /// Zero.
+    pub const ZERO: Self = Fp12 {
+        c0: Fp6::<C>::ZERO,
+        c1: Fp6::<C>::ZERO,
+    };
+
+    /// c0 + c1·w.
+    pub const fn new(c0: Fp6<C>, c1: Fp6<C>) -> Self {
+        Fp12 { c0, c1 }
+    }
+
+    /// The twelve Fp coefficients in mcl's order: c0.c0.c0, c0.c0.c1, c0.c1.c0, …, c1.c2.c1.
+    pub fn to_coeffs(&self) -> [C::Fp; 12] {
+        let mut out = [<C::Fp as Field>::ZERO; 12];
+        for (k, x) in [
+            self.c0.c0, self.c0.c1, self.c0.c2, self.c1.c0, self.c1.c1, self.c1.c2,
+        ]
+        .iter()
+        .enumerate()
+        {
+            out[2 * k] = x.c0;
+            out[2 * k + 1] = x.c1;
+        }
+        out
+    }
+
+    /// The inverse of [`Fp12::to_coeffs`].
+    pub fn from_coeffs(c: &[C::Fp; 12]) -> Self {
+        let f = |k: usize| Fp2::new(c[2 * k], c[2 * k + 1]);
+        Fp12 {
+            c0: Fp6::new(f(0), f(1), f(2)),
+            c1: Fp6::new(f(3), f(4), f(5)),
+        }
+    }
+
+    /// GT's encoding: the twelve coefficients of [`Fp12::to_coeffs`], each big-endian in
+    /// `Fp::BYTES` bytes, concatenated (12·BYTES bytes: 384 for BN254).
+    pub fn write_be_bytes(&self, out: &mut [u8]) -> Result<(), crate::Error> {
+        let n = <C::Fp as Field>::BYTES;
+        if out.len() != 12 * n {
+            return Err(crate::Error::InvalidLength);
+        }
+        for (k, x) in self.to_coeffs().iter().enumerate() {
+            out[k * n..(k + 1) * n].copy_from_slice(x.to_be_bytes().as_ref());
+        }
+        Ok(())
+    }
+
+    /// Decodes [`Fp12::write_be_bytes`]'s format as an element of GT: the length, every
+    /// coefficient below p, and membership in the subgroup of order r (x^r = 1, variable
+    /// time) are checked.
+    pub fn gt_from_be_bytes(bytes: &[u8]) -> Result<Self, crate::Error> {
+        let n = <C::Fp as Field>::BYTES;
+        if bytes.len() != 12 * n {
+            return Err(crate::Error::InvalidLength);
+        }
+        let mut c = [<C::Fp as Field>::ZERO; 12];
+        for (k, x) in c.iter_mut().enumerate() {
+            let mut b = <<C::Fp as Field>::Bytes as fieldgen_field::ByteArray>::zeroed();
+            b.as_mut().copy_from_slice(&bytes[k * n..(k + 1) * n]);
+            *x =
+                Option::from(C::Fp::from_be_bytes(&b)).ok_or(crate::Error::CoordinateOutOfRange)?;
+        }
+        let e = Self::from_coeffs(&c);
+        if e.is_in_gt_vartime() {
+            Ok(e)
+        } else {
+            Err(crate::Error::NotInSubgroup)
+        }
+    }
+
+    /// c0 − c1·w: the p⁶-th power Frobenius, which is the inverse in the cyclotomic subgroup
+    /// (every pairing value after the easy part of the final exponentiation).
+    #[inline]
+    pub fn conjugate(&self) -> Self {
+        Fp12 {
+            c0: self.c0,
+            c1: -self.c1,
+        }
+    }
+
+    /// self² by the complex method without lazy reduction: (c0 + c1w)² =
+    /// (c0 + c1)(c0 + v·c1) − c0c1 − v·c0c1 + 2c0c1·w, two Fp6 multiplications.
+    pub fn square_full(&self) -> Self {
+        let ab = self.c0 * self.c1;
+        let t = (self.c0 + self.c1) * (self.c0 + self.c1.mul_by_v());
+        Fp12 {
+            c0: t - ab - ab.mul_by_v(),
+            c1: ab + ab,
+        }
+    }
+
+    /// self² by lazy reduction (both Fp6 products double width, 6 reductions in all): the
+    /// default, measured faster than [`Fp12::square_full`] on all four curves.
+    pub fn square(&self) -> Self {
+        self.square_lazy()
+    }
+
+    /// The lazy-reduction square (= [`Fp12::square`]).
+    pub fn square_lazy(&self) -> Self {
+        let ab = self.c0.mul_wide(&self.c1);
+        let t = (self.c0 + self.c1).mul_wide(&(self.c0 + self.c1.mul_by_v()));
+        Fp12 {
+            c0: t.sub(&ab).sub(&ab.mul_by_v()).reduce(),
+            c1: ab.add(&ab).reduce(),
+        }
+    }
+
+    /// self·o by lazy reduction: Karatsuba over w with the three Fp6 products double width
+    /// (54 `mul_wide`), one reduction per Fp coefficient (12).
+    pub fn mul_lazy(&self, o: &Self) -> Self {
+        let aa = self.c0.mul_wide(&o.c0);
+        let bb = self.c1.mul_wide(&o.c1);
+        let s = (self.c0 + self.c1).mul_wide(&(o.c0 + o.c1));
+        Fp12 {
+            c0: aa.add(&bb.mul_by_v()).reduce(),
+            c1: s.sub(&aa).sub(&bb).reduce(),
+        }
+    }
+
+    /// The inverse: (c0 − c1w)/(c0² − v·c1²); none for zero.
+    pub fn invert(&self) -> CtOption<Self> {
+        let d = self.c0.square() - self.c1.square().mul_by_v();
+        d.invert().map(|di| Fp12 {
+            c0: self.c0 * di,
+            c1: -(self.c1 * di),
+        })
+    }
+
+    /// self^(p^k): the coefficient of w^j maps to its conjugate (odd k) times γk\[j\].
+    pub fn frobenius(&self, k: usize) -> Self {
+        let (g, odd) = match k % 12 {
+            0 => return *self,
+            1 => (&C::FROB1, true),
+            2 => (&C::FROB2, false),
+            3 => (&C::FROB3, true),
+            m => return self.frobenius(3).frobenius(m - 3),
+        };
+        let c = |x: &Fp2<C::Fp>| if odd { x.conjugate() } else { *x };
+        Fp12 {
+            c0: Fp6::new(c(&self.c0.c0), c(&self.c0.c1) * g[2], c(&self.c0.c2) * g[4]),
+            c1: Fp6::new(
+                c(&self.c1.c0) * g[1],
+                c(&self.c1.c1) * g[3],
+                c(&self.c1.c2) * g[5],
+            ),
+        }
+    }
+
+    /// self·(l0 + l3·w + l4·w³), the product by a line value of the D-type twist (positions
+    /// 0, 3 and 4 of the twelve, "mul_by_034"): Karatsuba over w with the sparse factors
+    /// l0 (an Fp2 scalar) and l3 + l4·v: 13 Fp2 products, kept double width, 12 reductions.
+    #[inline]
+    pub fn mul_by_034(&self, l0: &Fp2<C::Fp>, l3: &Fp2<C::Fp>, l4: &Fp2<C::Fp>) -> Self {
+        self.mul_by_034_lazy(l0, l3, l4)
+    }
+
+    /// [`Fp12::mul_by_034`] without lazy reduction (full Fp products).
+    #[inline]
+    pub fn mul_by_034_full(&self, l0: &Fp2<C::Fp>, l3: &Fp2<C::Fp>, l4: &Fp2<C::Fp>) -> Self {
+        let a = self.c0.mul_fp2(l0);
+        let b = self.c1.mul_by_01(l3, l4);
+        let s = (self.c0 + self.c1).mul_by_01(&(*l0 + *l3), l4);
+        Fp12 {
+            c0: a + b.mul_by_v(),
+            c1: s - a - b,
+        }
+    }
+
+    /// [`Fp12::mul_by_034`] by lazy reduction (13 Fp2 products double width, 12 reductions).
+    #[inline]
+    pub fn mul_by_034_lazy(&self, l0: &Fp2<C::Fp>, l3: &Fp2<C::Fp>, l4: &Fp2<C::Fp>) -> Self {
+        let a = self.c0.mul_fp2_wide(l0);
+        let b = self.c1.mul_by_01_wide(l3, l4);
+        let s = (self.c0 + self.c1).mul_by_01_wide(&(*l0 + *l3), l4);
+        Fp12 {
+            c0: a.add(&b.mul_by_v()).reduce(),
+            c1: s.sub(&a).sub(&b).reduce(),
+        }
+    }
+
+    /// self² for self in the cyclotomic subgroup (norm 1 over Fp6 and its p⁴ − p² + 1
+    /// relative), by Granger and Scott, "Faster squaring in the cyclotomic subgroup of sixth
+    /// degree extensions", PKC 2010, §3.2: viewed over Fp4 = Fp2\[t\]/(t² − ξ), t = w³, as
+    /// A + B·w + C·w², the square is (3A² − 2Ā) + (3t·C² + 2B̄)·w + (3B² − 2C̄)·w² — three
+    /// Fp4 squarings (six Fp2 squarings' worth). Wrong for values outside that subgroup.
+    pub fn cyclotomic_square(&self) -> Self {
+        // A = a0 + b1·t, B = b0 + a2·t, C = a1 + b2·t.
+        let (a0, b1) = (self.c0.c0, self.c1.c1);
+        let (b0, a2) = (self.c1.c0, self.c0.c2);
+        let (a1, b2) = (self.c0.c1, self.c1.c2);
+        let fp4_sq = |x: &Fp2<C::Fp>, y: &Fp2<C::Fp>| {
+            // (x + y·t)² = x² + ξy² + 2xy·t.
+            let x2 = x.square();
+            let y2 = y.square();
+            (x2 + Fp6::<C>::xi(&y2), (*x + *y).square() - x2 - y2)
+        };
+        let (ta0, ta1) = fp4_sq(&a0, &b1);
+        let (tb0, tb1) = fp4_sq(&b0, &a2);
+        let (tc0, tc1) = fp4_sq(&a1, &b2);
+        // 3T − 2X for the conjugate −: 3t0 − 2x0, 3t1 + 2x1.
+        let m = |t: Fp2<C::Fp>, x: Fp2<C::Fp>| (t - x).double() + t;
+        let p = |t: Fp2<C::Fp>, x: Fp2<C::Fp>| (t + x).double() + t;
+        // New A from A²: (3ta0 − 2a0) + (3ta1 + 2b1)t.
+        let na0 = m(ta0, a0);
+        let nb1 = p(ta1, b1);
+        // New B from t·C² = ξ·tc1 + tc0·t: (3ξtc1 + 2b0) + (3tc0 − 2a2)t.
+        let na_b0 = p(Fp6::<C>::xi(&tc1), b0);
+        let na2 = m(tc0, a2);
+        // New C from B²: (3tb0 − 2a1) + (3tb1 + 2b2)t.
+        let na1 = m(tb0, a1);
+        let nb2 = p(tb1, b2);
+        Fp12 {
+            c0: Fp6::new(na0, na1, na2),
+            c1: Fp6::new(na_b0, nb1, nb2),
+        }
+    }
+
+    /// self^|z| by cyclotomic squarings (z public): square-and-multiply over the bits of |z|.
+    pub fn cyclotomic_pow_z_abs(&self) -> Self {
+        let z = C::Z_ABS;
+        let mut acc = *self;
+        for b in (0..(127 - z.leading_zeros())).rev() {
+            acc = acc.cyclotomic_square();
+            if (z >> b) & 1 == 1 {
+                acc *= *self;
+            }
+        }
+        acc
+    }
+
+    /// Whether this is one.
+    pub fn is_one(&self) -> Choice {
+        self.ct_eq(&Self::ONE)
+    }
+
+    /// self^e for e as little-endian 64-bit words, by square-and-multiply with constant-time
+    /// selects (time depends only on the number of words).
+    pub fn pow(&self, exp_le: &[u64]) -> Self {
+        let mut acc = Self::ONE;
+        for w in exp_le.iter().rev() {
+            for b in (0..64).rev() {
+                acc = acc.square();
+                let m = acc * *self;
+                acc = Self::conditional_select(&acc, &m, Choice::from(((w >> b) & 1) as u8));
+            }
+        }
+        acc
+    }
+
+    /// Whether self lies in GT (the subgroup of order r of Fp12*): self^r = 1. Variable time.
+    pub fn is_in_gt_vartime(&self) -> bool {
+        let mut acc = Self::ONE;
+        for w in C::R_WORDS.iter().rev() {
+            for b in (0..64).rev() {
+                acc = acc.square();
+                if (w >> b) & 1 == 1 {
+                    acc *= *self;
+                }
+            }
+        }
+        acc == Self::ONE
+    }
+}
+
+impl<C: BnParams> ConstantTimeEq for Fp12<C> {
+    fn ct_eq(&self, o: &Self) -> Choice {
+        self.c0.ct_eq(&o.c0) & self.c1.ct_eq(&o.c1)
+    }
+}
+
+impl<C: BnParams> ConditionallySelectable for Fp12<C> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        Fp12 {
+            c0: Fp6::conditional_select(&a.c0, &b.c0, c),
+            c1: Fp6::conditional_select(&a.c1, &b.c1, c),
+        }
+    }
+}
+
+impl<C: BnParams> Add for Fp12<C> {
+    type Output = Self;
+    fn add(self, o: Self) -> Self {
+        Fp12 {
+            c0: self.c0 + o.c0,
+            c1: self.c1 + o.c1,
+        }
+    }
+}
+impl<C: BnParams> Sub for Fp12<C> {
+    type Output = Self;
+    fn sub(self, o: Self) -> Self {
+        Fp12 {
+            c0: self.c0 - o.c0,
+            c1: self.c1 - o.c1,
+        }
+    }
+}
+impl<C: BnParams> Neg for Fp12<C> {
+    type Output = Self;
+    fn neg(self) -> Self {
+        Fp12 {
+            c0: -self.c0,
+            c1: -self.c1,
+        }
+    }
+}
+impl<C: BnParams> Mul for Fp12<C> {
+    type Output = Self;
+    /// Karatsuba over w with lazy reduction ([`Fp12::mul_lazy`]), measured faster than
+    /// [`Fp12::mul_full`] on all four curves.
+    #[inline]
+    fn mul(self, o: Self) -> Self {
+        self.mul_lazy(&o)
+    }
+}
+
+impl<C: BnParams> Fp12<C> {
+    /// Karatsuba over w with three full Fp6 products.
+    pub fn mul_full(&self, o: &Self) -> Self {
+        let aa = self.c0 * o.c0;
+        let bb = self.c1 * o.c1;
+        let s = (self.c0 + self.c1) * (o.c0 + o.c1);
+        Fp12 {
+            c0: aa + bb.mul_by_v(),
+            c1: s - aa - bb,
+        }
+    }
+}
+impl<C: BnParams> AddAssign for Fp12<C> {
+    fn add_assign(&mut self, o: Self) {
+        *self = *self + o;
+    }
+}
+impl<C: BnParams> SubAssign for Fp12<C> {
+    fn sub_assign(&mut self, o: Self) {
+        *self = *self - o;
+    }
+}
+impl<C: BnParams> MulAssign for Fp12<C> {
+    fn mul_assign(&mut self, o: Self) {
+        *self = *self * o;
+    }
+}

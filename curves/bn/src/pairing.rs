@@ -1,0 +1,245 @@
+//! The optimal ate pairing e: G1 × G2 → GT ⊂ Fp12 (Vercauteren, "Optimal pairings", IEEE
+//! Trans. Inf. Theory 56(1), 2010, §IV.B for BN curves):
+//! e(P, Q) = (f_{6z+2,Q}(P) · l_{\[6z+2\]Q,ψ(Q)}(P) · l_{\[6z+2\]Q+ψ(Q),−ψ²(Q)}(P))^((p¹²−1)/r).
+//!
+//! Miller loop: over the non-adjacent form of |6z + 2| (generated), with T on the twist in
+//! homogeneous projective coordinates and the line functions evaluated in place — the
+//! doubling and mixed-addition steps of Costello, Lange and Naehrig, "Faster pairing
+//! computations on curves with high-degree twists", PKC 2010, in the D-type form of Aranha,
+//! Karabina, Longa, Gebotys and López, EUROCRYPT 2011, eqs. (10)–(12); each line value has
+//! three nonzero Fp2 coefficients (at 1, w and w³) and is multiplied in by
+//! [`Fp12::mul_by_034`]. For z < 0 the loop value is conjugated and T negated (f_{−n} equals
+//! 1/f_n up to factors the final exponentiation removes).
+//!
+//! Final exponentiation: the easy part f^((p⁶−1)(p²+1)) by one inversion and Frobenius maps,
+//! the hard part by the addition chain in z of Fuentes-Castañeda, Knapp and
+//! Rodríguez-Henríquez, "Faster hashing to G2", SAC 2011, §6 (3 exponentiations by z, 13
+//! multiplications, 4 cyclotomic squarings, 3 Frobenius maps), which computes the power
+//! 2z(6z² + 3z + 1)·(p⁴ − p² + 1)/r — a fixed nonzero multiple of the textbook exponent, the
+//! convention of libff, the `bn` crate and arkworks (hence the same GT values).
+
+use fieldgen_field::Field;
+use subtle::ConditionallySelectable;
+
+use crate::fp12::Fp12;
+use crate::fp2::Fp2;
+use crate::groups::{psi, psi2, G1Affine, G2Affine};
+use crate::BnParams;
+
+/// The three coefficients of a line value l0 + l3·w + l4·w³, before scaling by P.
+type Line<F> = (Fp2<F>, Fp2<F>, Fp2<F>);
+
+/// T in homogeneous projective coordinates on the twist.
+#[derive(Clone, Copy)]
+struct TwistPoint<F> {
+    x: Fp2<F>,
+    y: Fp2<F>,
+    z: Fp2<F>,
+}
+
+/// T ← 2T and the tangent line at T: with A = XY/2, B = Y², C = Z², E = 3b′C, F = 3E,
+/// G = (B + F)/2, H = (Y + Z)² − B − C, I = E − B, J = X²:
+/// 2T = (A(B − F), G² − 3E², BH) and the line is (−H·y_P) + 3J·x_P·w + I·w³.
+#[inline]
+fn double_step<C: BnParams>(t: &mut TwistPoint<C::Fp>) -> Line<C::Fp> {
+    let two_inv = <C::Fp as fieldgen_field::PrimeField>::TWO_INV;
+    let a = (t.x * t.y).mul_base(&two_inv);
+    let b = t.y.square();
+    let c = t.z.square();
+    let e = C::B3_TWIST * c;
+    let f = e.double() + e;
+    let g = (b + f).mul_base(&two_inv);
+    let h = (t.y + t.z).square() - (b + c);
+    let i = e - b;
+    let j = t.x.square();
+    let e2 = e.square();
+    t.x = a * (b - f);
+    t.y = g.square() - (e2.double() + e2);
+    t.z = b * h;
+    (-h, j.double() + j, i)
+}
+
+/// T ← T + Q for affine Q and the line through them: with θ = Y − y_Q·Z, λ = X − x_Q·Z,
+/// C = θ², D = λ², E = λD, F = ZC, G = XD, H = E + F − 2G:
+/// T + Q = (λH, θ(G − H) − EY, ZE) and the line is λ·y_P − θ·x_P·w + (θx_Q − λy_Q)·w³.
+#[inline]
+fn add_step<C: BnParams>(
+    t: &mut TwistPoint<C::Fp>,
+    qx: &Fp2<C::Fp>,
+    qy: &Fp2<C::Fp>,
+) -> Line<C::Fp> {
+    let theta = t.y - *qy * t.z;
+    let lambda = t.x - *qx * t.z;
+    let c = theta.square();
+    let d = lambda.square();
+    let e = lambda * d;
+    let f = t.z * c;
+    let g = t.x * d;
+    let h = e + f - g.double();
+    t.x = lambda * h;
+    t.y = theta * (g - h) - e * t.y;
+    t.z *= e;
+    let j = theta * *qx - lambda * *qy;
+    (lambda, -theta, j)
+}
+
+#[inline]
+fn mul_line<C: BnParams>(f: &mut Fp12<C>, l: &Line<C::Fp>, px: &C::Fp, py: &C::Fp) {
+    *f = f.mul_by_034(&l.0.mul_base(py), &l.1.mul_base(px), &l.2);
+}
+
+/// One (P, Q) pair prepared for the loop: affine coordinates, or none when either is the
+/// identity (such a pair contributes 1).
+struct Pair<C: BnParams> {
+    px: C::Fp,
+    py: C::Fp,
+    q: G2Affine<C>,
+    qx: Fp2<C::Fp>,
+    qy: Fp2<C::Fp>,
+    t: TwistPoint<C::Fp>,
+}
+
+/// The Miller loop value f = Π f_{6z+2,Q_k}(P_k)·(the two final lines), shared over all pairs
+/// (one Fp12 squaring per step for any number of pairs). Not reduced: apply
+/// [`final_exponentiation`]. Pairs with an identity are skipped (which ones is not hidden).
+pub fn multi_miller_loop<C: BnParams>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Fp12<C> {
+    const MAX: usize = 16;
+    let mut f = Fp12::<C>::ONE;
+    // Chunks of MAX pairs keep everything on the stack; their loop values multiply.
+    for chunk in pairs.chunks(MAX) {
+        let mut prepared: [Option<Pair<C>>; MAX] = Default::default();
+        let mut any = false;
+        for (slot, (p, q)) in prepared.iter_mut().zip(chunk) {
+            if bool::from(p.is_identity() | q.is_identity()) {
+                continue;
+            }
+            let (px, py) = (p.x().unwrap(), p.y().unwrap());
+            let (qx, qy) = (q.x().unwrap(), q.y().unwrap());
+            *slot = Some(Pair {
+                px,
+                py,
+                q: *q,
+                qx,
+                qy,
+                t: TwistPoint {
+                    x: qx,
+                    y: qy,
+                    z: Fp2::ONE,
+                },
+            });
+            any = true;
+        }
+        if !any {
+            continue;
+        }
+        let mut g = Fp12::<C>::ONE;
+        let naf = C::ATE_NAF;
+        for i in (0..naf.len() - 1).rev() {
+            if i != naf.len() - 2 {
+                g = g.square();
+            }
+            for pr in prepared.iter_mut().flatten() {
+                let l = double_step::<C>(&mut pr.t);
+                mul_line(&mut g, &l, &pr.px, &pr.py);
+                let d = naf[i];
+                if d != 0 {
+                    let qy = if d > 0 { pr.qy } else { -pr.qy };
+                    let l = add_step::<C>(&mut pr.t, &pr.qx, &qy);
+                    mul_line(&mut g, &l, &pr.px, &pr.py);
+                }
+            }
+        }
+        if C::Z_NEG {
+            g = g.conjugate();
+        }
+        for pr in prepared.iter_mut().flatten() {
+            if C::Z_NEG {
+                pr.t.y = -pr.t.y;
+            }
+            let q1 = psi::<C>(&pr.q);
+            let q2 = -psi2::<C>(&pr.q);
+            let (x1, y1) = (q1.x().unwrap(), q1.y().unwrap());
+            let (x2, y2) = (q2.x().unwrap(), q2.y().unwrap());
+            let l = add_step::<C>(&mut pr.t, &x1, &y1);
+            mul_line(&mut g, &l, &pr.px, &pr.py);
+            let l = add_step::<C>(&mut pr.t, &x2, &y2);
+            mul_line(&mut g, &l, &pr.px, &pr.py);
+        }
+        f *= g;
+    }
+    f
+}
+
+/// The Miller loop of one pair; see [`multi_miller_loop`].
+pub fn miller_loop<C: BnParams>(p: &G1Affine<C>, q: &G2Affine<C>) -> Fp12<C> {
+    multi_miller_loop(&[(*p, *q)])
+}
+
+/// f^(−z) in the cyclotomic subgroup.
+#[inline]
+fn exp_by_neg_z<C: BnParams>(f: &Fp12<C>) -> Fp12<C> {
+    let g = f.cyclotomic_pow_z_abs();
+    if C::Z_NEG {
+        g
+    } else {
+        g.conjugate()
+    }
+}
+
+/// f^((p¹²−1)/r · 2z(6z² + 3z + 1)); one for f = 0 is impossible (Miller loop values are
+/// nonzero), and a zero input maps to zero.
+pub fn final_exponentiation<C: BnParams>(f: &Fp12<C>) -> Fp12<C> {
+    // Easy part: f^(p⁶ − 1) = f̄/f, then ·^(p² + 1).
+    let inv = f.invert().unwrap_or(Fp12::ZERO);
+    let f1 = f.conjugate() * inv;
+    let r = f1.frobenius(2) * f1;
+    // Hard part (Fuentes-Castañeda et al., SAC 2011, §6), every value in the cyclotomic
+    // subgroup, where conjugation inverts.
+    let y0 = exp_by_neg_z(&r); // r^(−z)
+    let y1 = y0.cyclotomic_square(); // r^(−2z)
+    let y2 = y1.cyclotomic_square(); // r^(−4z)
+    let y3 = y2 * y1; // r^(−6z)
+    let y4 = exp_by_neg_z(&y3); // r^(6z²)
+    let y5 = y4.cyclotomic_square(); // r^(12z²)
+    let y6 = exp_by_neg_z(&y5).conjugate(); // r^(12z³)
+    let y3 = y3.conjugate(); // r^(6z)
+    let y7 = y6 * y4; // r^(12z³ + 6z²)
+    let y8 = y7 * y3; // r^(12z³ + 6z² + 6z)
+    let y9 = y8 * y1; // r^(12z³ + 6z² + 4z)
+    let y10 = y8 * y4; // r^(12z³ + 12z² + 6z)
+    let y11 = y10 * r; // r^(12z³ + 12z² + 6z + 1)
+    let y13 = y9.frobenius(1) * y11;
+    let y14 = y8.frobenius(2) * y13;
+    let y15 = (r.conjugate() * y9).frobenius(3);
+    y15 * y14
+}
+
+/// e(P, Q), the optimal ate pairing (one for an identity input).
+pub fn pairing<C: BnParams>(p: &G1Affine<C>, q: &G2Affine<C>) -> Fp12<C> {
+    final_exponentiation(&miller_loop(p, q))
+}
+
+/// Π e(P_k, Q_k) with one shared Miller loop and one final exponentiation.
+pub fn multi_pairing<C: BnParams>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Fp12<C> {
+    final_exponentiation(&multi_miller_loop(pairs))
+}
+
+/// Whether Π e(P_k, Q_k) = 1 (the check of EIP-197 and of most pairing-based verifiers).
+pub fn pairing_product_is_one<C: BnParams>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> bool {
+    bool::from(multi_pairing(pairs).is_one())
+}
+
+/// GT exponentiation e^k for k in Fr (constant time in k).
+pub fn gt_pow<C: BnParams>(e: &Fp12<C>, k: &C::Fr) -> Fp12<C> {
+    let bytes = k.to_le_bytes();
+    let b = bytes.as_ref();
+    let mut acc = Fp12::<C>::ONE;
+    for byte in b.iter().rev() {
+        for bit in (0..8).rev() {
+            acc = acc.cyclotomic_square();
+            let m = acc * *e;
+            acc = Fp12::conditional_select(&acc, &m, subtle::Choice::from((byte >> bit) & 1));
+        }
+    }
+    acc
+}
