@@ -2171,7 +2171,7 @@ impl Fr {
     /// The 2n-limb product a·b of two values below p.
     #[inline]
     #[allow(unused_parens, unused_assignments)]
-    fn mul_wide_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 12] {
+    fn mul_wide_limbs_portable(a: &[u64; 6], b: &[u64; 6]) -> [u64; 12] {
         let (x13, x14) = {
             let t13: u128 = (a[0] as u128) * (b[0] as u128);
             (t13 as u64, (t13 >> 64) as u64)
@@ -2346,7 +2346,7 @@ impl Fr {
     /// The 2n-limb square a² of a value below p; off-diagonal products once.
     #[inline]
     #[allow(unused_parens, unused_assignments)]
-    fn square_wide_limbs(a: &[u64; 6]) -> [u64; 12] {
+    fn square_wide_limbs_portable(a: &[u64; 6]) -> [u64; 12] {
         let (x7, x8) = {
             let t7: u128 = (a[0] as u128) * (a[1] as u128);
             (t7 as u64, (t7 >> 64) as u64)
@@ -2500,7 +2500,7 @@ impl Fr {
     /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
     #[inline]
     #[allow(unused_parens, unused_assignments)]
-    fn reduce_wide_limbs(t: &[u64; 12]) -> [u64; 6] {
+    fn reduce_wide_limbs_portable(t: &[u64; 12]) -> [u64; 6] {
         let x20 = t[0].wrapping_mul(0xb13b13b13b13b13b_u64);
         let x22 = {
             let t21: u128 = (x20 as u128) * (0x000000000000000d_u64 as u128)
@@ -3003,6 +3003,277 @@ impl Fr {
         let x71 = 0x240026400f3d82b2_u64 & x49;
         let x72 = x47.wrapping_add(x71).wrapping_add(x70);
         [x25, x27, x29, x31, x33, x35, x57, x60, x63, x66, x69, x72]
+    }
+    /// The 2n-limb product a·b in x86-64 BMI2/ADX assembly: mulx rows, two carry chains (adcx/adox), no reduction. 127 instructions, 36 mulx, 15 registers, 1 spill slots (1 spill moves).
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support BMI2 and ADX.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[allow(unused_doc_comments)]
+    unsafe fn mul_wide_x86_64_adx(a: &[u64; 6], b: &[u64; 6]) -> [u64; 12] {
+        let r0: u64;
+        let r1: u64;
+        let r2: u64;
+        let r3: u64;
+        let r4: u64;
+        let r5: u64;
+        let r6: u64;
+        let r7: u64;
+        let r8: u64;
+        let r9: u64;
+        let r10: u64;
+        let r11: u64;
+        /// SAFETY: the caller guarantees BMI2 and ADX. The block reads only the limbs behind the pointers it is given (6 behind a, 6 behind b), writes only the registers it declares and stack memory below rsp that it releases, and restores rsp, rbx and rbp (saved with push, restored with pop).
+        let () = unsafe {
+            ::core::arch::asm!(
+                "push rbx", "push rbp", "sub rsp, 8", "mov rdx, qword ptr [rax]",
+                "mulx rsi, rdi, qword ptr [rcx]", "mulx r8, r9, qword ptr [rcx + 8]",
+                "add rsi, r9", "mulx r9, r10, qword ptr [rcx + 16]", "adc r8, r10",
+                "mulx r10, r11, qword ptr [rcx + 24]", "adc r9, r11",
+                "mulx r11, r12, qword ptr [rcx + 32]", "adc r10, r12",
+                "mulx r12, r13, qword ptr [rcx + 40]", "adc r11, r13", "adc r12, 0",
+                "mov rdx, qword ptr [rax + 8]", "xor r13, r13",
+                "mulx r14, r15, qword ptr [rcx]", "adox rsi, r15", "adcx r8, r14",
+                "mulx r14, r15, qword ptr [rcx + 8]", "adox r8, r15", "adcx r9, r14",
+                "mulx r14, r15, qword ptr [rcx + 16]", "adox r9, r15", "adcx r10, r14",
+                "mulx r14, r15, qword ptr [rcx + 24]", "adox r10, r15", "adcx r11, r14",
+                "mulx r14, r15, qword ptr [rcx + 32]", "adox r11, r15", "adcx r12, r14",
+                "mulx r14, r15, qword ptr [rcx + 40]", "adox r12, r15", "adcx r14, r13",
+                "adox r14, r13", "mov rdx, qword ptr [rax + 16]", "xor r13, r13",
+                "mulx r15, rbx, qword ptr [rcx]", "adox r8, rbx", "adcx r9, r15",
+                "mulx r15, rbx, qword ptr [rcx + 8]", "adox r9, rbx", "adcx r10, r15",
+                "mulx r15, rbx, qword ptr [rcx + 16]", "adox r10, rbx", "adcx r11, r15",
+                "mulx r15, rbx, qword ptr [rcx + 24]", "adox r11, rbx", "adcx r12, r15",
+                "mulx r15, rbx, qword ptr [rcx + 32]", "adox r12, rbx", "adcx r14, r15",
+                "mulx r15, rbx, qword ptr [rcx + 40]", "adox r14, rbx", "adcx r15, r13",
+                "adox r15, r13", "mov rdx, qword ptr [rax + 24]", "xor r13, r13",
+                "mulx rbx, rbp, qword ptr [rcx]", "adox r9, rbp", "adcx r10, rbx",
+                "mulx rbx, rbp, qword ptr [rcx + 8]", "adox r10, rbp", "adcx r11, rbx",
+                "mulx rbx, rbp, qword ptr [rcx + 16]", "adox r11, rbp", "adcx r12, rbx",
+                "mulx rbx, rbp, qword ptr [rcx + 24]", "adox r12, rbp", "adcx r14, rbx",
+                "mulx rbx, rbp, qword ptr [rcx + 32]", "adox r14, rbp", "adcx r15, rbx",
+                "mulx rbx, rbp, qword ptr [rcx + 40]", "adox r15, rbp", "adcx rbx, r13",
+                "adox rbx, r13", "mov rdx, qword ptr [rax + 32]", "xor r13, r13",
+                "mov qword ptr [rsp], r9", "mulx rbp, r9, qword ptr [rcx]",
+                "adox r10, r9", "adcx r11, rbp", "mulx r9, rbp, qword ptr [rcx + 8]",
+                "adox r11, rbp", "adcx r12, r9", "mulx r9, rbp, qword ptr [rcx + 16]",
+                "adox r12, rbp", "adcx r14, r9", "mulx r9, rbp, qword ptr [rcx + 24]",
+                "adox r14, rbp", "adcx r15, r9", "mulx r9, rbp, qword ptr [rcx + 32]",
+                "adox r15, rbp", "adcx rbx, r9", "mulx r9, rbp, qword ptr [rcx + 40]",
+                "adox rbx, rbp", "adcx r9, r13", "adox r9, r13",
+                "mov rdx, qword ptr [rax + 40]", "xor rax, rax",
+                "mulx r13, rbp, qword ptr [rcx]", "adox r11, rbp", "adcx r12, r13",
+                "mulx r13, rbp, qword ptr [rcx + 8]", "adox r12, rbp", "adcx r14, r13",
+                "mulx r13, rbp, qword ptr [rcx + 16]", "adox r14, rbp", "adcx r15, r13",
+                "mulx r13, rbp, qword ptr [rcx + 24]", "adox r15, rbp", "adcx rbx, r13",
+                "mulx r13, rbp, qword ptr [rcx + 32]", "adox rbx, rbp", "adcx r9, r13",
+                "mulx r13, rbp, qword ptr [rcx + 40]", "adox r9, rbp", "adcx r13, rax",
+                "adox r13, rax", "mov rax, qword ptr [rsp]", "mov rcx, rbx",
+                "add rsp, 8", "pop rbp", "pop rbx", inout("rax") a.as_ptr() => r3,
+                inout("rcx") b.as_ptr() => r9, lateout("rsi") r1, lateout("rdi") r0,
+                lateout("r8") r2, lateout("r9") r10, lateout("r10") r4, lateout("r11")
+                r5, lateout("r12") r6, lateout("r13") r11, lateout("r14") r7,
+                lateout("r15") r8, out("rdx") _, options(pure, readonly)
+            )
+        };
+        [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11]
+    }
+    /// The 2n-limb square a² in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other. 112 instructions, 21 mulx, 15 registers, 5 spill slots (9 spill moves).
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support BMI2 and ADX.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[allow(unused_doc_comments)]
+    unsafe fn square_wide_x86_64_adx(a: &[u64; 6]) -> [u64; 12] {
+        let r0: u64;
+        let r1: u64;
+        let r2: u64;
+        let r3: u64;
+        let r4: u64;
+        let r5: u64;
+        let r6: u64;
+        let r7: u64;
+        let r8: u64;
+        let r9: u64;
+        let r10: u64;
+        let r11: u64;
+        /// SAFETY: the caller guarantees BMI2 and ADX. The block reads only the limbs behind the pointers it is given (6 behind a), writes only the registers it declares and stack memory below rsp that it releases, and restores rsp, rbx and rbp (saved with push, restored with pop).
+        let () = unsafe {
+            ::core::arch::asm!(
+                "push rbx", "push rbp", "sub rsp, 40", "mov rcx, qword ptr [rax]",
+                "mov rsi, qword ptr [rax + 8]", "mov rdi, qword ptr [rax + 16]",
+                "mov r8, qword ptr [rax + 24]", "mov r9, qword ptr [rax + 32]",
+                "mov r10, qword ptr [rax + 40]", "mov rdx, rcx", "mulx rax, r11, rsi",
+                "mulx r12, r13, rdi", "add rax, r13", "mulx r13, r14, r8",
+                "adc r12, r14", "mulx r14, r15, r9", "adc r13, r15",
+                "mulx r15, rbx, r10", "adc r14, rbx", "adc r15, 0", "mov rdx, rsi",
+                "xor rbx, rbx", "mov qword ptr [rsp], rax", "mulx rbp, rax, rdi",
+                "adox r12, rax", "adcx r13, rbp", "mulx rax, rbp, r8", "adox r13, rbp",
+                "adcx r14, rax", "mulx rax, rbp, r9", "adox r14, rbp", "adcx r15, rax",
+                "mulx rax, rbp, r10", "adox r15, rbp", "adcx rax, rbx", "adox rax, rbx",
+                "mov rdx, rdi", "xor rbx, rbx", "mov qword ptr [rsp + 8], r13",
+                "mulx rbp, r13, r8", "adox r14, r13", "adcx r15, rbp",
+                "mulx r13, rbp, r9", "adox r15, rbp", "adcx rax, r13",
+                "mulx r13, rbp, r10", "adox rax, rbp", "adcx r13, rbx", "adox r13, rbx",
+                "mov rdx, r8", "xor rbx, rbx", "mov qword ptr [rsp + 16], r15",
+                "mulx rbp, r15, r9", "adox rax, r15", "adcx r13, rbp",
+                "mulx r15, rbp, r10", "adox r13, rbp", "adcx r15, rbx", "adox r15, rbx",
+                "mov rdx, r9", "xor rbx, rbx", "mov qword ptr [rsp + 24], r13",
+                "mulx rbp, r13, r10", "adox r15, r13", "adcx rbp, rbx", "adox rbp, rbx",
+                "xor r13, r13", "mov rdx, rcx", "mulx rcx, rbx, rdx", "adcx r11, r11",
+                "adox r11, rcx", "mov rdx, rsi", "mulx rcx, rsi, rdx",
+                "mov qword ptr [rsp + 32], rbx", "mov rbx, qword ptr [rsp]",
+                "adcx rbx, rbx", "adox rbx, rsi", "adcx r12, r12", "adox r12, rcx",
+                "mov rdx, rdi", "mulx rcx, rsi, rdx", "mov rdi, qword ptr [rsp + 8]",
+                "adcx rdi, rdi", "adox rdi, rsi", "adcx r14, r14", "adox r14, rcx",
+                "mov rdx, r8", "mulx rcx, rsi, rdx", "mov r8, qword ptr [rsp + 16]",
+                "adcx r8, r8", "adox r8, rsi", "adcx rax, rax", "adox rax, rcx",
+                "mov rdx, r9", "mulx rcx, rsi, rdx", "mov r9, qword ptr [rsp + 24]",
+                "adcx r9, r9", "adox r9, rsi", "adcx r15, r15", "adox r15, rcx",
+                "mov rdx, r10", "mulx rcx, rsi, rdx", "adcx rbp, rbp", "adox rbp, rsi",
+                "adcx rcx, r13", "adox rcx, r13", "mov rdx, qword ptr [rsp + 32]",
+                "mov rsi, rbx", "mov r10, rbp", "add rsp, 40", "pop rbp", "pop rbx",
+                inout("rax") a.as_ptr() => r7, lateout("rcx") r11, lateout("rdx") r0,
+                lateout("rsi") r2, lateout("rdi") r4, lateout("r8") r6, lateout("r9") r8,
+                lateout("r10") r10, lateout("r11") r1, lateout("r12") r3, lateout("r14")
+                r5, lateout("r15") r9, out("r13") _, options(pure, readonly)
+            )
+        };
+        [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11]
+    }
+    /// T·R⁻¹ mod p for T below p·R in x86-64 BMI2/ADX assembly: SOS Montgomery reduction with two-word quotients, the high half added once, a constant-time final subtraction. 183 instructions, 39 mulx, 14 registers.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support BMI2 and ADX.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[allow(unused_doc_comments)]
+    unsafe fn reduce_wide_x86_64_adx(t: &[u64; 12]) -> [u64; 6] {
+        let r0: u64;
+        let r1: u64;
+        let r2: u64;
+        let r3: u64;
+        let r4: u64;
+        let r5: u64;
+        /// SAFETY: the caller guarantees BMI2 and ADX. The block reads only the limbs behind the pointers it is given (12 behind t), writes only the registers it declares, and restores rsp, rbx and rbp (saved with push, restored with pop).
+        let () = unsafe {
+            ::core::arch::asm!(
+                "push rbx", "mov rsi, qword ptr [rax]", "mov rdi, qword ptr [rax + 8]",
+                "mov r8, qword ptr [rax + 16]", "mov r9, qword ptr [rax + 24]",
+                "mov r10, qword ptr [rax + 32]", "mov r11, qword ptr [rax + 40]",
+                "mov rdx, rsi", "mov r12, 0xb13b13b13b13b13b", "mulx r13, r14, r12",
+                "imul r12, rdi", "mov r15, 0xf25deacc8b5cd13", "imul r15, rsi",
+                "add r13, r12", "add r13, r15", "mov rdx, r14", "xor r12, r12",
+                "mulx r14, r15, qword ptr [rcx]", "adcx r15, rsi",
+                "mulx rsi, r15, qword ptr [rcx + 8]", "adox rdi, r15", "adcx rdi, r14",
+                "mulx r14, r15, qword ptr [rcx + 16]", "adox r8, r15", "adcx r8, rsi",
+                "mulx rsi, r15, qword ptr [rcx + 24]", "adox r9, r15", "adcx r9, r14",
+                "mulx r14, r15, qword ptr [rcx + 32]", "adox r10, r15", "adcx r10, rsi",
+                "mulx rsi, r15, qword ptr [rcx + 40]", "adox r11, r15", "adcx r11, r14",
+                "adcx rsi, r12", "adox rsi, r12", "mov rdx, r13", "xor r12, r12",
+                "mulx r13, r14, qword ptr [rcx]", "adcx r14, rdi",
+                "mulx rdi, r14, qword ptr [rcx + 8]", "adox r8, r14", "adcx r8, r13",
+                "mulx r13, r14, qword ptr [rcx + 16]", "adox r9, r14", "adcx r9, rdi",
+                "mulx rdi, r14, qword ptr [rcx + 24]", "adox r10, r14", "adcx r10, r13",
+                "mulx r13, r14, qword ptr [rcx + 32]", "adox r11, r14", "adcx r11, rdi",
+                "mulx rdi, r14, qword ptr [rcx + 40]", "adox rsi, r14", "adcx rsi, r13",
+                "adcx rdi, r12", "adox rdi, r12", "mov rdx, r8",
+                "mov r12, 0xb13b13b13b13b13b", "mulx r13, r14, r12", "imul r12, r9",
+                "mov r15, 0xf25deacc8b5cd13", "imul r15, r8", "add r13, r12",
+                "add r13, r15", "mov rdx, r14", "xor r12, r12",
+                "mulx r14, r15, qword ptr [rcx]", "adcx r15, r8",
+                "mulx r8, r15, qword ptr [rcx + 8]", "adox r9, r15", "adcx r9, r14",
+                "mulx r14, r15, qword ptr [rcx + 16]", "adox r10, r15", "adcx r10, r8",
+                "mulx r8, r15, qword ptr [rcx + 24]", "adox r11, r15", "adcx r11, r14",
+                "mulx r14, r15, qword ptr [rcx + 32]", "adox rsi, r15", "adcx rsi, r8",
+                "mulx r8, r15, qword ptr [rcx + 40]", "adox rdi, r15", "adcx rdi, r14",
+                "adcx r8, r12", "adox r8, r12", "mov rdx, r13", "xor r12, r12",
+                "mulx r13, r14, qword ptr [rcx]", "adcx r14, r9",
+                "mulx r9, r14, qword ptr [rcx + 8]", "adox r10, r14", "adcx r10, r13",
+                "mulx r13, r14, qword ptr [rcx + 16]", "adox r11, r14", "adcx r11, r9",
+                "mulx r9, r14, qword ptr [rcx + 24]", "adox rsi, r14", "adcx rsi, r13",
+                "mulx r13, r14, qword ptr [rcx + 32]", "adox rdi, r14", "adcx rdi, r9",
+                "mulx r9, r14, qword ptr [rcx + 40]", "adox r8, r14", "adcx r8, r13",
+                "adcx r9, r12", "adox r9, r12", "mov rdx, r10",
+                "mov r12, 0xb13b13b13b13b13b", "mulx r13, r14, r12", "imul r12, r11",
+                "mov r15, 0xf25deacc8b5cd13", "imul r15, r10", "add r13, r12",
+                "add r13, r15", "mov rdx, r14", "xor r12, r12",
+                "mulx r14, r15, qword ptr [rcx]", "adcx r15, r10",
+                "mulx r10, r15, qword ptr [rcx + 8]", "adox r11, r15", "adcx r11, r14",
+                "mulx r14, r15, qword ptr [rcx + 16]", "adox rsi, r15", "adcx rsi, r10",
+                "mulx r10, r15, qword ptr [rcx + 24]", "adox rdi, r15", "adcx rdi, r14",
+                "mulx r14, r15, qword ptr [rcx + 32]", "adox r8, r15", "adcx r8, r10",
+                "mulx r10, r15, qword ptr [rcx + 40]", "adox r9, r15", "adcx r9, r14",
+                "adcx r10, r12", "adox r10, r12", "mov rdx, r13", "xor r12, r12",
+                "mulx r13, r14, qword ptr [rcx]", "adcx r14, r11",
+                "mulx r11, r14, qword ptr [rcx + 8]", "adox rsi, r14", "adcx rsi, r13",
+                "mulx r13, r14, qword ptr [rcx + 16]", "adox rdi, r14", "adcx rdi, r11",
+                "mulx r11, r14, qword ptr [rcx + 24]", "adox r8, r14", "adcx r8, r13",
+                "mulx r13, r14, qword ptr [rcx + 32]", "adox r9, r14", "adcx r9, r11",
+                "mulx r11, r14, qword ptr [rcx + 40]", "adox r10, r14", "adcx r10, r13",
+                "adcx r11, r12", "adox r11, r12", "add rsi, qword ptr [rax + 48]",
+                "adc rdi, qword ptr [rax + 56]", "adc r8, qword ptr [rax + 64]",
+                "adc r9, qword ptr [rax + 72]", "adc r10, qword ptr [rax + 80]",
+                "adc r11, qword ptr [rax + 88]", "mov rax, rsi", "sub rax, 13",
+                "mov r12, rdi", "sbb r12, qword ptr [rcx + 8]", "mov r13, r8",
+                "sbb r13, qword ptr [rcx + 16]", "mov r14, r9",
+                "sbb r14, qword ptr [rcx + 24]", "mov r15, r10",
+                "sbb r15, qword ptr [rcx + 32]", "mov rbx, r11",
+                "sbb rbx, qword ptr [rcx + 40]", "cmovc rax, rsi", "cmovc r12, rdi",
+                "cmovc r13, r8", "cmovc r14, r9", "cmovc r15, r10", "cmovc rbx, r11",
+                "mov rcx, rbx", "pop rbx", inout("rax") t.as_ptr() => r0, inout("rcx")
+                Self::MODULUS_LIMBS.as_ptr() => r5, lateout("r12") r1, lateout("r13") r2,
+                lateout("r14") r3, lateout("r15") r4, out("rdx") _, out("rsi") _,
+                out("rdi") _, out("r8") _, out("r9") _, out("r10") _, out("r11") _,
+                options(pure, readonly)
+            )
+        };
+        [r0, r1, r2, r3, r4, r5]
+    }
+    /// The 2n-limb product a·b: the BMI2/ADX kernel when this CPU has it, else portable.
+    #[inline]
+    #[allow(unused_doc_comments)]
+    fn mul_wide_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 12] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_adx_available() {
+                /// SAFETY: x86_64_adx_available() is true only when the CPU has BMI2 and ADX: the build enables both target features, or CPUID reported both.
+                return unsafe { Self::mul_wide_x86_64_adx(a, b) };
+            }
+        }
+        Self::mul_wide_limbs_portable(a, b)
+    }
+    /// The 2n-limb square a²: the BMI2/ADX kernel when this CPU has it, else portable.
+    #[inline]
+    #[allow(unused_doc_comments)]
+    fn square_wide_limbs(a: &[u64; 6]) -> [u64; 12] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_adx_available() {
+                /// SAFETY: x86_64_adx_available() is true only when the CPU has BMI2 and ADX: the build enables both target features, or CPUID reported both.
+                return unsafe { Self::square_wide_x86_64_adx(a) };
+            }
+        }
+        Self::square_wide_limbs_portable(a)
+    }
+    /// T·R⁻¹ mod p for T below p·R: the BMI2/ADX kernel when this CPU has it, else
+    /// portable.
+    #[inline]
+    #[allow(unused_doc_comments)]
+    fn reduce_wide_limbs(t: &[u64; 12]) -> [u64; 6] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_adx_available() {
+                /// SAFETY: x86_64_adx_available() is true only when the CPU has BMI2 and ADX: the build enables both target features, or CPUID reported both.
+                return unsafe { Self::reduce_wide_x86_64_adx(t) };
+            }
+        }
+        Self::reduce_wide_limbs_portable(t)
     }
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.

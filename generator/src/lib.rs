@@ -190,12 +190,14 @@ pub fn generate_prime_field_for(
         (_, Some(u)) => {
             let doc = unsaturated_type_doc(&consts, preset, u, &core.backends);
             let form = emit::field::StoredForm::Unsaturated { k: u.k, m: u.m };
-            let tokens = emit::field::field_module_in(&consts, &ident, core.tokens, &doc, form);
+            let tokens =
+                emit::field::field_module_in(&consts, &ident, core.tokens, &doc, form, false);
             (tokens, doc)
         }
         (None, None) => {
             let doc = type_doc(&consts, preset, mul, &core.backends);
-            let tokens = emit::field::field_module(&consts, &ident, core.tokens, &doc);
+            let adx = core.backends.contains(&emit::x86_64::NAME);
+            let tokens = emit::field::field_module(&consts, &ident, core.tokens, &doc, adx);
             (tokens, doc)
         }
         (Some(pm), None) => {
@@ -203,7 +205,8 @@ pub fn generate_prime_field_for(
             let form = emit::field::StoredForm::Canonical {
                 loose: pm.is_loose(),
             };
-            let tokens = emit::field::field_module_in(&consts, &ident, core.tokens, &doc, form);
+            let tokens =
+                emit::field::field_module_in(&consts, &ident, core.tokens, &doc, form, false);
             (tokens, doc)
         }
     };

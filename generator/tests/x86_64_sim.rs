@@ -207,3 +207,68 @@ fn printed_text() {
     assert!(text.iter().any(|l| l.starts_with("cmovc ")));
     assert_eq!(mul.mulx(), 32);
 }
+
+/// The double-width kernels (lazy reduction) against num-bigint, before and after allocation:
+/// mul_wide = a·b and square_wide = a² as 2n words, reduce_wide(T) = T·R⁻¹ mod p for T from 0
+/// to p·R − 1 (the products of the edge inputs, p·R − 1 itself, random values below p·R), on
+/// primes of every shape and limb count the kernels are emitted for.
+#[test]
+fn wide_kernels_1_to_6_limbs() {
+    use generator::emit::x86_64::wide::{
+        mul_wide_kernel, reduce_wide_kernel, square_wide_kernel, MAX_WIDE_LIMBS,
+    };
+    let mut rng = Rng(0x3d);
+    for n in 1..=MAX_WIDE_LIMBS {
+        for s in 0..16 {
+            let p = prime_of_shape(&mut rng, n, s);
+            let c = FieldConsts::new(&p, LimbBits::W64).unwrap();
+            let r_inv = c.r.modpow(&(&p - 2u32), &p);
+            let pr = &p * &c.r;
+            let mul = mul_wide_kernel(&c);
+            let square = square_wide_kernel(&c);
+            let reduce = reduce_wide_kernel(&c);
+            let allocs = [
+                allocate(&mul, &REGISTERS),
+                allocate(&square, &REGISTERS),
+                allocate(&reduce, &REGISTERS),
+            ];
+            let modulus = &c.modulus_limbs;
+            let wide_limbs = |x: &BigUint| {
+                let mut l = x.to_u64_digits();
+                l.resize(2 * n, 0);
+                l
+            };
+            let xs = inputs(&mut rng, &c, 4);
+            let mut ts: Vec<BigUint> = vec![BigUint::zero(), &pr - 1u32, &pr - &p, p.clone()];
+            for _ in 0..6 {
+                ts.push(rng.below(&pr));
+            }
+            for (a, b) in xs.iter().zip(xs.iter().rev()) {
+                let (la, lb) = (c.limbs_of(a), c.limbs_of(b));
+                let want = a * b;
+                ts.push(want.clone());
+                let got = run_virtual(&mul, &[&la, &lb], modulus).unwrap();
+                assert_eq!(
+                    from_limbs(&got),
+                    want,
+                    "mul_wide p={p:#x} a={a:#x} b={b:#x}"
+                );
+                let got = run_allocated(&allocs[0], &[&la, &lb], modulus).unwrap();
+                assert_eq!(from_limbs(&got), want, "allocated mul_wide p={p:#x}");
+                let want = a * a;
+                let got = run_virtual(&square, &[&la], modulus).unwrap();
+                assert_eq!(from_limbs(&got), want, "square_wide p={p:#x} a={a:#x}");
+                let got = run_allocated(&allocs[1], &[&la], modulus).unwrap();
+                assert_eq!(from_limbs(&got), want, "allocated square_wide p={p:#x}");
+            }
+            for t in &ts {
+                let lt = wide_limbs(t);
+                let want = t * &r_inv % &p;
+                let got = run_virtual(&reduce, &[&lt], modulus).unwrap();
+                assert_eq!(from_limbs(&got), want, "reduce_wide p={p:#x} t={t:#x}");
+                let got = run_allocated(&allocs[2], &[&lt], modulus).unwrap();
+                assert_eq!(from_limbs(&got), want, "allocated reduce_wide p={p:#x}");
+            }
+        }
+    }
+}

@@ -677,8 +677,14 @@ pub enum StoredForm {
 
 /// Emits the whole field module body for type `name`, with `core` as the target's core functions
 /// (see [`target_core`]).
-pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str) -> TokenStream {
-    field_module_in(c, name, core, doc, StoredForm::Montgomery)
+pub fn field_module(
+    c: &FieldConsts,
+    name: &Ident,
+    core: TokenStream,
+    doc: &str,
+    adx: bool,
+) -> TokenStream {
+    field_module_in(c, name, core, doc, StoredForm::Montgomery, adx)
 }
 
 /// [`field_module`] for a given stored form.
@@ -688,6 +694,7 @@ pub fn field_module_in(
     core: TokenStream,
     doc: &str,
     form: StoredForm,
+    adx: bool,
 ) -> TokenStream {
     let words = Words { w: c.w() };
     let word = words.word();
@@ -965,7 +972,7 @@ pub fn field_module_in(
     );
     let const_ctors = field_layer::const_constructors(c, name, form);
     let wide = if montgomery {
-        field_layer::wide_items(c, name)
+        field_layer::wide_items(c, name, adx)
     } else {
         field_layer::WideItems {
             methods: quote!(),

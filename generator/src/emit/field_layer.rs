@@ -94,27 +94,39 @@ pub fn wide_name(name: &Ident) -> Ident {
     format_ident!("{}Wide", name)
 }
 
-/// See [`WideItems`].
-pub fn wide_items(c: &FieldConsts, name: &Ident) -> WideItems {
+/// See [`WideItems`]. With `adx` (the field has the x86-64 BMI2/ADX kernels, and the
+/// double-width kernels apply: [`crate::emit::x86_64::wide::supported`]), `mul_wide`,
+/// `square_wide` and `reduce_wide` dispatch to assembly as the fused product does.
+pub fn wide_items(c: &FieldConsts, name: &Ident, adx: bool) -> WideItems {
     let words = Words { w: c.w() };
     let word = words.word();
     let n2 = lit(2 * c.limbs);
     let wide = wide_name(name);
+    let adx = adx && crate::emit::x86_64::wide::supported(c);
+    let portable = |f: &'static str| -> &'static str {
+        match (adx, f) {
+            (false, f) => f,
+            (true, "mul_wide_limbs") => "mul_wide_limbs_portable",
+            (true, "square_wide_limbs") => "square_wide_limbs_portable",
+            (true, "reduce_wide_limbs") => "reduce_wide_limbs_portable",
+            (true, f) => f,
+        }
+    };
     let fns = [
         (
-            "mul_wide_limbs",
+            portable("mul_wide_limbs"),
             wide::lower_mul_wide(c),
             &["a", "b"][..],
             "The 2n-limb product a·b of two values below p.",
         ),
         (
-            "square_wide_limbs",
+            portable("square_wide_limbs"),
             wide::lower_square_wide(c),
             &["a"][..],
             "The 2n-limb square a² of a value below p; off-diagonal products once.",
         ),
         (
-            "reduce_wide_limbs",
+            portable("reduce_wide_limbs"),
             wide::lower_reduce_wide(c),
             &["t"][..],
             "T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).",
@@ -141,8 +153,64 @@ pub fn wide_items(c: &FieldConsts, name: &Ident) -> WideItems {
         2 * c.limbs,
         c.w()
     );
+    let n = lit(c.limbs);
+    let dispatch = if adx {
+        let asm = crate::emit::x86_64::wide::wide_fns(c);
+        let note = crate::emit::x86_64::asm::safety_note(
+            "x86_64_adx_available() is true only when the CPU has BMI2 and ADX: the build enables both target features, or CPUID reported both.",
+        );
+        quote! {
+            #asm
+
+            /// The 2n-limb product a·b: the BMI2/ADX kernel when this CPU has it, else portable.
+            #[inline]
+            #[allow(unused_doc_comments)]
+            fn mul_wide_limbs(a: &[#word; #n], b: &[#word; #n]) -> [#word; #n2] {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::x86_64_adx_available() {
+                        #note
+                        return unsafe { Self::mul_wide_x86_64_adx(a, b) };
+                    }
+                }
+                Self::mul_wide_limbs_portable(a, b)
+            }
+
+            /// The 2n-limb square a²: the BMI2/ADX kernel when this CPU has it, else portable.
+            #[inline]
+            #[allow(unused_doc_comments)]
+            fn square_wide_limbs(a: &[#word; #n]) -> [#word; #n2] {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::x86_64_adx_available() {
+                        #note
+                        return unsafe { Self::square_wide_x86_64_adx(a) };
+                    }
+                }
+                Self::square_wide_limbs_portable(a)
+            }
+
+            /// T·R⁻¹ mod p for T below p·R: the BMI2/ADX kernel when this CPU has it, else
+            /// portable.
+            #[inline]
+            #[allow(unused_doc_comments)]
+            fn reduce_wide_limbs(t: &[#word; #n2]) -> [#word; #n] {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::x86_64_adx_available() {
+                        #note
+                        return unsafe { Self::reduce_wide_x86_64_adx(t) };
+                    }
+                }
+                Self::reduce_wide_limbs_portable(t)
+            }
+        }
+    } else {
+        quote!()
+    };
     let methods = quote! {
         #(#kernels)*
+        #dispatch
 
         /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
         /// the wide type. One schoolbook product, no reduction.

@@ -21,8 +21,21 @@ pub fn safety_note(text: &str) -> TokenStream {
 }
 
 /// Emits `unsafe fn name(params..) -> [u64; n]` running `alloc`. `params` names the operand
-/// arrays (`a`, `b`); the modulus pointer is `Self::MODULUS_LIMBS`.
+/// arrays (`a`, `b`), each of n limbs; the modulus pointer is `Self::MODULUS_LIMBS`.
 pub fn kernel_fn(name: &Ident, alloc: &Allocation, params: &[&str], doc: &str) -> TokenStream {
+    let n = alloc.outputs.len();
+    let sized: Vec<(&str, usize)> = params.iter().map(|p| (*p, n)).collect();
+    kernel_fn_sized(name, alloc, &sized, doc)
+}
+
+/// [`kernel_fn`] with a length per operand array (the double-width kernels read 2n limbs or
+/// write them).
+pub fn kernel_fn_sized(
+    name: &Ident,
+    alloc: &Allocation,
+    params: &[(&str, usize)],
+    doc: &str,
+) -> TokenStream {
     let n = alloc.outputs.len();
     let n_lit = proc_macro2::Literal::usize_unsuffixed(n);
     let lines: Vec<String> = alloc.insts.iter().map(|i| i.text()).collect();
@@ -38,7 +51,7 @@ pub fn kernel_fn(name: &Ident, alloc: &Allocation, params: &[&str], doc: &str) -
     for (r, what) in &alloc.inputs {
         let expr = match what {
             Pointer::Operand(k) => {
-                let p = format_ident!("{}", params[*k]);
+                let p = format_ident!("{}", params[*k].0);
                 quote!(#p.as_ptr())
             }
             Pointer::Modulus => quote!(Self::MODULUS_LIMBS.as_ptr()),
@@ -72,12 +85,26 @@ pub fn kernel_fn(name: &Ident, alloc: &Allocation, params: &[&str], doc: &str) -
     } else {
         quote!(options(pure, readonly, nostack))
     };
-    let ptr_params = params.iter().map(|p| {
+    let ptr_params = params.iter().map(|(p, len)| {
         let id = format_ident!("{}", p);
-        quote!(#id: &[u64; #n_lit])
+        let len = proc_macro2::Literal::usize_unsuffixed(*len);
+        quote!(#id: &[u64; #len])
     });
+    let lens: Vec<usize> = params.iter().map(|(_, len)| *len).collect();
+    let reads = if lens.iter().all(|l| *l == n) {
+        format!("the {n} limbs behind each pointer it is given")
+    } else {
+        let each: Vec<String> = params
+            .iter()
+            .map(|(p, len)| format!("{len} behind {p}"))
+            .collect();
+        format!(
+            "the limbs behind the pointers it is given ({})",
+            each.join(", ")
+        )
+    };
     let note = safety_note(&format!(
-        "the caller guarantees BMI2 and ADX. The block reads only the {n} limbs behind each pointer it is given, writes only the registers it declares{}, and restores rsp{}.",
+        "the caller guarantees BMI2 and ADX. The block reads only {reads}, writes only the registers it declares{}, and restores rsp{}.",
         if alloc.slots > 0 {
             " and stack memory below rsp that it releases"
         } else {

@@ -31,6 +31,7 @@ pub mod rows;
 pub mod runtime;
 pub mod sim;
 pub mod square;
+pub mod wide;
 
 use proc_macro2::TokenStream;
 use quote::format_ident;

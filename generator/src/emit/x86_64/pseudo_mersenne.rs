@@ -22,7 +22,7 @@
 use super::inst::{AluOp, Src, VReg};
 use super::program::{word, Builder, Pointer, VProgram};
 use super::reduce::{final_subtract, Modulus};
-use super::square::square_product;
+use super::square::{mul_product, square_product};
 use crate::lower::pseudo_mersenne::PseudoMersenne;
 use crate::spec::FieldConsts;
 use num_traits::ToPrimitive;
@@ -123,38 +123,7 @@ pub fn mul_kernel(c: &FieldConsts, pm: &PseudoMersenne) -> VProgram {
     let rows = b.pointer(Pointer::Operand(0));
     let cols = b.pointer(Pointer::Operand(1));
     let p = (!pm.is_loose()).then(|| Modulus::new(&c.modulus_limbs, b.pointer(Pointer::Modulus)));
-    b.set_rdx(word(rows, 0));
-    let (hi, lo) = b.mulx(word(cols, 0));
-    let mut t = vec![lo];
-    let mut carry = hi;
-    for j in 1..n {
-        let (hi, lo) = b.mulx(word(cols, j));
-        let op = if j == 1 { AluOp::Add } else { AluOp::Adc };
-        b.alu_reg(op, carry, lo);
-        t.push(carry);
-        carry = hi;
-    }
-    if n > 1 {
-        b.alu(AluOp::Adc, carry, Src::Imm(0));
-    }
-    t.push(carry);
-    for i in 1..n {
-        // t += a[i]·b·2^(64i): low words on OF, high words on CF.
-        b.set_rdx(word(rows, i));
-        let z = b.zero();
-        for j in 0..n {
-            let (hi, lo) = b.mulx(word(cols, j));
-            b.alu_reg(AluOp::Adox, t[i + j], lo);
-            if j + 1 < n {
-                b.alu_reg(AluOp::Adcx, t[i + j + 1], hi);
-            } else {
-                // Position i + n is fresh; the partial product fits, so no carry out.
-                b.alu_reg(AluOp::Adcx, hi, z);
-                b.alu_reg(AluOp::Adox, hi, z);
-                t.push(hi);
-            }
-        }
-    }
+    let t = mul_product(&mut b, rows, cols, n);
     let out = match &p {
         Some(p) => fold_tight(&mut b, &t, n, cc, p),
         None => fold(&mut b, &t, n, cc),

@@ -8,6 +8,7 @@
 
 use super::inst::{AluOp, Src, VReg};
 use super::program::{word, Builder};
+use crate::spec::FieldConsts;
 
 /// The modulus as a kernel sees it: its limbs (folded into the code where they are 0 or fit an
 /// immediate), n0' = −p⁻¹ mod 2^64 and the next word of −p⁻¹ mod 2^128, and the pointer to its
@@ -200,4 +201,56 @@ pub fn final_subtract(b: &mut Builder, p: &Modulus, t: &[VReg], top: Option<VReg
         b.alu_reg(AluOp::Cmovc, *dj, *tj);
     }
     d
+}
+
+/// Montgomery reduction (SOS, Koç–Acar–Kaliski 1996) of the 2n-word T = low + high·2^(64n),
+/// T < p·R: n reduction steps on the low half, two per quotient pair ([`quotient_pair`]), then
+/// the high half added once (`high` in registers or memory) and the final subtraction. The
+/// result before the subtraction is below (p·R + R·p)/R = 2p, so one subtraction makes it
+/// canonical; the window gets a top bit only when p has no spare bit.
+pub fn sos_reduce(
+    b: &mut Builder,
+    c: &FieldConsts,
+    p: &Modulus,
+    low: Vec<VReg>,
+    high: &[Src<VReg>],
+) -> Vec<VReg> {
+    let n = c.limbs;
+    let need_bit = c.modulus_limbs[n - 1] == u64::MAX;
+    let mut window = low;
+    let mut above: Vec<VReg> = Vec::new();
+    let mut i = 0;
+    while i < n {
+        if i + 1 < n {
+            // Two words per quotient: the steps share one serial chain.
+            let (m0, m1) = quotient_pair(b, p, window[0], window[1]);
+            for m in [m0, m1] {
+                b.set_rdx(Src::Reg(m));
+                let (w, a2) = reduce_step_by_rdx(b, p, &window, &above, need_bit);
+                window = w;
+                above = a2;
+            }
+            i += 2;
+        } else {
+            let (w, a2) = reduce_step(b, p, &window, &above, need_bit);
+            window = w;
+            above = a2;
+            i += 1;
+        }
+    }
+    let full = c.spare_bits == 0;
+    let top = full.then(|| {
+        above
+            .first()
+            .copied()
+            .unwrap_or_else(|| b.load(Src::Imm(0)))
+    });
+    for (j, hi_word) in high.iter().enumerate() {
+        let op = if j == 0 { AluOp::Add } else { AluOp::Adc };
+        b.alu(op, window[j], *hi_word);
+    }
+    if let Some(top) = top {
+        b.alu(AluOp::Adc, top, Src::Imm(0));
+    }
+    final_subtract(b, p, &window, top)
 }

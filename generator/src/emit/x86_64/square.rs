@@ -18,7 +18,7 @@
 
 use super::inst::{AluOp, Src, VReg};
 use super::program::{word, Builder, Pointer, VProgram};
-use super::reduce::{final_subtract, quotient_pair, reduce_step, reduce_step_by_rdx, Modulus};
+use super::reduce::{sos_reduce, Modulus};
 use crate::spec::FieldConsts;
 
 /// The squaring kernel for the modulus of `c` (64-bit limbs).
@@ -33,46 +33,49 @@ pub fn square_kernel(c: &FieldConsts) -> VProgram {
     let p = Modulus::new(&c.modulus_limbs, b.pointer(Pointer::Modulus));
     debug_assert_eq!(p.n0, c.n0_inv);
     let t = square_product(&mut b, &a);
+    // 3. Montgomery reduction.
+    let high: Vec<Src<VReg>> = t[n..].iter().map(|w| Src::Reg(*w)).collect();
+    let out = sos_reduce(&mut b, c, &p, t[..n].to_vec(), &high);
+    b.finish(out)
+}
 
-    // 3. Montgomery reduction of the low half, then the high half added once.
-    let need_bit = c.modulus_limbs[n - 1] == u64::MAX;
-    let mut window = t[..n].to_vec();
-    let mut above: Vec<VReg> = Vec::new();
-    let mut i = 0;
-    while i < n {
-        if i + 1 < n {
-            // Two words per quotient: the steps share one serial chain.
-            let (m0, m1) = quotient_pair(&mut b, &p, window[0], window[1]);
-            for m in [m0, m1] {
-                b.set_rdx(Src::Reg(m));
-                let (w, a2) = reduce_step_by_rdx(&mut b, &p, &window, &above, need_bit);
-                window = w;
-                above = a2;
+/// The 2n-word product a·b of the limbs behind `rows` and `cols` (memory operands): one `mulx`
+/// row per limb of a, low words added on OF and high words on CF. Shared with the
+/// pseudo-Mersenne and double-width kernels.
+pub fn mul_product(b: &mut Builder, rows: VReg, cols: VReg, n: usize) -> Vec<VReg> {
+    b.set_rdx(word(rows, 0));
+    let (hi, lo) = b.mulx(word(cols, 0));
+    let mut t = vec![lo];
+    let mut carry = hi;
+    for j in 1..n {
+        let (hi, lo) = b.mulx(word(cols, j));
+        let op = if j == 1 { AluOp::Add } else { AluOp::Adc };
+        b.alu_reg(op, carry, lo);
+        t.push(carry);
+        carry = hi;
+    }
+    if n > 1 {
+        b.alu(AluOp::Adc, carry, Src::Imm(0));
+    }
+    t.push(carry);
+    for i in 1..n {
+        // t += a[i]·b·2^(64i): low words on OF, high words on CF.
+        b.set_rdx(word(rows, i));
+        let z = b.zero();
+        for j in 0..n {
+            let (hi, lo) = b.mulx(word(cols, j));
+            b.alu_reg(AluOp::Adox, t[i + j], lo);
+            if j + 1 < n {
+                b.alu_reg(AluOp::Adcx, t[i + j + 1], hi);
+            } else {
+                // Position i + n is fresh; the partial product fits, so no carry out.
+                b.alu_reg(AluOp::Adcx, hi, z);
+                b.alu_reg(AluOp::Adox, hi, z);
+                t.push(hi);
             }
-            i += 2;
-        } else {
-            let (w, a2) = reduce_step(&mut b, &p, &window, &above, need_bit);
-            window = w;
-            above = a2;
-            i += 1;
         }
     }
-    let full = c.spare_bits == 0;
-    let top = full.then(|| {
-        above
-            .first()
-            .copied()
-            .unwrap_or_else(|| b.load(Src::Imm(0)))
-    });
-    for (j, hi_word) in t[n..].iter().enumerate() {
-        let op = if j == 0 { AluOp::Add } else { AluOp::Adc };
-        b.alu_reg(op, window[j], *hi_word);
-    }
-    if let Some(top) = top {
-        b.alu(AluOp::Adc, top, Src::Imm(0));
-    }
-    let out = final_subtract(&mut b, &p, &window, top);
-    b.finish(out)
+    t
 }
 
 /// Passes 1 and 2: the 2n-word square of the limbs `a` (in registers), off-diagonal products
