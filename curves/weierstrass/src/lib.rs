@@ -59,6 +59,9 @@ pub enum Error {
     /// A SubjectPublicKeyInfo is not strict DER, not id-ecPublicKey, or names another curve
     /// (or gives explicit curve parameters).
     InvalidSpki,
+    /// A point on a curve with a cofactor that is not in the subgroup of prime order n
+    /// (n·Q ≠ O, SEC 1 §3.2.2.1 step 4).
+    NotInSubgroup,
 }
 
 impl fmt::Display for Error {
@@ -73,6 +76,7 @@ impl fmt::Display for Error {
             Error::MalformedDer => "malformed DER signature",
             Error::InvalidSignature => "signature does not verify",
             Error::InvalidSpki => "SubjectPublicKeyInfo is malformed or for another curve",
+            Error::NotInSubgroup => "point not in the prime-order subgroup",
         })
     }
 }
