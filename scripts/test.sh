@@ -79,7 +79,7 @@ step "minimum supported Rust version: the publishable crates build with Rust 1.8
 rustup toolchain install 1.89 --profile minimal >/dev/null
 CARGO_TARGET_DIR=target/msrv cargo +1.89 build -p fieldgen-field -p fieldgen-generator \
     -p fieldgen-macros -p fieldgen-generated -p fieldgen-rsa -p fieldgen-curve25519 -p fieldgen-rsa-schemes \
-    -p fieldgen-weierstrass
+    -p fieldgen-weierstrass -p fieldgen-binary-curves
 
 step "cross targets: aarch64, armv7, powerpc (big-endian), wasm32-wasip1 under emulation; no_std thumbv7em"
 bash scripts/cross.sh
