@@ -544,9 +544,7 @@ pub fn wnaf(k: &[u8], w: u32) -> Vec<i8> {
         } else {
             add_at(&mut words, i, (-d) as u64);
         }
-        for _ in 1..w {
-            out.push(0);
-        }
+        out.resize(out.len() + w as usize - 1, 0);
         i += w as usize;
     }
     while out.last() == Some(&0) {
