@@ -168,6 +168,38 @@ fn order<C: SecCurve>(exps: &[u64]) {
     }
 }
 
+/// The width-w NAF digits: odd and below 2^(w−1) in absolute value, no two nonzero within w
+/// positions, and Σ dᵢ·2^i = k (checked with num-bigint).
+#[test]
+fn wnaf_digits() {
+    use fieldgen_binary_curves::group::wnaf;
+    use num_bigint::BigInt;
+    let mut rng = Rng(3);
+    for len in [1usize, 8, 21, 36, 72] {
+        for w in [2u32, 4, 5, 7] {
+            let k = rng.bytes(len);
+            let digits = wnaf(&k, w);
+            let mut sum = BigInt::from(0);
+            let mut last: Option<usize> = None;
+            for (i, &d) in digits.iter().enumerate() {
+                if d != 0 {
+                    assert!(d % 2 != 0 && (d.unsigned_abs() as u32) < (1 << (w - 1)));
+                    if let Some(j) = last {
+                        assert!(i - j >= w as usize);
+                    }
+                    last = Some(i);
+                    sum += BigInt::from(d) << i;
+                }
+            }
+            assert_eq!(
+                sum,
+                BigInt::from(BigUint::from_bytes_le(&k)),
+                "len {len} w {w}"
+            );
+        }
+    }
+}
+
 const F163: &[u64] = &[163, 7, 6, 3, 0];
 const F233: &[u64] = &[233, 74, 0];
 const F239: &[u64] = &[239, 158, 0];
