@@ -94,7 +94,8 @@ pub fn mul_scalar<C: SecCurve>(p: &ProjectivePoint<C>, k: &C::Scalar) -> Project
 pub fn mul_base_scalar<C: SecCurve>(k: &C::Scalar) -> ProjectivePoint<C> {
     let mut bytes = k.to_le_bytes();
     let r = match C::generator_table() {
-        Some(t) => t.mul_le_bytes(bytes.as_ref()),
+        // k < n = ord(G).
+        Some(t) => t.mul_le_bytes_below_order(bytes.as_ref()),
         None => crate::group::ladder(
             &AffinePoint::generator(),
             bytes.as_ref(),

@@ -379,6 +379,14 @@ impl<C: BinaryCurve> ProjectivePoint<C> {
         Self::conditional_select(&r, self, q.infinity)
     }
 
+    /// P + Q for an affine Q when P ≠ Q is known (P = −Q, the identity on either side are
+    /// handled), constant time: [`ProjectivePoint::add_mixed`] without the doubling.
+    fn add_mixed_distinct(&self, q: &AffinePoint<C>) -> Self {
+        let (sum, _, _) = self.add_mixed_raw(q);
+        let r = Self::conditional_select(&sum, &q.to_projective(), self.is_identity());
+        Self::conditional_select(&r, self, q.infinity)
+    }
+
     /// [`ProjectivePoint::add_mixed`] for public points: branches instead of selects.
     pub fn add_mixed_vartime(&self, q: &AffinePoint<C>) -> Self {
         if bool::from(q.infinity) {
@@ -706,6 +714,27 @@ impl<C: BinaryCurve> FixedBaseTable<C> {
                 e = AffinePoint::conditional_select(&e, p, (j as u8 + 1).ct_eq(&digit));
             }
             acc = acc.add_mixed(&e);
+        }
+        acc
+    }
+}
+
+impl<C: BinaryCurve> FixedBaseTable<C> {
+    /// k·B for k < ord(B) (little-endian bytes), constant time in k: as
+    /// [`FixedBaseTable::mul_le_bytes`] but with additions that skip the doubling case,
+    /// which cannot arise: after window i the accumulator is k mod 16^i times B and the
+    /// entry d·16^i·B with d ≥ 1; both multipliers and their sum stay below k < ord(B), so
+    /// the two points are neither equal nor opposite.
+    pub fn mul_le_bytes_below_order(&self, k: &[u8]) -> ProjectivePoint<C> {
+        let mut acc = ProjectivePoint::IDENTITY;
+        for (i, w) in self.windows.iter().enumerate() {
+            let byte = k.get(i / 2).copied().unwrap_or(0);
+            let digit = (byte >> (4 * (i % 2))) & 15;
+            let mut e = AffinePoint::identity();
+            for (j, p) in w.iter().enumerate() {
+                e = AffinePoint::conditional_select(&e, p, (j as u8 + 1).ct_eq(&digit));
+            }
+            acc = acc.add_mixed_distinct(&e);
         }
         acc
     }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{from_big, to_ref, Reference, Rng};
+use common::{from_big, rounds, to_ref, Reference, Rng};
 use fieldgen_binary_curves::curves::*;
 use fieldgen_binary_curves::ell1996::{self, Ell1996};
 use fieldgen_binary_curves::group::ladder;
@@ -136,6 +136,20 @@ fn order<C: SecCurve>(exps: &[u64]) {
     nm1[0] -= 1; // n is odd
     assert_eq!(aff(&g.mul_le_bytes(&nm1)), neg_g, "{}: (n − 1)·G", C::NAME);
     assert_eq!(aff(&g.mul_le_bytes_vartime(&nm1)), neg_g);
+    // The table path of k·G below n on random scalars, and at n − 1.
+    let mut rng = Rng(11);
+    for _ in 0..rounds(1, 8) {
+        let k: C::Scalar = fieldgen_weierstrass::protocol::scalar_from_be_bytes_reduced(
+            &rng.bytes(C::Scalar::BYTES + 8),
+        );
+        let kbe = k.to_be_bytes().as_ref().to_vec();
+        assert_eq!(
+            aff(&C::mul_base(&k)),
+            r.mul_scalar(&gr, &kbe),
+            "{}: k·G",
+            C::NAME
+        );
+    }
     let k = -C::Scalar::ONE;
     assert_eq!(aff(&C::mul(&g, &k)), neg_g, "{}: PrimeGroup::mul", C::NAME);
     assert_eq!(
