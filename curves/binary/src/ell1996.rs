@@ -24,7 +24,7 @@ pub fn a6_from_point(x: &F155, y: &F155) -> F155 {
 
 /// The 1996 curve y² + xy = x³ + a6 over GF(2^155), base point (0x7b, 0x1c8).
 /// `B` = a6 = 0x7338f is what [`a6_from_point`] gives for the point (checked by the tests
-/// against an independent GF(2)[x] computation).
+/// against an independent GF(2)\[x\] computation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Ell1996;
 

@@ -476,7 +476,7 @@ pub fn odd_multiples<C: BinaryCurve>(p: &ProjectivePoint<C>, out: &mut [AffinePo
     ProjectivePoint::batch_to_affine(&proj, out);
 }
 
-/// a·T[0] + b·Q where `ta` holds the odd multiples of the first point for width `wa`; Q's
+/// a·T₀ + b·Q where `ta` holds the odd multiples of the first point for width `wa`; Q's
 /// table is built here at width 5. Variable time.
 pub fn double_mul_with_table_vartime<C: BinaryCurve>(
     ta: &[AffinePoint<C>],
