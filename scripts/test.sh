@@ -87,7 +87,7 @@ step "minimum supported Rust version: the publishable crates build with Rust 1.8
 rustup toolchain install 1.89 --profile minimal >/dev/null
 CARGO_TARGET_DIR=target/msrv cargo +1.89 build -p fieldgen-field -p fieldgen-generator \
     -p fieldgen-macros -p fieldgen-generated -p fieldgen-rsa -p fieldgen-curve25519 -p fieldgen-rsa-schemes \
-    -p fieldgen-weierstrass -p fieldgen-bn
+    -p fieldgen-weierstrass -p fieldgen-bn -p fieldgen-binary-curves
 
 step "a user's crate outside the workspace on the packaged crates (host tests, no_std thumbv7em build)"
 bash scripts/downstream.sh

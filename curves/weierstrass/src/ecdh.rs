@@ -34,6 +34,22 @@ impl<G: PrimeGroup> SecretKey<G> {
     }
 }
 
+impl<G: PrimeGroup> SecretKey<G> {
+    /// Cofactor ECDH, SEC 1 §3.3.2: z = x(h·d·Q) with h = [`PrimeGroup::COFACTOR`], computed
+    /// as ((h·d) mod n)·Q, which is the same point since a validated Q has order n. Equal to
+    /// [`SecretKey::diffie_hellman`] when h = 1. Constant time in d and Q.
+    pub fn diffie_hellman_cofactor(&self, peer: &PublicKey<G>) -> Result<SharedSecret, Error> {
+        use fieldgen_field::PrimeField;
+        use zeroize::Zeroize;
+        let mut hd = G::Scalar::from_u64(G::COFACTOR) * *self.scalar();
+        let p = G::mul(peer.as_point(), &hd);
+        hd.zeroize();
+        let x: Option<Vec<u8>> = G::x_be_bytes(&p).into();
+        x.map(|b| SharedSecret(Zeroizing::new(b)))
+            .ok_or(Error::Identity)
+    }
+}
+
 /// ECDH from encodings: the secret key as BYTES big-endian octets, the peer's public key as
 /// a SEC 1 point (compressed or uncompressed), validated in full.
 pub fn diffie_hellman_bytes<G: PrimeGroup>(

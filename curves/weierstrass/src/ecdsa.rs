@@ -230,7 +230,8 @@ impl<G: PrimeGroup> SecretKey<G> {
 
 impl<G: PrimeGroup> PublicKey<G> {
     /// Decodes and validates a SEC 1 public key (SEC 1 §3.2.2.1: length, coordinates < p,
-    /// on the curve, not the identity; cofactor 1 needs no subgroup check).
+    /// on the curve, not the identity; cofactor 1 needs no subgroup check, groups with
+    /// [`PrimeGroup::COFACTOR`] > 1 also check n·Q = O in [`PrimeGroup::decode_public`]).
     pub fn from_sec1_bytes(bytes: &[u8]) -> Result<Self, Error> {
         Ok(PublicKey {
             point: G::decode_public(bytes)?,

@@ -71,6 +71,9 @@ pub enum Error {
     /// A SEC 1 `ECPrivateKey` or PKCS#8 private key (DER or PEM) is malformed, has the wrong
     /// version, length or curve, a scalar outside [1, n), or a public key that is not d·G.
     InvalidPrivateKey,
+    /// A point on a curve with a cofactor that is not in the subgroup of prime order n
+    /// (n·Q ≠ O, SEC 1 §3.2.2.1 step 4).
+    NotInSubgroup,
 }
 
 impl fmt::Display for Error {
@@ -86,6 +89,7 @@ impl fmt::Display for Error {
             Error::InvalidSignature => "signature does not verify",
             Error::InvalidSpki => "SubjectPublicKeyInfo is malformed or for another curve",
             Error::InvalidPrivateKey => "private key encoding is malformed or inconsistent",
+            Error::NotInSubgroup => "point not in the prime-order subgroup",
         })
     }
 }

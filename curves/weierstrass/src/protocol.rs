@@ -76,6 +76,10 @@ pub trait PrimeGroup: Copy + Clone + core::fmt::Debug + Default + Send + Sync + 
     const SIGN_LOW_S: bool;
     /// The named-curve OID (dotted decimal) of SPKI `ECParameters` (RFC 5480 §2.1.1).
     const CURVE_OID: &'static str;
+    /// The cofactor h = #E / n: 1 for the prime-order curves, 2 or 4 for the SEC 2 binary
+    /// curves, whose [`PrimeGroup::decode_public`] then also checks n·Q = O. Used by
+    /// cofactor ECDH (SEC 1 §3.3.2).
+    const COFACTOR: u64 = 1;
 
     /// The base point G.
     fn generator() -> Self::Point;
