@@ -265,7 +265,9 @@ impl Parse for Setting {
             }
             trees.push(input.parse()?);
         }
-        let value = match <[TokenTree; 1]>::try_from(trees) {
+        let value = match <[TokenTree; 1]>::try_from(
+            trees.into_iter().map(unwrap_invisible).collect::<Vec<_>>(),
+        ) {
             Ok([TokenTree::Literal(lit)]) => Value::Lit(Lit::new(lit)),
             Ok([single]) => Value::Other(single.into()),
             Err(trees) => Value::Other(trees.into_iter().collect()),
@@ -386,4 +388,19 @@ fn suggest_key(key: &str, accepted: &[KeySpec]) -> Option<&'static str> {
         return Some(k);
     }
     closest(&lower, accepted.iter().map(|k| k.key))
+}
+
+/// A value forwarded by a `macro_rules!` fragment (`$m:literal`, `$m:expr`) arrives wrapped in a
+/// group without delimiters; unwrap it so that the forwarded literal reads as one written here.
+fn unwrap_invisible(tree: TokenTree) -> TokenTree {
+    match tree {
+        TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::None => {
+            let mut inner = g.stream().into_iter();
+            match (inner.next(), inner.next()) {
+                (Some(only), None) => unwrap_invisible(only),
+                _ => TokenTree::Group(g),
+            }
+        }
+        other => other,
+    }
 }

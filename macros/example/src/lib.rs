@@ -11,6 +11,7 @@
 //! | [`Fq`] | BN254 base field, as hex; product-scanning multiplication | 4 × 64-bit |
 //! | [`M511`] | 2^511 − 187, as an expression | 8 × 64-bit |
 //! | [`Curve25519Fp32`] | 2^255 − 19, as an expression | 8 × 32-bit |
+//! | [`Mersenne127`] | 2^127 − 1, through `macro_rules!` (`$m:literal`) | 2 × 64-bit |
 //! | `Mersenne61` (crate-private) | 2^61 − 1, as an integer literal | 2 × 32-bit |
 //!
 //! All of them live in this one module: the generated items name `::core` and `::subtle` by
@@ -71,6 +72,24 @@ fieldgen_macros::prime_field! {
     modulus = 0x1fff_ffff_ffff_ffff;
     limb_bits = 32;
 }
+
+/// Defines a field whose modulus is a `macro_rules!` literal fragment: the forwarded literal
+/// arrives in an invisible group, which the macro unwraps.
+macro_rules! field_from_literal {
+    ($(#[$doc:meta])* $name:ident, $modulus:literal) => {
+        fieldgen_macros::prime_field! {
+            $(#[$doc])*
+            pub struct $name;
+            modulus = $modulus;
+        }
+    };
+}
+
+field_from_literal!(
+    /// The Mersenne prime 2^127 − 1, its modulus passed through `macro_rules!` as a `$m:literal`.
+    Mersenne127,
+    "2^127-1"
+);
 
 /// `x^5 + 3` in the Goldilocks field: a use of the generated API from ordinary code.
 pub fn goldilocks_poly(x: u64) -> Goldilocks {

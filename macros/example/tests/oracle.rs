@@ -1,7 +1,7 @@
 //! The shared oracle suite on every public field of the crate. Each modulus is written here from
 //! its published definition, independently of the macro invocation, as the suite requires.
 
-use fieldgen_macros_example::{Curve25519Fp32, Fq, Goldilocks, Secp256k1Fp, M511};
+use fieldgen_macros_example::{Curve25519Fp32, Fq, Goldilocks, Mersenne127, Secp256k1Fp, M511};
 
 // 2^64 - 2^32 + 1.
 fieldgen_tests::prime_field_suite!(goldilocks_64, Goldilocks, "0xffffffff00000001", 64);
@@ -37,4 +37,12 @@ fieldgen_tests::prime_field_suite!(
     Curve25519Fp32,
     "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
     32
+);
+
+// 2^127 - 1 (a Mersenne prime), the modulus forwarded by `macro_rules!`.
+fieldgen_tests::prime_field_suite!(
+    mersenne127_64,
+    Mersenne127,
+    "170141183460469231731687303715884105727",
+    64
 );
