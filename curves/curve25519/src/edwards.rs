@@ -348,7 +348,7 @@ impl EdwardsPoint {
 }
 
 /// The encoding of the identity (0, 1).
-#[cfg(test)]
+#[cfg(all(test, feature = "alloc"))]
 const IDENTITY_ENCODING: [u8; 32] = {
     let mut b = [0u8; 32];
     b[0] = 1;
@@ -759,7 +759,6 @@ pub(crate) fn mul_vartime(s: &Scalar, p: &EdwardsPoint) -> EdwardsPoint {
 mod tests {
     use super::*;
     use crate::scalar::scalar_from_bytes_mod_order;
-    use std::vec::Vec;
 
     fn scalar(k: u64) -> Scalar {
         Scalar::from_u64(k)

@@ -139,8 +139,8 @@ fn pow_p58_many<const N: usize>(x: &[Fe; N]) -> [Fe; N] {
 }
 
 /// [`sqrt_ratio`] of N pairs, with the exponentiations in lockstep ([`pow_p58_many`]).
-/// Constant time.
-#[cfg(any(feature = "alloc", test))]
+/// Constant time. Batch decoding only.
+#[cfg(feature = "alloc")]
 pub(crate) fn sqrt_ratio_many<const N: usize>(u: &[Fe; N], v: &[Fe; N]) -> [(Choice, Fe); N] {
     let v3: [Fe; N] = core::array::from_fn(|j| v[j].square() * v[j]);
     let uv7: [Fe; N] = core::array::from_fn(|j| u[j] * (v3[j].square() * v[j]));
