@@ -16,7 +16,7 @@
 //! cofactored \[8\]\[S\]B = \[8\]R + \[8\]\[k\]A), the check S < l, whether non-canonical encodings of
 //! A and R are accepted, and whether small-order A and R are rejected:
 //!
-//! | rule | [`VerifyingKey::verify`] | [`VerifyingKey::verify_strict`] | [`verify_batch`] |
+//! | rule | [`VerifyingKey::verify`] | [`VerifyingKey::verify_strict`] | `verify_batch` (`alloc`) |
 //! |---|---|---|---|
 //! | S < l (rejects malleable S ≥ l) | yes | yes | yes |
 //! | non-canonical A (y ≥ p, or x = 0 with sign bit 1) | rejected by [`VerifyingKey::from_bytes`] | same | same |
@@ -36,6 +36,10 @@
 //! Pornin 2020; see `VerifyingKey::verify`), which accepts exactly the signatures the
 //! full-size equation accepts.
 //!
+//! Everything here except `verify_batch` and `verify_batch_with_entropy` (feature `alloc`)
+//! works without an allocator: key generation, signing and single verification keep their
+//! per-call tables (8 odd multiples of each variable point) in fixed-size arrays.
+//!
 //! `verify` is RFC 8032 §5.1.7 with the cofactorless equation (the RFC allows either), as
 //! in ed25519-dalek's `verify`; `verify_strict` adds the small-order rejections of
 //! ed25519-dalek's `verify_strict`. Every signature that `verify` accepts is accepted by
@@ -44,15 +48,17 @@
 //! (the inconsistency "Taming the many EdDSAs" §3 describes for any cofactorless single
 //! verifier paired with a cofactored batch verifier). Honest signatures never hit it.
 
+#[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 use sha2::digest::consts::U64;
 use sha2::Digest;
 pub use sha2::Sha512;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
+#[cfg(feature = "alloc")]
+use crate::edwards::multiscalar_mul_vartime;
 use crate::edwards::{
-    double_scalar_mul_basepoint_vartime, is_identity_quad_vartime, mul_base,
-    multiscalar_mul_vartime, EdwardsPoint,
+    double_scalar_mul_basepoint_vartime, is_identity_quad_vartime, mul_base, EdwardsPoint,
 };
 use crate::field::Scalar;
 use crate::lattice::{half_scalars_vartime, split_128, HalfScalars};
@@ -688,7 +694,7 @@ mod serde_impls {
 }
 
 /// The implementations of the Edwards point arithmetic: the multi-scalar multiplications of
-/// `verify*` and [`verify_batch`], and the fixed-base \[a\]B of signing, key generation and
+/// `verify*` and `verify_batch`, and the fixed-base \[a\]B of signing, key generation and
 /// X25519 base; each takes the first one the CPU runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VerifyBackend {
@@ -774,6 +780,10 @@ pub fn avx512ifma_base_mul_count() -> u64 {
 /// Errors: [`Error::BatchLengthMismatch`], [`Error::ScalarOutOfRange`],
 /// [`Error::InvalidPointEncoding`] (an R), [`Error::InvalidSignature`] (the combined
 /// equation fails: at least one signature is invalid). An empty batch verifies.
+///
+/// Needs the `alloc` feature: the decoded R_i, the challenges and the multi-scalar
+/// multiplication's terms and tables grow with the batch.
+#[cfg(feature = "alloc")]
 pub fn verify_batch(
     messages: &[&[u8]],
     signatures: &[Signature],
@@ -784,7 +794,8 @@ pub fn verify_batch(
 
 /// [`verify_batch`] with `entropy` (for example 32 bytes from the operating system's
 /// generator) hashed into the coefficients, so that they are also unpredictable to whoever
-/// chose the batch.
+/// chose the batch. Needs the `alloc` feature.
+#[cfg(feature = "alloc")]
 pub fn verify_batch_with_entropy(
     messages: &[&[u8]],
     signatures: &[Signature],

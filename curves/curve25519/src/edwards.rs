@@ -7,13 +7,17 @@
 //! case, which keeps the constant-time paths branch-free. Additions go through the "completed"
 //! point (E, F, G, H) so that a doubling followed by a doubling skips the T coordinate.
 
+#[cfg(feature = "alloc")]
 use alloc::{vec, vec::Vec};
 use subtle::{Choice, ConditionallyNegatable, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
+#[cfg(feature = "alloc")]
 use crate::decode_x4::{sqrt_backend, sqrt_ratio_batch, SqrtBackend};
-use crate::field::{consts, fe_const, fe_is_odd, sqrt_ratio, Fe, Scalar};
-use crate::scalar::{radix16_signed, radix_2c_vartime, wnaf_vartime};
+use crate::field::{consts, fe_is_odd, sqrt_ratio, Fe, Scalar};
+#[cfg(feature = "alloc")]
+use crate::scalar::radix_2c_vartime;
+use crate::scalar::{radix16_signed, wnaf_vartime};
 
 /// A point in extended coordinates (X : Y : Z : T) with x = X/Z, y = Y/Z, x·y = T/Z.
 #[derive(Clone, Copy, Debug)]
@@ -236,6 +240,7 @@ impl EdwardsPoint {
         }
     }
 
+    #[cfg(any(feature = "alloc", test))]
     pub(crate) fn add(&self, q: &EdwardsPoint) -> EdwardsPoint {
         self.add_niels(&q.to_projective_niels()).to_extended()
     }
@@ -309,12 +314,14 @@ impl EdwardsPoint {
     /// roots computed many at a time ([`crate::decode_x4`]: four per AVX-512 IFMA vector
     /// where the CPU has it, else four scalar chains in lockstep). Constant time in the
     /// encodings; the time depends only on their number.
+    #[cfg(feature = "alloc")]
     pub(crate) fn decompress_many(encodings: &[[u8; 32]]) -> Vec<Option<EdwardsPoint>> {
         Self::decompress_many_with(sqrt_backend(), encodings).expect("detected backend")
     }
 
     /// [`EdwardsPoint::decompress_many`] on the given backend; `None` when this CPU cannot
     /// run it.
+    #[cfg(feature = "alloc")]
     pub(crate) fn decompress_many_with(
         backend: SqrtBackend,
         encodings: &[[u8; 32]],
@@ -341,7 +348,7 @@ impl EdwardsPoint {
 }
 
 /// The encoding of the identity (0, 1).
-#[cfg(test)]
+#[cfg(all(test, feature = "alloc"))]
 const IDENTITY_ENCODING: [u8; 32] = {
     let mut b = [0u8; 32];
     b[0] = 1;
@@ -399,7 +406,9 @@ impl DecodeStart {
 
 /// The base point B = (x, 4/5) with x even (RFC 8032 §5.1), with Z = 1 and T = x·y, as a
 /// compile-time constant (the tests derive it from y = 4/5).
+#[cfg(any(feature = "alloc", test))]
 pub(crate) fn basepoint() -> EdwardsPoint {
+    use crate::field::fe_const;
     const B: EdwardsPoint = EdwardsPoint {
         x: fe_const!("0x216936d3cd6e53fec0a4e231fdd6dc5c692cc7609525a7b2c9562d608f25d51a"),
         y: fe_const!("0x6666666666666666666666666666666666666666666666666666666666666658"),
@@ -514,8 +523,8 @@ pub(crate) fn is_identity_quad_vartime(
     let naf2 = wnaf_vartime(a2, 5);
     let naf_lo = wnaf_vartime(b_lo, BASE_WNAF_WIDTH);
     let naf_hi = wnaf_vartime(b_hi, BASE_WNAF_WIDTH);
-    let t1 = odd_multiples(p1, 8);
-    let t2 = odd_multiples(p2, 8);
+    let t1: [ProjectiveNiels; 8] = odd_multiples(p1);
+    let t2: [ProjectiveNiels; 8] = odd_multiples(p2);
     let (tb, tb128) = (base_odd_multiples(), base_128_odd_multiples());
     let top = (0..257)
         .rev()
@@ -548,18 +557,17 @@ pub(crate) fn is_identity_quad_vartime(
     bool::from(r.x.is_zero() & r.y.ct_eq(&r.z))
 }
 
-/// Odd multiples P, 3P, ..., (2^(w−1) − 1)P in projective Niels form.
-fn odd_multiples(p: &EdwardsPoint, count: usize) -> Vec<ProjectiveNiels> {
+/// Odd multiples P, 3P, ..., (2N − 1)P in projective Niels form (N = 2^(w−2) for width-w
+/// wNAF), on the stack.
+fn odd_multiples<const N: usize>(p: &EdwardsPoint) -> [ProjectiveNiels; N] {
     let p2 = p.double().to_projective_niels();
-    let mut out = Vec::with_capacity(count);
     let mut q = *p;
-    for i in 0..count {
-        out.push(q.to_projective_niels());
-        if i + 1 < count {
+    core::array::from_fn(|i| {
+        if i > 0 {
             q = q.add_niels(&p2).to_extended();
         }
-    }
-    out
+        q.to_projective_niels()
+    })
 }
 
 /// [a]A + [b]B for public scalars (verification). Variable time: width-5 wNAF for A,
@@ -572,16 +580,11 @@ pub(crate) fn double_scalar_mul_basepoint_vartime(
 ) -> EdwardsPoint {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if let Some(cpu) = crate::edwards_x4::lane_cpu() {
-        return crate::edwards_x4::straus_vartime(
-            cpu,
-            Some(b),
-            core::slice::from_ref(a),
-            core::slice::from_ref(point_a),
-        );
+        return crate::edwards_x4::double_scalar_mul_basepoint_vartime(cpu, a, point_a, b);
     }
     let naf_a = wnaf_vartime(&a.to_le_bytes(), 5);
     let naf_b = wnaf_vartime(&b.to_le_bytes(), BASE_WNAF_WIDTH);
-    let table_a = odd_multiples(point_a, 8);
+    let table_a: [ProjectiveNiels; 8] = odd_multiples(point_a);
     let table_b = base_odd_multiples();
     let top = (0..257)
         .rev()
@@ -620,7 +623,8 @@ pub(crate) fn double_scalar_mul_basepoint_vartime(
 /// [base]B + Σ scalars_i·points_i, variable time. Straus (interleaved wNAF) below 190
 /// terms, Pippenger's bucket method above, where its cost per point stops growing with the
 /// window (Bernstein, Doumen, Lange, Oosterwijk, "Faster batch forgery identification",
-/// INDOCRYPT 2012, §4).
+/// INDOCRYPT 2012, §4). Needs `alloc`: the number of terms is known only at run time.
+#[cfg(feature = "alloc")]
 pub(crate) fn multiscalar_mul_vartime(
     base: &Scalar,
     scalars: &[Scalar],
@@ -642,7 +646,8 @@ pub(crate) fn multiscalar_mul_vartime(
 
 /// Straus's interleaved multi-scalar multiplication: width-5 wNAF over per-call tables of
 /// 8 odd multiples for each point, and, for the optional base-point scalar, width-10 wNAF
-/// over the precomputed affine table of B.
+/// over the precomputed affine table of B. Needs `alloc` (one table per point).
+#[cfg(feature = "alloc")]
 pub(crate) fn straus_vartime(
     base: Option<&Scalar>,
     scalars: &[Scalar],
@@ -658,7 +663,7 @@ pub(crate) fn straus_vartime(
         .collect();
     let naf_b = base.map(|b| wnaf_vartime(&b.to_le_bytes(), BASE_WNAF_WIDTH));
     let tb = base_odd_multiples();
-    let tables: Vec<Vec<ProjectiveNiels>> = points.iter().map(|p| odd_multiples(p, 8)).collect();
+    let tables: Vec<[ProjectiveNiels; 8]> = points.iter().map(odd_multiples).collect();
     let top = (0..257)
         .rev()
         .find(|&i| nafs.iter().any(|n| n[i] != 0) || naf_b.as_ref().is_some_and(|n| n[i] != 0));
@@ -695,6 +700,8 @@ pub(crate) fn straus_vartime(
 }
 
 /// Pippenger's bucket method with signed radix-2^c digits; c grows with the number of terms.
+/// Needs `alloc`.
+#[cfg(feature = "alloc")]
 pub(crate) fn pippenger_vartime(scalars: &[Scalar], points: &[EdwardsPoint]) -> EdwardsPoint {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if let Some(cpu) = crate::edwards_x4::lane_cpu() {
@@ -741,10 +748,11 @@ pub(crate) fn pippenger_vartime(scalars: &[Scalar], points: &[EdwardsPoint]) -> 
     acc
 }
 
-/// [s]P for a public scalar, variable time (tests only).
+/// [s]P for a public scalar, variable time (tests only): the double-scalar code with a zero
+/// base-point scalar, which needs no allocator.
 #[cfg(test)]
 pub(crate) fn mul_vartime(s: &Scalar, p: &EdwardsPoint) -> EdwardsPoint {
-    straus_vartime(None, core::slice::from_ref(s), core::slice::from_ref(p))
+    double_scalar_mul_basepoint_vartime(s, p, &Scalar::ZERO)
 }
 
 #[cfg(test)]
@@ -837,6 +845,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "alloc")]
     fn decompress_many_matches_decompress() {
         // Valid points, the identity, a y with no curve point (2), non-canonical y = p and
         // p + 1, x = 0 with the sign bit set, and every batch length up to 11.
@@ -876,6 +885,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "alloc")]
     fn msm_agree() {
         let b = basepoint();
         let n = 200;
@@ -909,9 +919,19 @@ mod tests {
             t5 += s * scalar(3 * i as u64 + 11);
         }
         assert!(bool::from(few.ct_eq(&mul_base(&t5))));
-        let ab = double_scalar_mul_basepoint_vartime(&scalars[0], &points[1], &scalars[2]);
-        let expect = mul_base(&(scalars[0] * scalar(14) + scalars[2]));
-        assert!(bool::from(ab.ct_eq(&expect)));
         let _ = b;
+    }
+
+    #[test]
+    fn double_scalar_matches_fixed_base() {
+        // [a]P + [b]B with P = 14·B against the fixed-base [14a + b]B (no allocator needed).
+        let p = mul_base(&scalar(14));
+        for (i, j) in [(0u8, 2u8), (1, 7), (0x5c, 0xa3), (0xff, 0)] {
+            let a = scalar_from_bytes_mod_order(&[i; 32]);
+            let b = scalar_from_bytes_mod_order(&[j; 32]);
+            let ab = double_scalar_mul_basepoint_vartime(&a, &p, &b);
+            let expect = mul_base(&(a * scalar(14) + b));
+            assert!(bool::from(ab.ct_eq(&expect)), "{i:#x}, {j:#x}");
+        }
     }
 }

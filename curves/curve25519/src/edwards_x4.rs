@@ -373,6 +373,33 @@ pub(crate) fn is_identity_quad_vartime(
     bool::from(r.to_point().is_identity())
 }
 
+/// [`crate::edwards::double_scalar_mul_basepoint_vartime`] on the lanes: [a]A + [b]B with
+/// width-5 wNAF over 8 odd multiples of A (a stack array) and width-10 wNAF over B's static
+/// lane table; the full-size fallback of single verification, so no allocation per call.
+pub(crate) fn double_scalar_mul_basepoint_vartime(
+    cpu: FpX4Cpu,
+    a: &Scalar,
+    point_a: &EdwardsPoint,
+    b: &Scalar,
+) -> EdwardsPoint {
+    count_run();
+    let naf_a = wnaf_vartime(&a.to_le_bytes(), 5);
+    let naf_b = wnaf_vartime(&b.to_le_bytes(), BASE_WNAF_WIDTH);
+    let top = (0..257).rev().find(|&i| naf_a[i] != 0 || naf_b[i] != 0);
+    let Some(top) = top else {
+        return EdwardsPoint::IDENTITY;
+    };
+    let tb = &base_tables(cpu)[0];
+    let xa = ExtX4::from_point(cpu, point_a);
+    cpu.run(|| {
+        let c = Lanes::new(cpu);
+        let ta: [CachedX4; 8] = odd_multiples(&xa, &c);
+        let rows = [(&naf_a, &ta[..]), (&naf_b, &tb[..])];
+        straus_rows(&rows, top, &c)
+    })
+    .to_point()
+}
+
 /// [`crate::edwards::straus_vartime`] on the lanes: [base]B + Σ scalars_i·points_i with
 /// width-5 wNAF over 8 odd multiples per point and width-10 wNAF over B's static lane table.
 pub(crate) fn straus_vartime(
@@ -656,6 +683,35 @@ mod tests {
                 bool::from(lane_straus.mul_by_cofactor().ct_eq(&want_b)),
                 "n = {n}"
             );
+        }
+    }
+
+    #[test]
+    fn lane_double_scalar_matches_the_scalar_one() {
+        let Some(cpu) = cpu() else { return };
+        let t8 = order_8_point();
+        let zero = Scalar::ZERO;
+        for i in 0..12u64 {
+            let k = scalar(300 + i);
+            let p = if i % 2 == 0 {
+                mul_base_scalar(&k).add(&t8)
+            } else {
+                mul_base_scalar(&k)
+            };
+            let (a, b) = match i {
+                0 => (zero, zero),
+                1 => (zero, scalar(77)),
+                2 => (scalar(77), zero),
+                _ => (scalar(9000 + i), scalar(40 + i)),
+            };
+            let lane = double_scalar_mul_basepoint_vartime(cpu, &a, &p, &b);
+            let scalar_code = with_forced(false, || {
+                crate::edwards::double_scalar_mul_basepoint_vartime(&a, &p, &b)
+            });
+            assert!(bool::from(lane.ct_eq(&scalar_code)), "i = {i}");
+            // Cofactor-cleared: [a·k + b]B.
+            let want = mul_base_scalar(&(a * k + b)).mul_by_cofactor();
+            assert!(bool::from(lane.mul_by_cofactor().ct_eq(&want)), "i = {i}");
         }
     }
 

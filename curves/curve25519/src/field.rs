@@ -111,7 +111,8 @@ fn pow_2_250_minus_1(x: &Fe) -> Fe {
 
 /// [`pow_p58`] of N values in lockstep: the same chain, one step applied to every value
 /// before the next, so that the N independent squaring chains overlap in the processor.
-/// Constant time.
+/// Constant time. Batch decoding only (and its tests).
+#[cfg(any(feature = "alloc", test))]
 fn pow_p58_many<const N: usize>(x: &[Fe; N]) -> [Fe; N] {
     let sq = |a: &[Fe; N], k: u32| -> [Fe; N] {
         let mut y = *a;
@@ -138,7 +139,8 @@ fn pow_p58_many<const N: usize>(x: &[Fe; N]) -> [Fe; N] {
 }
 
 /// [`sqrt_ratio`] of N pairs, with the exponentiations in lockstep ([`pow_p58_many`]).
-/// Constant time.
+/// Constant time. Batch decoding only.
+#[cfg(feature = "alloc")]
 pub(crate) fn sqrt_ratio_many<const N: usize>(u: &[Fe; N], v: &[Fe; N]) -> [(Choice, Fe); N] {
     let v3: [Fe; N] = core::array::from_fn(|j| v[j].square() * v[j]);
     let uv7: [Fe; N] = core::array::from_fn(|j| u[j] * (v3[j].square() * v[j]));

@@ -412,7 +412,7 @@ pub(crate) fn split_128(s: &[u8; 32]) -> ([u8; 32], [u8; 32]) {
 mod tests {
     use super::*;
     use crate::scalar::scalar_from_bytes_mod_order;
-    use alloc::vec::Vec;
+    use std::vec::Vec;
 
     fn scalar_of(b: &[u8; 32]) -> Scalar {
         scalar_from_bytes_mod_order(b)

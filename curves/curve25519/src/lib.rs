@@ -10,9 +10,9 @@
 //! - [`x25519`], [`x25519_base`], [`x25519_checked`]: Diffie–Hellman on curve25519; the
 //!   typed keys [`StaticSecret`], [`EphemeralSecret`], [`PublicKey`] and [`SharedSecret`] in
 //!   the shapes of x25519-dalek 3 (secrets and shared secrets zeroized on drop).
-//! - [`ed25519`]: signing keys, verifying keys, signatures and batch verification, with the
-//!   API of ed25519-dalek 3 and the RustCrypto `signature` 3 traits (the
-//!   signature type is the `ed25519` crate's `Signature`).
+//! - [`ed25519`]: signing keys, verifying keys, signatures and (with `alloc`) batch
+//!   verification, with the API of ed25519-dalek 3 and the RustCrypto `signature` 3 traits
+//!   (the signature type is the `ed25519` crate's `Signature`).
 //!
 //! ```
 //! use fieldgen_curve25519::ed25519::SigningKey;
@@ -29,17 +29,33 @@
 //! Secret-dependent code is constant time (no branch or table index depends on a secret);
 //! functions whose time depends on their (public) inputs end in `_vartime` or are
 //! verification functions, whose inputs are all public.
+//!
+//! # Features
+//!
+//! - `std` (default): enables `alloc`, and the AVX-512 IFMA code of the Edwards arithmetic
+//!   (verification, the fixed-base \[a\]B), whose run-time detection, per-thread backend
+//!   forcing and once-per-process lane tables come from the standard library.
+//! - `alloc`: batch verification (`ed25519::verify_batch` and
+//!   `ed25519::verify_batch_with_entropy`), which needs storage for a number of signatures
+//!   known only at run time (its decodings and its multi-scalar multiplication), the PKCS#8 /
+//!   SPKI DER encoders, and `signature::Error` values that carry our [`Error`] as their source.
+//! - Without an allocator (`--no-default-features`) everything else works: X25519 and its
+//!   typed keys, Ed25519 key generation, signing and single verification (pure, ctx and ph,
+//!   `verify` and `verify_strict`), whose per-call tables are fixed-size arrays.
+//! - `pkcs8`, `serde`: key formats (see the crate README).
 
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-// The multi-scalar multiplications (single verification's per-call tables included) and
-// batch decoding use `Vec`: the crate needs an allocator on every target.
+// Only batch verification (its decodings and its multi-scalar multiplication of 2n + 1
+// terms) needs heap storage; single verification and signing use fixed-size arrays.
+#[cfg(feature = "alloc")]
 extern crate alloc;
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
+#[cfg(feature = "alloc")]
 mod decode_x4;
 mod edwards;
 // The Edwards lane code keeps per-thread state (backend forcing for tests, run counters) and

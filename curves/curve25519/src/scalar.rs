@@ -2,6 +2,7 @@
 //! multiplications use.
 
 use crate::field::Scalar;
+#[cfg(feature = "alloc")]
 use alloc::{vec, vec::Vec};
 
 /// 2^248 mod l and 2^496 mod l (2^248 < l, so the first is exact), as compile-time constants.
@@ -122,6 +123,7 @@ pub(crate) fn wnaf_vartime(a: &[u8; 32], w: usize) -> [i16; 257] {
 
 /// Signed radix-2^c digits (c in 4..=12) of a scalar below 2^256: Σ d_i·2^(c·i) with d_i in
 /// [−2^(c−1), 2^(c−1)], for the Pippenger buckets. Variable time.
+#[cfg(feature = "alloc")]
 pub(crate) fn radix_2c_vartime(a: &[u8; 32], c: usize) -> Vec<i32> {
     let n = 256 / c + 2;
     let mut digits = vec![0i32; n];
@@ -148,6 +150,7 @@ pub(crate) fn radix_2c_vartime(a: &[u8; 32], c: usize) -> Vec<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::{vec, vec::Vec};
 
     #[test]
     fn powers_of_2_248_match_their_definitions() {

@@ -64,11 +64,17 @@ fn wycheproof_eddsa() {
                         let strict = key.verify_strict(&msg, &sig).is_ok();
                         // Every valid Wycheproof case uses a key and R of large order.
                         assert_eq!(lax, strict, "tcId {id}: verify and verify_strict differ");
-                        let batch =
-                            fieldgen_curve25519::ed25519::verify_batch(&[&msg], &[sig], &[*key])
-                                .is_ok();
-                        if lax {
-                            assert!(batch, "tcId {id}: verify accepts, batch rejects");
+                        #[cfg(feature = "alloc")]
+                        {
+                            let batch = fieldgen_curve25519::ed25519::verify_batch(
+                                &[&msg],
+                                &[sig],
+                                &[*key],
+                            )
+                            .is_ok();
+                            if lax {
+                                assert!(batch, "tcId {id}: verify accepts, batch rejects");
+                            }
                         }
                         lax
                     }
