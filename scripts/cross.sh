@@ -3,8 +3,9 @@
 # (crate `cross/`), cross-compiled for aarch64, armv7, powerpc (32-bit big-endian, the stand-in
 # for a SPARC-like machine) and wasm32-wasip1 and run under qemu-user and Node.js's WASI, plus a
 # no_std build of the generated crates, of fieldgen-curve25519 (default features off, once
-# without an allocator and once with `alloc`) and of fieldgen-weierstrass (default features
-# off) for thumbv7em-none-eabihf (Cortex-M4F/M7).
+# without an allocator and once with `alloc`) and of the other curve crates (fieldgen-weierstrass,
+# fieldgen-rsa-schemes, fieldgen-bn, fieldgen-binary-curves; default features off) for
+# thumbv7em-none-eabihf (Cortex-M4F/M7).
 #
 # Installs what is missing (rustup targets; apt packages qemu-user, the gcc cross linkers and
 # nodejs — apt needs root or sudo). Every target ends in the summary as ran or FAILED, and the
@@ -156,14 +157,15 @@ if wanted "$nostd_target"; then
   if ! grep -qx "$nostd_target" <<<"$installed_targets"; then
     record "$nostd_target" "FAILED: the rustup target is not installed"
   else
-    step "cross: no_std build for $nostd_target (fieldgen-generated with ff, fieldgen-cross, fieldgen-curve25519 without and with alloc, fieldgen-weierstrass)"
+    step "cross: no_std build for $nostd_target (fieldgen-generated with ff, fieldgen-cross, fieldgen-curve25519 without and with alloc, the other curve crates)"
     start=$SECONDS
     if cargo build --target "$nostd_target" -p fieldgen-generated --features ff &&
       cargo build --target "$nostd_target" -p fieldgen-cross &&
       cargo build --target "$nostd_target" -p fieldgen-curve25519 --no-default-features &&
       cargo build --target "$nostd_target" -p fieldgen-curve25519 --no-default-features --features alloc &&
-      cargo build --target "$nostd_target" -p fieldgen-weierstrass --no-default-features; then
-      record "$nostd_target" "built: fieldgen-generated (ff), fieldgen-cross, fieldgen-curve25519 (without and with alloc) and fieldgen-weierstrass, no_std, in $((SECONDS - start)) s"
+      cargo build --target "$nostd_target" -p fieldgen-weierstrass -p fieldgen-rsa-schemes \
+        -p fieldgen-bn -p fieldgen-binary-curves --no-default-features; then
+      record "$nostd_target" "built: fieldgen-generated (ff), fieldgen-cross, fieldgen-curve25519 (without and with alloc), fieldgen-weierstrass, fieldgen-rsa-schemes, fieldgen-bn and fieldgen-binary-curves, no_std, in $((SECONDS - start)) s"
     else
       record "$nostd_target" "FAILED: no_std build"
     fi
