@@ -89,7 +89,7 @@ CARGO_TARGET_DIR=target/msrv cargo +1.89 build -p fieldgen-field -p fieldgen-gen
     -p fieldgen-macros -p fieldgen-generated -p fieldgen-rsa -p fieldgen-curve25519 -p fieldgen-rsa-schemes \
     -p fieldgen-weierstrass -p fieldgen-bn -p fieldgen-binary-curves
 
-step "a user's crate outside the workspace on the packaged crates (host tests, no_std thumbv7em build)"
+step "a user's crate outside the workspace on the packaged crates (host tests, no_std thumbv7em check)"
 bash scripts/downstream.sh
 
 step "cross targets: aarch64, armv7, powerpc (big-endian), wasm32-wasip1 under emulation; no_std thumbv7em"
