@@ -14,6 +14,7 @@
 use super::inst::{AluOp, Src, VReg};
 use super::program::{word, Builder, Pointer, VProgram};
 use super::reduce::{carries_to_bit, final_subtract, reduce_step, reduce_step_by_rdx, Modulus};
+use super::square::first_row;
 use crate::spec::FieldConsts;
 
 /// The multiplication kernel for the modulus of `c` (64-bit limbs).
@@ -46,20 +47,8 @@ pub fn mul_kernel(c: &FieldConsts) -> VProgram {
     if first_m.is_none() {
         b.set_rdx(word(rows, 0));
     }
-    let (hi, lo) = b.mulx(word(cols, 0));
-    let mut t = vec![lo];
-    let mut carry = hi;
-    for j in 1..n {
-        let (hi, lo) = b.mulx(word(cols, j));
-        let op = if j == 1 { AluOp::Add } else { AluOp::Adc };
-        b.alu_reg(op, carry, lo);
-        t.push(carry);
-        carry = hi;
-    }
-    if n > 1 {
-        // a·b[0] < 2^(64(n+1)): the top word absorbs the last carry.
-        b.alu(AluOp::Adc, carry, Src::Imm(0));
-    }
+    let mut t = first_row(&mut b, cols, n);
+    let carry = t.pop().expect("n + 1 words");
     let (mut t, mut above) = match first_m {
         Some(m) => {
             b.set_rdx(Src::Reg(m));

@@ -44,20 +44,7 @@ pub fn square_kernel(c: &FieldConsts) -> VProgram {
 /// pseudo-Mersenne and double-width kernels.
 pub fn mul_product(b: &mut Builder, rows: VReg, cols: VReg, n: usize) -> Vec<VReg> {
     b.set_rdx(word(rows, 0));
-    let (hi, lo) = b.mulx(word(cols, 0));
-    let mut t = vec![lo];
-    let mut carry = hi;
-    for j in 1..n {
-        let (hi, lo) = b.mulx(word(cols, j));
-        let op = if j == 1 { AluOp::Add } else { AluOp::Adc };
-        b.alu_reg(op, carry, lo);
-        t.push(carry);
-        carry = hi;
-    }
-    if n > 1 {
-        b.alu(AluOp::Adc, carry, Src::Imm(0));
-    }
-    t.push(carry);
+    let mut t = first_row(b, cols, n);
     for i in 1..n {
         // t += a[i]·b·2^(64i): low words on OF, high words on CF.
         b.set_rdx(word(rows, i));
@@ -156,5 +143,26 @@ pub fn square_product(b: &mut Builder, a: &[VReg]) -> Vec<VReg> {
         .into_iter()
         .map(|w| w.expect("every word written"))
         .collect();
+    t
+}
+
+/// The n + 1 words of rdx·b for the n limbs of b behind `cols` (rdx already set): one carry
+/// chain, the top word absorbing the last carry (rdx·b < 2^(64(n+1))). The first row of every
+/// product kernel.
+pub fn first_row(b: &mut Builder, cols: VReg, n: usize) -> Vec<VReg> {
+    let (hi, lo) = b.mulx(word(cols, 0));
+    let mut t = vec![lo];
+    let mut carry = hi;
+    for j in 1..n {
+        let (hi, lo) = b.mulx(word(cols, j));
+        let op = if j == 1 { AluOp::Add } else { AluOp::Adc };
+        b.alu_reg(op, carry, lo);
+        t.push(carry);
+        carry = hi;
+    }
+    if n > 1 {
+        b.alu(AluOp::Adc, carry, Src::Imm(0));
+    }
+    t.push(carry);
     t
 }
