@@ -57,7 +57,7 @@ step "lints: clippy and rustdoc with warnings denied (every library and binary, 
 cargo clippy --workspace --exclude fieldgen-cross --lib --bins -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p fieldgen-field -p fieldgen-generator \
     -p fieldgen-macros -p fieldgen-generated -p fieldgen-rsa -p fieldgen-curve25519 \
-    -p fieldgen-rsa-schemes -p fieldgen-weierstrass
+    -p fieldgen-rsa-schemes -p fieldgen-weierstrass -p fieldgen-bn -p fieldgen-binary-curves
 
 step "backends agree in an optimised build for this CPU (release, -C target-cpu=native)"
 # Straight-line generated code is where optimiser bugs show: LLVM's SLP vectorizer once
