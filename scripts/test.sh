@@ -35,7 +35,7 @@ cargo run -q -p generator -- regen --check
 
 step "publishable crates package (cargo package --no-verify)"
 # The crates meant for users: fieldgen-field, fieldgen-generator, fieldgen-macros,
-# fieldgen-generated, fieldgen-rsa, fieldgen-curve25519. Packaging them in one invocation
+# fieldgen-generated, fieldgen-rsa and the curve crates. Packaging them in one invocation
 # resolves each one's path dependencies against the others' new packages instead of crates.io,
 # where they are not yet published. Every `publish = false` package is excluded by name (one
 # left out of this list fails the step). --no-verify: the tarballs are not built again (the
