@@ -346,11 +346,11 @@ pub struct BnConstants {
     pub r: BigUint,
     /// b′ = b/ξ, the D-type twist's constant.
     pub b_twist: F2,
-    /// γ1[k] = ξ^(k(p−1)/6), k = 0..5: w^(kp) = γ1[k]·w^k.
+    /// γ1\[k\] = ξ^(k(p−1)/6), k = 0..5: w^(kp) = γ1\[k\]·w^k.
     pub frob1: Vec<F2>,
-    /// γ2[k] = ξ^(k(p²−1)/6) (in Fp).
+    /// γ2\[k\] = ξ^(k(p²−1)/6) (in Fp).
     pub frob2: Vec<F2>,
-    /// γ3[k] = ξ^(k(p³−1)/6).
+    /// γ3\[k\] = ξ^(k(p³−1)/6).
     pub frob3: Vec<F2>,
     /// Non-adjacent form of |6z + 2|, least significant digit first.
     pub ate_naf: Vec<i8>,
