@@ -4510,8 +4510,1094 @@ impl Fr {
         }
         Self::safegcd_finish(&f, d)
     }
-    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973). Either root may be returned.
+    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973), the discrete logarithm in the 2-Sylow subgroup read 4 bits at a time from precomputed tables (Bernstein, "Faster square roots in annoying finite fields", 2001). Either root may be returned.
     pub fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<Fr> {
+        static TS_TABLES: [[Fr; 16]; 16] = [
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0x88202b65_u32, 0x1acf64e4_u32, 0x819f004f_u32, 0x5b18b637_u32,
+                    0x3107fdf5_u32, 0xee649cab_u32, 0xce9012a0_u32, 0x27a8543d_u32,
+                ]),
+                Fr([
+                    0x2c42eff8_u32, 0x6ecf4995_u32, 0x4d5dfa57_u32, 0x6ec1fa83_u32,
+                    0x5656b15c_u32, 0x3ff5cf38_u32, 0x229e031b_u32, 0x54b80267_u32,
+                ]),
+                Fr([
+                    0x45c09c96_u32, 0x5fb40c77_u32, 0x8b8b1b1b_u32, 0xfff59b78_u32,
+                    0x6b7eed47_u32, 0x023ba68b_u32, 0x76f3e130_u32, 0x4e17f66f_u32,
+                ]),
+                Fr([
+                    0xaa89cfb1_u32, 0xf3b05674_u32, 0x6006b9fe_u32, 0x072f0140_u32,
+                    0x25667a26_u32, 0xce9a0dbf_u32, 0x2d598374_u32, 0x4d2ce405_u32,
+                ]),
+                Fr([
+                    0x0b0a1289_u32, 0x25c2a002_u32, 0x7d082188_u32, 0x971c717f_u32,
+                    0xd81ac5d8_u32, 0x4739dcca_u32, 0xeee341c1_u32, 0x4f607ba9_u32,
+                ]),
+                Fr([
+                    0x3eb2a8dd_u32, 0x111f9842_u32, 0x6f38b840_u32, 0x1f772784_u32,
+                    0x8e3ca13c_u32, 0xb28758a3_u32, 0xed9a48f0_u32, 0x5974f9f7_u32,
+                ]),
+                Fr([
+                    0xdcbeed53_u32, 0x0ddd2e46_u32, 0x33dbdd55_u32, 0xdf977d7f_u32,
+                    0xc1470bba_u32, 0xdda3b36a_u32, 0xb67a22b2_u32, 0x4818fbf6_u32,
+                ]),
+                Fr([
+                    0x00000003_u32, 0xfffffffd_u32, 0xfffb13fc_u32, 0xfb38ec08_u32,
+                    0x1ce5880f_u32, 0x99ad8818_u32, 0x7cd877d8_u32, 0x5bc8f5f9_u32,
+                ]),
+                Fr([
+                    0x77dfd49c_u32, 0xe5309b1a_u32, 0x7e5f5baf_u32, 0xf8a4edcb_u32,
+                    0xd899da0f_u32, 0x44d53b5c_u32, 0x5b0d6aa7_u32, 0x4c455315_u32,
+                ]),
+                Fr([
+                    0xd3bd1009_u32, 0x9130b669_u32, 0xb2a061a7_u32, 0xe4fba97f_u32,
+                    0xb34b26a8_u32, 0xf34408cf_u32, 0x06ff7a2c_u32, 0x1f35a4ec_u32,
+                ]),
+                Fr([
+                    0xba3f636b_u32, 0xa04bf387_u32, 0x747340e3_u32, 0x53c8088a_u32,
+                    0x9e22eabd_u32, 0x30fe317c_u32, 0xb2a99c18_u32, 0x25d5b0e3_u32,
+                ]),
+                Fr([
+                    0x55763050_u32, 0x0c4fa98a_u32, 0x9ff7a200_u32, 0x4c8ea2c2_u32,
+                    0xe43b5ddf_u32, 0x649fca48_u32, 0xfc43f9d3_u32, 0x26c0c34d_u32,
+                ]),
+                Fr([
+                    0xf4f5ed78_u32, 0xda3d5ffc_u32, 0x82f63a76_u32, 0xbca13283_u32,
+                    0x3187122c_u32, 0xebfffb3d_u32, 0x3aba3b86_u32, 0x248d2ba9_u32,
+                ]),
+                Fr([
+                    0xc14d5724_u32, 0xeee067bc_u32, 0x90c5a3be_u32, 0x34467c7e_u32,
+                    0x7b6536c9_u32, 0x80b27f64_u32, 0x3c033457_u32, 0x1a78ad5b_u32,
+                ]),
+                Fr([
+                    0x234112ae_u32, 0xf222d1b8_u32, 0xcc227ea9_u32, 0x74262683_u32,
+                    0x485acc4a_u32, 0x5596249d_u32, 0x73235a95_u32, 0x2bd4ab5c_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0xdcf3219a_u32, 0x4256481a_u32, 0x96b6cad3_u32, 0x45f37b7f_u32,
+                    0x5f7a3b27_u32, 0xf9c3f1d7_u32, 0x658afd43_u32, 0x2d2fc049_u32,
+                ]),
+                Fr([
+                    0xdcf3219a_u32, 0x4256481a_u32, 0x96b6cad3_u32, 0x45f37b7f_u32,
+                    0x5f7a3b27_u32, 0xf9c3f1d7_u32, 0x658afd43_u32, 0x2d2fc049_u32,
+                ]),
+                Fr([
+                    0xb510e57e_u32, 0x1e4739c8_u32, 0x184b8322_u32, 0xcc6032ec_u32,
+                    0x984f6527_u32, 0x67262f63_u32, 0x87e5e5d4_u32, 0x5f5b959a_u32,
+                ]),
+                Fr([
+                    0xb510e57e_u32, 0x1e4739c8_u32, 0x184b8322_u32, 0xcc6032ec_u32,
+                    0x984f6527_u32, 0x67262f63_u32, 0x87e5e5d4_u32, 0x5f5b959a_u32,
+                ]),
+                Fr([
+                    0x55ba3b5b_u32, 0x2c18ffe6_u32, 0xa301cb77_u32, 0x9f7c110d_u32,
+                    0x8987dc47_u32, 0xdc5921a2_u32, 0xb7e50ed6_u32, 0x2624052c_u32,
+                ]),
+                Fr([
+                    0x55ba3b5b_u32, 0x2c18ffe6_u32, 0xa301cb77_u32, 0x9f7c110d_u32,
+                    0x8987dc47_u32, 0xdc5921a2_u32, 0xb7e50ed6_u32, 0x2624052c_u32,
+                ]),
+                Fr([
+                    0x70de2c18_u32, 0x0491bceb_u32, 0x87989fc9_u32, 0xfe592990_u32,
+                    0xb064bd3c_u32, 0x687fc87a_u32, 0xfbd5ad87_u32, 0x184857c8_u32,
+                ]),
+                Fr([
+                    0x70de2c18_u32, 0x0491bceb_u32, 0x87989fc9_u32, 0xfe592990_u32,
+                    0xb064bd3c_u32, 0x687fc87a_u32, 0xfbd5ad87_u32, 0x184857c8_u32,
+                ]),
+                Fr([
+                    0x15d8086b_u32, 0x7da1ec25_u32, 0x0f895256_u32, 0xebefe178_u32,
+                    0x6da44d28_u32, 0x7ccb4492_u32, 0x1418b341_u32, 0x0d341d07_u32,
+                ]),
+                Fr([
+                    0x15d8086b_u32, 0x7da1ec25_u32, 0x0f895256_u32, 0xebefe178_u32,
+                    0x6da44d28_u32, 0x7ccb4492_u32, 0x1418b341_u32, 0x0d341d07_u32,
+                ]),
+                Fr([
+                    0xa39260bd_u32, 0x371f6f57_u32, 0xb2adfd57_u32, 0x03233f13_u32,
+                    0xe86e03e8_u32, 0xda6056f1_u32, 0x89616101_u32, 0x64e6ed21_u32,
+                ]),
+                Fr([
+                    0xa39260bd_u32, 0x371f6f57_u32, 0xb2adfd57_u32, 0x03233f13_u32,
+                    0xe86e03e8_u32, 0xda6056f1_u32, 0x89616101_u32, 0x64e6ed21_u32,
+                ]),
+                Fr([
+                    0x5d68adab_u32, 0xc6213a40_u32, 0xf0bc64eb_u32, 0x717d6528_u32,
+                    0x5a40ec6f_u32, 0x455a4aef_u32, 0x8c10c91d_u32, 0x4b3801e3_u32,
+                ]),
+                Fr([
+                    0x5d68adab_u32, 0xc6213a40_u32, 0xf0bc64eb_u32, 0x717d6528_u32,
+                    0x5a40ec6f_u32, 0x455a4aef_u32, 0x8c10c91d_u32, 0x4b3801e3_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0x9b6b31b6_u32, 0xa41af272_u32, 0xf1b43302_u32, 0x34bd6b2e_u32,
+                    0xaf334b5f_u32, 0xb7451539_u32, 0x6fa46d9f_u32, 0x16921f60_u32,
+                ]),
+                Fr([
+                    0x8e9f64e7_u32, 0x17172e1f_u32, 0xf14b6496_u32, 0x36cbbaa0_u32,
+                    0x72393444_u32, 0x938df195_u32, 0x62d2cf16_u32, 0x6b00e7ac_u32,
+                ]),
+                Fr([
+                    0x8f629651_u32, 0x2d48277a_u32, 0x5eed4492_u32, 0x96a9d6dc_u32,
+                    0x8392e949_u32, 0x1c4760b2_u32, 0xd867d4c8_u32, 0x190f88d4_u32,
+                ]),
+                Fr([
+                    0x35357cee_u32, 0xf0e6ca26_u32, 0xec44a018_u32, 0xe8078a41_u32,
+                    0x25aa3530_u32, 0xa9bcb9a2_u32, 0xc7f02aeb_u32, 0x12fe8733_u32,
+                ]),
+                Fr([
+                    0x22b0d875_u32, 0x8a2a8d16_u32, 0xec01f521_u32, 0xe67aa2a9_u32,
+                    0x76f2b2d6_u32, 0x788f5437_u32, 0x567eefc3_u32, 0x3aa98f8d_u32,
+                ]),
+                Fr([
+                    0xa7c8e3a9_u32, 0x1d8dcdbc_u32, 0xba679457_u32, 0xbe7e32f8_u32,
+                    0x046e6bea_u32, 0x55abd1a1_u32, 0x6f3a3533_u32, 0x2f3ae5ff_u32,
+                ]),
+                Fr([
+                    0x2cd9a882_u32, 0x79499ef5_u32, 0x3d18ef63_u32, 0x5d8f329d_u32,
+                    0x67200db5_u32, 0x2414fe3d_u32, 0xd5849f34_u32, 0x0bc5ef09_u32,
+                ]),
+                Fr([
+                    0x718c6944_u32, 0x64db788d_u32, 0xd9ad2c34_u32, 0x60072eb5_u32,
+                    0xed4e3d6d_u32, 0xfe642f9d_u32, 0xb4134c95_u32, 0x5b5ebc8d_u32,
+                ]),
+                Fr([
+                    0xe02952ab_u32, 0x9089ada7_u32, 0x4f187e3a_u32, 0xf5b3d9aa_u32,
+                    0x22b42c61_u32, 0xee0c8a1e_u32, 0x82c4dc9e_u32, 0x2a2168f2_u32,
+                ]),
+                Fr([
+                    0xff00ca5f_u32, 0xd20c3000_u32, 0x27590fc9_u32, 0xc512d07d_u32,
+                    0x95e2fdd4_u32, 0xd8d029e9_u32, 0x03cffbfe_u32, 0x63facbc8_u32,
+                ]),
+                Fr([
+                    0xa33cbfd2_u32, 0x620739ae_u32, 0x71115ff3_u32, 0x01a78600_u32,
+                    0x4843bc31_u32, 0x5b03a477_u32, 0x7793d5c6_u32, 0x1b34f909_u32,
+                ]),
+                Fr([
+                    0xf3659e6b_u32, 0x1e54dad0_u32, 0x73b82256_u32, 0xb9dd8e7b_u32,
+                    0xb5f591c4_u32, 0x55244434_u32, 0xc5a1d3f2_u32, 0x1f8fb8ea_u32,
+                ]),
+                Fr([
+                    0x94b90853_u32, 0x3f6ca436_u32, 0xa5c0a91a_u32, 0xc721e0de_u32,
+                    0x4a0adc0c_u32, 0x4202edae_u32, 0x28bf38f9_u32, 0x3d24d016_u32,
+                ]),
+                Fr([
+                    0xc0cfec9a_u32, 0xffa94500_u32, 0xb34c0ec9_u32, 0x1d1afc39_u32,
+                    0x0b1fe77d_u32, 0xda89b3b5_u32, 0x1c8d6bee_u32, 0x56528877_u32,
+                ]),
+                Fr([
+                    0x6400ff1f_u32, 0x53ec8380_u32, 0xb263d408_u32, 0x7caa50dc_u32,
+                    0x079d43b3_u32, 0xb21b4b37_u32, 0xb6b6fc17_u32, 0x5b548f28_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0x54eb1d75_u32, 0x79675917_u32, 0xd07fc645_u32, 0x1d44be7d_u32,
+                    0x47873890_u32, 0x1fddcce9_u32, 0xd4a502f9_u32, 0x1c9bd17e_u32,
+                ]),
+                Fr([
+                    0x7b483997_u32, 0x25909fe2_u32, 0x3f40368f_u32, 0xe6c3383b_u32,
+                    0xdfbf158f_u32, 0xe7a72791_u32, 0x90ca2226_u32, 0x2bccc288_u32,
+                ]),
+                Fr([
+                    0x3c277286_u32, 0x5228f0f8_u32, 0xc516eb9c_u32, 0x749bc586_u32,
+                    0xb82857da_u32, 0xeeedb056_u32, 0x481802a9_u32, 0x0def7ecf_u32,
+                ]),
+                Fr([
+                    0x61b4a6df_u32, 0x3bbb6d5f_u32, 0xb34eca42_u32, 0x029e0c54_u32,
+                    0x3ffd89d1_u32, 0x1d4e3056_u32, 0xd07ec38b_u32, 0x6b3cb83c_u32,
+                ]),
+                Fr([
+                    0x997bbfff_u32, 0xe6b1e820_u32, 0xd3f64096_u32, 0x946509ee_u32,
+                    0x072939b6_u32, 0xda88dcfd_u32, 0x2b3b8fee_u32, 0x49471e11_u32,
+                ]),
+                Fr([
+                    0x2fe00938_u32, 0x6c0ecbb6_u32, 0xb0e2f081_u32, 0x464ce985_u32,
+                    0x63e9f431_u32, 0x281f3d36_u32, 0x3c63c33d_u32, 0x151b140d_u32,
+                ]),
+                Fr([
+                    0x4c654adb_u32, 0x5db29206_u32, 0xba125183_u32, 0x00c930ed_u32,
+                    0x81026fed_u32, 0x739ed656_u32, 0xd86aef7f_u32, 0x312f3438_u32,
+                ]),
+                Fr([
+                    0x27c562bb_u32, 0xf6d82dbf_u32, 0x2b57637f_u32, 0x4ddc7290_u32,
+                    0x06eab0a9_u32, 0xc17c34cd_u32, 0x2b59d621_u32, 0x068dfbae_u32,
+                ]),
+                Fr([
+                    0x870e0084_u32, 0xe84fe8eb_u32, 0x6278ab2e_u32, 0xf9c84d1b_u32,
+                    0x093e8ba2_u32, 0xb24abcd8_u32, 0x76c6e5e5_u32, 0x1fd4fb2a_u32,
+                ]),
+                Fr([
+                    0x7f332db5_u32, 0x550dd9d7_u32, 0x50500ad0_u32, 0x7fc2c5ea_u32,
+                    0xa154e5f1_u32, 0x68b6c255_u32, 0x5175c276_u32, 0x6a14b04a_u32,
+                ]),
+                Fr([
+                    0x1e21d95d_u32, 0x2888ad9e_u32, 0xece393cf_u32, 0xfd189f0d_u32,
+                    0x04172bd1_u32, 0xaa68bec3_u32, 0x71dbd456_u32, 0x4d1598ae_u32,
+                ]),
+                Fr([
+                    0x3d579818_u32, 0xeac47c6d_u32, 0xbd12a148_u32, 0x04cdb7a3_u32,
+                    0x99cc35ba_u32, 0xc74160d9_u32, 0x7ded3fd6_u32, 0x31552226_u32,
+                ]),
+                Fr([
+                    0xe2eae659_u32, 0x2b5b5eca_u32, 0x18db9c15_u32, 0x394d2f74_u32,
+                    0x63bb2a9c_u32, 0x17ae64f0_u32, 0x22a9558b_u32, 0x5eaa63af_u32,
+                ]),
+                Fr([
+                    0x45feca49_u32, 0x07022427_u32, 0xe4b9af79_u32, 0x67ae65c8_u32,
+                    0x33cd2d6b_u32, 0xd2aa9542_u32, 0x766209d0_u32, 0x4b7f6e39_u32,
+                ]),
+                Fr([
+                    0x2335fb57_u32, 0xedbfb652_u32, 0x0841f2ce_u32, 0x8c293399_u32,
+                    0x283d12c3_u32, 0xfbd2c742_u32, 0xd9a8103e_u32, 0x6365e705_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0x7e7e766d_u32, 0x5e13f913_u32, 0x1fe9c19f_u32, 0xb8f1f8b3_u32,
+                    0x4ce1d4cf_u32, 0x7c49eacd_u32, 0x4e21e419_u32, 0x19d94266_u32,
+                ]),
+                Fr([
+                    0x9ac9ca75_u32, 0xc22aee4c_u32, 0x4bdf67d7_u32, 0x5af8909b_u32,
+                    0x5d493090_u32, 0xc41f7280_u32, 0x4f460a37_u32, 0x02fb078f_u32,
+                ]),
+                Fr([
+                    0x6d6086f9_u32, 0xe78fdff2_u32, 0x42747d75_u32, 0x81eb0ec8_u32,
+                    0xca66b54d_u32, 0x68030433_u32, 0x7ce6166a_u32, 0x729d4a71_u32,
+                ]),
+                Fr([
+                    0xc3b1c080_u32, 0x2b56cea3_u32, 0x8718275c_u32, 0x09831c84_u32,
+                    0x4a7434e8_u32, 0x16722b72_u32, 0xf07adbbd_u32, 0x4a6b4e6b_u32,
+                ]),
+                Fr([
+                    0x64836539_u32, 0x72dc2d79_u32, 0xb0283e30_u32, 0x96f8f32a_u32,
+                    0xa04a3fa6_u32, 0x0b526483_u32, 0xa543663e_u32, 0x4a06a5a1_u32,
+                ]),
+                Fr([
+                    0x9daf4a5b_u32, 0x938efd6d_u32, 0x3737f9dc_u32, 0x376dd559_u32,
+                    0x7d404881_u32, 0x3581f2d1_u32, 0xd5a50793_u32, 0x3cb1f063_u32,
+                ]),
+                Fr([
+                    0xa94c30d2_u32, 0x7e4d1e4b_u32, 0xf0db0528_u32, 0x89d37ab5_u32,
+                    0xfc132a79_u32, 0x04b93b12_u32, 0x34c3f0d4_u32, 0x03e38227_u32,
+                ]),
+                Fr([
+                    0x1f27dee5_u32, 0x7e90c8e2_u32, 0x2ddb1430_u32, 0x20fe5879_u32,
+                    0xbf51b9ec_u32, 0x9612ab09_u32, 0xca80979f_u32, 0x65af656f_u32,
+                ]),
+                Fr([
+                    0xa1ec0583_u32, 0x442460e2_u32, 0x08fea84b_u32, 0xaa5bc3d1_u32,
+                    0x2e327cb9_u32, 0x4594320f_u32, 0xaf1697cc_u32, 0x05e1d076_u32,
+                ]),
+                Fr([
+                    0xf2762796_u32, 0x13ee4673_u32, 0x5aee2b1a_u32, 0x133dfd8d_u32,
+                    0x6fcbf01f_u32, 0x9f2dfeed_u32, 0x296c5c05_u32, 0x36d6d25a_u32,
+                ]),
+                Fr([
+                    0x433d91b5_u32, 0xeda16c2a_u32, 0xbcef4fdd_u32, 0x3698e0b8_u32,
+                    0xcdabd3ae_u32, 0x77954fe8_u32, 0x53c532bc_u32, 0x219c552d_u32,
+                ]),
+                Fr([
+                    0x1f0d3368_u32, 0xdf9f5bcb_u32, 0xc5203ae9_u32, 0xed53a2dc_u32,
+                    0xb33130a9_u32, 0xbdf58752_u32, 0x98025696_u32, 0x1dfb4a2c_u32,
+                ]),
+                Fr([
+                    0x4e75f8d0_u32, 0x369ce9cd_u32, 0x816a64a6_u32, 0xfbed881b_u32,
+                    0x31124ee6_u32, 0x1809d815_u32, 0x134ef32f_u32, 0x4b2353ea_u32,
+                ]),
+                Fr([
+                    0xdc8a3445_u32, 0xee509f54_u32, 0x24d48d7a_u32, 0xe3082f17_u32,
+                    0x77be6645_u32, 0x2a10fdf0_u32, 0xd6f6b60a_u32, 0x4469146e_u32,
+                ]),
+                Fr([
+                    0xad598ba0_u32, 0xf5e96db4_u32, 0x097bfc13_u32, 0xfcfc2fec_u32,
+                    0x3ab74252_u32, 0x07c47197_u32, 0xbccb3f25_u32, 0x4cc328a0_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0xae32dcde_u32, 0xbd56d684_u32, 0x1409bd44_u32, 0x2db07b79_u32,
+                    0x76a3e44e_u32, 0xf6fc95fc_u32, 0x24ed7b31_u32, 0x5adc0a48_u32,
+                ]),
+                Fr([
+                    0x990adaca_u32, 0xad970bf0_u32, 0x35d536ac_u32, 0xfcc75b77_u32,
+                    0x776dcbae_u32, 0x8dce37c6_u32, 0x0b26861d_u32, 0x39f39d66_u32,
+                ]),
+                Fr([
+                    0x9afdf5ff_u32, 0x95724355_u32, 0x397be804_u32, 0x2cd66b4f_u32,
+                    0x2cabd257_u32, 0x7e906c38_u32, 0x80627af4_u32, 0x467ab561_u32,
+                ]),
+                Fr([
+                    0x3f3f7413_u32, 0x62a17c8a_u32, 0xbb17edba_u32, 0xf60c53c0_u32,
+                    0x0c4e2817_u32, 0x4a9ea2d0_u32, 0xf7c560f3_u32, 0x13b632ee_u32,
+                ]),
+                Fr([
+                    0x3c24ac2e_u32, 0x2033ef91_u32, 0xeeff6d93_u32, 0x2fb5794c_u32,
+                    0x43a7024d_u32, 0x3b3ca485_u32, 0x6515f59e_u32, 0x365b22c8_u32,
+                ]),
+                Fr([
+                    0xbf8d2010_u32, 0xaa23c71f_u32, 0x1803ba5b_u32, 0x82408b4c_u32,
+                    0xb0e69d63_u32, 0xe205f14c_u32, 0xc89b398e_u32, 0x35817d11_u32,
+                ]),
+                Fr([
+                    0xaf479304_u32, 0xf04fbaf8_u32, 0xd4c5c64f_u32, 0xf539df90_u32,
+                    0xeff759fa_u32, 0x0182f971_u32, 0xd4a7cbaf_u32, 0x0d63f246_u32,
+                ]),
+                Fr([
+                    0xf6421a00_u32, 0x52c40fb8_u32, 0x5ec95569_u32, 0xbf33428e_u32,
+                    0x0f71a346_u32, 0x5ecc78dd_u32, 0x9336bf44_u32, 0x5bb66cdb_u32,
+                ]),
+                Fr([
+                    0x51c94f0b_u32, 0x807e68e7_u32, 0x7b26f361_u32, 0xa548223d_u32,
+                    0x803d8d36_u32, 0x5188d3ff_u32, 0xa82cea78_u32, 0x71be573f_u32,
+                ]),
+                Fr([
+                    0xd7a69137_u32, 0x9d39ae58_u32, 0xc8b94ac3_u32, 0x31aa9c79_u32,
+                    0x01df0186_u32, 0x165f9fec_u32, 0xd00f8128_u32, 0x37fcf0ec_u32,
+                ]),
+                Fr([
+                    0x44a117d2_u32, 0x0d438f7d_u32, 0x5d1a8785_u32, 0x23f58308_u32,
+                    0xeb8635fe_u32, 0xa1343adf_u32, 0x2da5745b_u32, 0x275b64e5_u32,
+                ]),
+                Fr([
+                    0x8830c83b_u32, 0xc5ad52be_u32, 0x3e94bc59_u32, 0x335c2573_u32,
+                    0xf405e823_u32, 0x3e0d24a9_u32, 0xc983967d_u32, 0x340c1cd8_u32,
+                ]),
+                Fr([
+                    0x7f02abed_u32, 0x34e3e8e1_u32, 0x1d3ede07_u32, 0x567ab3d7_u32,
+                    0x9b006b06_u32, 0x4742a356_u32, 0x6c150b0c_u32, 0x1c4c29c3_u32,
+                ]),
+                Fr([
+                    0x5015e046_u32, 0xe0e15508_u32, 0x07f09bf5_u32, 0x89a013db_u32,
+                    0x756f0918_u32, 0x6a372ae3_u32, 0xa1a1661e_u32, 0x3f38e644_u32,
+                ]),
+                Fr([
+                    0x7dd9b913_u32, 0xa741ecf4_u32, 0xb9aabcb3_u32, 0x6c22cf8e_u32,
+                    0x4d72644f_u32, 0x3da875c6_u32, 0x3ba12b8f_u32, 0x5d7358e3_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0x32233a37_u32, 0x9da11b8f_u32, 0x649253a6_u32, 0x78cd3e7a_u32,
+                    0x5e782970_u32, 0x47b227da_u32, 0xa95125a3_u32, 0x4ffe8088_u32,
+                ]),
+                Fr([
+                    0x6b2c5dea_u32, 0x8d5ac109_u32, 0x1574d90f_u32, 0x2faa86e3_u32,
+                    0xe5c2d788_u32, 0xbb34c14a_u32, 0xcdc0b4e0_u32, 0x6b3bd790_u32,
+                ]),
+                Fr([
+                    0xf87bc98f_u32, 0x0ccb1569_u32, 0x451e7bd4_u32, 0x0b253eaa_u32,
+                    0xcde59336_u32, 0xc5155cad_u32, 0xf3620774_u32, 0x2da8663b_u32,
+                ]),
+                Fr([
+                    0xb565301e_u32, 0x92c42815_u32, 0x4ddd94bf_u32, 0x55d93cac_u32,
+                    0xef7ea500_u32, 0xa35dff64_u32, 0x9312dc0c_u32, 0x1407943e_u32,
+                ]),
+                Fr([
+                    0x6220a5a2_u32, 0x1f421546_u32, 0x5b375f46_u32, 0x586fbb9d_u32,
+                    0xc225a09d_u32, 0xa875fccc_u32, 0xb83ff44b_u32, 0x46f203c5_u32,
+                ]),
+                Fr([
+                    0xc48feb42_u32, 0x626281b5_u32, 0xbb1465eb_u32, 0xda6e6b50_u32,
+                    0x118961ab_u32, 0x150deb01_u32, 0x386ad7b7_u32, 0x16544c58_u32,
+                ]),
+                Fr([
+                    0x9b21d8f3_u32, 0x23e692d8_u32, 0x158dadff_u32, 0x80bd9ed1_u32,
+                    0x91f77653_u32, 0x553002ae_u32, 0x14d59cda_u32, 0x5dac1c3f_u32,
+                ]),
+                Fr([
+                    0xa1355e75_u32, 0x507dbef9_u32, 0x9b69cc1a_u32, 0xeb71fd25_u32,
+                    0xee0557f8_u32, 0x6042c8db_u32, 0x9dbce162_u32, 0x2415d770_u32,
+                ]),
+                Fr([
+                    0x6c4cd09b_u32, 0xd725235a_u32, 0x4a0fe3c0_u32, 0x48f360c1_u32,
+                    0x63003a76_u32, 0xee6b0035_u32, 0x3fea3bce_u32, 0x1b9940b7_u32,
+                ]),
+                Fr([
+                    0xabde4ea8_u32, 0x1ff0040d_u32, 0x24a6ff0c_u32, 0x2223cf26_u32,
+                    0xddec0808_u32, 0x7ad715f3_u32, 0x85b43bf4_u32, 0x7251009b_u32,
+                ]),
+                Fr([
+                    0xcdcd7d80_u32, 0x7dd115dc_u32, 0x7613b1cc_u32, 0xc614997c_u32,
+                    0x1b661246_u32, 0x65257ba0_u32, 0x47a49359_u32, 0x2df81155_u32,
+                ]),
+                Fr([
+                    0x373da23a_u32, 0x57690979_u32, 0xa1aea503_u32, 0xcf08b008_u32,
+                    0x3f76ff19_u32, 0xc0cced84_u32, 0xf40e52d6_u32, 0x0800501a_u32,
+                ]),
+                Fr([
+                    0x5548b6ce_u32, 0xe19c61fa_u32, 0xf6181f6f_u32, 0x1fc0a941_u32,
+                    0x5a51458f_u32, 0xcb986fd8_u32, 0x8ba47a71_u32, 0x15af0721_u32,
+                ]),
+                Fr([
+                    0xcb778b00_u32, 0x91d97a65_u32, 0x9471823b_u32, 0x356913ff_u32,
+                    0x8a0d2dfa_u32, 0x8e25bfe0_u32, 0x378f7653_u32, 0x1b59b3fd_u32,
+                ]),
+                Fr([
+                    0x2e938002_u32, 0xb2a03779_u32, 0x918d146a_u32, 0x5e6d1685_u32,
+                    0xf59f32df_u32, 0x1c0e1ba3_u32, 0x5f72cbc1_u32, 0x0130835a_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0xe3c30b08_u32, 0x9aa2ba63_u32, 0xd67b21bc_u32, 0xc3a07402_u32,
+                    0x29af6349_u32, 0x64a4e583_u32, 0xf6ae051c_u32, 0x64bffb89_u32,
+                ]),
+                Fr([
+                    0xb64957f6_u32, 0x68ee7cb8_u32, 0x0a2b8baf_u32, 0x8eeda81e_u32,
+                    0x256c4bec_u32, 0xd749ce3d_u32, 0x2ae8d689_u32, 0x48230b86_u32,
+                ]),
+                Fr([
+                    0x67742eb1_u32, 0x2b99cc98_u32, 0x9ee36807_u32, 0x4afd2f64_u32,
+                    0xdd246af0_u32, 0xbe14d256_u32, 0xb188f3fa_u32, 0x0c69e75b_u32,
+                ]),
+                Fr([
+                    0x13a32f88_u32, 0x39d16575_u32, 0xd9e1e454_u32, 0xcc3112e3_u32,
+                    0x54770c18_u32, 0x8074cbd9_u32, 0xb70a7051_u32, 0x0b25db2f_u32,
+                ]),
+                Fr([
+                    0x9edf0126_u32, 0x3ea076c6_u32, 0x0cfd9c79_u32, 0x73305c7d_u32,
+                    0xfc8864cc_u32, 0x16c1875a_u32, 0xfefcaf87_u32, 0x2ec0f384_u32,
+                ]),
+                Fr([
+                    0x94c2c040_u32, 0xe27d8cff_u32, 0x553f043b_u32, 0xe8970f27_u32,
+                    0xf365fb4c_u32, 0xde9b84db_u32, 0xd6b124a1_u32, 0x0ebebba8_u32,
+                ]),
+                Fr([
+                    0xb71c1075_u32, 0x8dd63aaa_u32, 0x20aeee9f_u32, 0x9434b21f_u32,
+                    0x5ea5a339_u32, 0xef384923_u32, 0xf7d952ed_u32, 0x466c8edc_u32,
+                ]),
+                Fr([
+                    0x08ea085b_u32, 0x61c7a118_u32, 0x7a9ea4d0_u32, 0xb40fb541_u32,
+                    0x5c0cc736_u32, 0x4c57483a_u32, 0x14aa0589_u32, 0x2bf6e1fb_u32,
+                ]),
+                Fr([
+                    0x8fa4f6e7_u32, 0x8cc9cb30_u32, 0x22a559d4_u32, 0xe1ab37f8_u32,
+                    0x1fa533b6_u32, 0xae4f63e5_u32, 0x08fd163a_u32, 0x025113df_u32,
+                ]),
+                Fr([
+                    0x80be9165_u32, 0x273152dd_u32, 0x63a7b58f_u32, 0xc4630ac0_u32,
+                    0x02e185d6_u32, 0x2a2a02c1_u32, 0x94e662d6_u32, 0x4103a9c8_u32,
+                ]),
+                Fr([
+                    0xbccc451b_u32, 0x4e35877e_u32, 0xddbc435b_u32, 0x279f9505_u32,
+                    0x4fac47c2_u32, 0x32517ecb_u32, 0xcfae283f_u32, 0x30cd2542_u32,
+                ]),
+                Fr([
+                    0x10a88af1_u32, 0x4d66fc07_u32, 0xe6293e25_u32, 0xb8fad506_u32,
+                    0xaefec2a6_u32, 0x9fd73252_u32, 0x63ec6126_u32, 0x29b5f7c2_u32,
+                ]),
+                Fr([
+                    0xc6d9aff3_u32, 0x511b8dd3_u32, 0xd30b4779_u32, 0xae1f1045_u32,
+                    0x1e5823fe_u32, 0xd0a680ae_u32, 0xaad264fa_u32, 0x473fb3f3_u32,
+                ]),
+                Fr([
+                    0x613e1fc9_u32, 0x19613563_u32, 0x71bdd0e5_u32, 0x66394bb7_u32,
+                    0x41bd02dd_u32, 0x0e2a0946_u32, 0x6a21e7aa_u32, 0x427d010e_u32,
+                ]),
+                Fr([
+                    0xeac90589_u32, 0xa7e03a9b_u32, 0x15682535_u32, 0x2c1fe91c_u32,
+                    0x8728bca9_u32, 0x173c226b_u32, 0xa43f5a72_u32, 0x1f617874_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0xb64957f6_u32, 0x68ee7cb8_u32, 0x0a2b8baf_u32, 0x8eeda81e_u32,
+                    0x256c4bec_u32, 0xd749ce3d_u32, 0x2ae8d689_u32, 0x48230b86_u32,
+                ]),
+                Fr([
+                    0x13a32f88_u32, 0x39d16575_u32, 0xd9e1e454_u32, 0xcc3112e3_u32,
+                    0x54770c18_u32, 0x8074cbd9_u32, 0xb70a7051_u32, 0x0b25db2f_u32,
+                ]),
+                Fr([
+                    0x94c2c040_u32, 0xe27d8cff_u32, 0x553f043b_u32, 0xe8970f27_u32,
+                    0xf365fb4c_u32, 0xde9b84db_u32, 0xd6b124a1_u32, 0x0ebebba8_u32,
+                ]),
+                Fr([
+                    0x08ea085b_u32, 0x61c7a118_u32, 0x7a9ea4d0_u32, 0xb40fb541_u32,
+                    0x5c0cc736_u32, 0x4c57483a_u32, 0x14aa0589_u32, 0x2bf6e1fb_u32,
+                ]),
+                Fr([
+                    0x80be9165_u32, 0x273152dd_u32, 0x63a7b58f_u32, 0xc4630ac0_u32,
+                    0x02e185d6_u32, 0x2a2a02c1_u32, 0x94e662d6_u32, 0x4103a9c8_u32,
+                ]),
+                Fr([
+                    0x10a88af1_u32, 0x4d66fc07_u32, 0xe6293e25_u32, 0xb8fad506_u32,
+                    0xaefec2a6_u32, 0x9fd73252_u32, 0x63ec6126_u32, 0x29b5f7c2_u32,
+                ]),
+                Fr([
+                    0x613e1fc9_u32, 0x19613563_u32, 0x71bdd0e5_u32, 0x66394bb7_u32,
+                    0x41bd02dd_u32, 0x0e2a0946_u32, 0x6a21e7aa_u32, 0x427d010e_u32,
+                ]),
+                Fr([
+                    0x71d5e317_u32, 0x820fbdda_u32, 0x0485951f_u32, 0x56c6bb33_u32,
+                    0xa04f827f_u32, 0x4879070c_u32, 0x52cef69c_u32, 0x4434ce21_u32,
+                ]),
+                Fr([
+                    0x7d5969be_u32, 0xa672c64c_u32, 0xae433081_u32, 0xfd7d7734_u32,
+                    0x3516e241_u32, 0xbecb491d_u32, 0xeb200328_u32, 0x05a6bb12_u32,
+                ]),
+                Fr([
+                    0xe0c05e8d_u32, 0x222bc47c_u32, 0x18ac3f20_u32, 0x55334bc3_u32,
+                    0xffdd1d88_u32, 0xb3d51096_u32, 0x52728bfb_u32, 0x2b9e0428_u32,
+                ]),
+                Fr([
+                    0x587c8cee_u32, 0x0455f524_u32, 0x55d05436_u32, 0x267ea815_u32,
+                    0x5d3e0055_u32, 0x3eca7bd6_u32, 0x7b7f5b47_u32, 0x2026f391_u32,
+                ]),
+                Fr([
+                    0xbdfff78c_u32, 0xeefc8db4_u32, 0x28429955_u32, 0x146bee7d_u32,
+                    0x1690c171_u32, 0x455223e7_u32, 0xf3bd8b2f_u32, 0x4849d1ea_u32,
+                ]),
+                Fr([
+                    0x02518e38_u32, 0xe5e62efb_u32, 0x4125fa8b_u32, 0x85914faa_u32,
+                    0x1948c5f2_u32, 0x84496277_u32, 0x77d575e3_u32, 0x03828c2b_u32,
+                ]),
+                Fr([
+                    0x8cedf077_u32, 0x7c309d30_u32, 0x32666eaf_u32, 0x62849bde_u32,
+                    0x6df89450_u32, 0x85dbc3c0_u32, 0xd6403e79_u32, 0x3bc72d1f_u32,
+                ]),
+                Fr([
+                    0xe7856286_u32, 0x385a3b46_u32, 0x7e5473ec_u32, 0x345df738_u32,
+                    0x38709c78_u32, 0x132ae6c7_u32, 0x701a8ae6_u32, 0x066de4f4_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0x71d5e317_u32, 0x820fbdda_u32, 0x0485951f_u32, 0x56c6bb33_u32,
+                    0xa04f827f_u32, 0x4879070c_u32, 0x52cef69c_u32, 0x4434ce21_u32,
+                ]),
+                Fr([
+                    0x32233a37_u32, 0x9da11b8f_u32, 0x649253a6_u32, 0x78cd3e7a_u32,
+                    0x5e782970_u32, 0x47b227da_u32, 0xa95125a3_u32, 0x4ffe8088_u32,
+                ]),
+                Fr([
+                    0x490ed6b1_u32, 0xb1c602a4_u32, 0x019e7f1f_u32, 0x594e88e8_u32,
+                    0xe27bc38e_u32, 0x2b0b2621_u32, 0x76fd3035_u32, 0x1f9e5294_u32,
+                ]),
+                Fr([
+                    0x6b2c5dea_u32, 0x8d5ac109_u32, 0x1574d90f_u32, 0x2faa86e3_u32,
+                    0xe5c2d788_u32, 0xbb34c14a_u32, 0xcdc0b4e0_u32, 0x6b3bd790_u32,
+                ]),
+                Fr([
+                    0xd7627fe8_u32, 0xec135630_u32, 0xe9e3d9a3_u32, 0x61114bcc_u32,
+                    0x51f6c33e_u32, 0x8a94bc7b_u32, 0x14fa69e6_u32, 0x604b05f4_u32,
+                ]),
+                Fr([
+                    0xf87bc98f_u32, 0x0ccb1569_u32, 0x451e7bd4_u32, 0x0b253eaa_u32,
+                    0xcde59336_u32, 0xc5155cad_u32, 0xf3620774_u32, 0x2da8663b_u32,
+                ]),
+                Fr([
+                    0x76f6e564_u32, 0x15db9f75_u32, 0x9f4651fd_u32, 0xea19fcff_u32,
+                    0x7192439b_u32, 0x84a8ad5d_u32, 0x5f11fa0f_u32, 0x18ca2c0c_u32,
+                ]),
+                Fr([
+                    0xb565301e_u32, 0x92c42815_u32, 0x4ddd94bf_u32, 0x55d93cac_u32,
+                    0xef7ea500_u32, 0xa35dff64_u32, 0x9312dc0c_u32, 0x1407943e_u32,
+                ]),
+                Fr([
+                    0xe85c1adb_u32, 0x959f2f31_u32, 0xe8b4b0d2_u32, 0x3b38c364_u32,
+                    0x2f4ed826_u32, 0x46278b48_u32, 0x4861b49c_u32, 0x5c8520c0_u32,
+                ]),
+                Fr([
+                    0x6220a5a2_u32, 0x1f421546_u32, 0x5b375f46_u32, 0x586fbb9d_u32,
+                    0xc225a09d_u32, 0xa875fccc_u32, 0xb83ff44b_u32, 0x46f203c5_u32,
+                ]),
+                Fr([
+                    0x01cf2ffd_u32, 0xda9a0114_u32, 0xb9fdab2e_u32, 0xbbd78e2e_u32,
+                    0xe58de3ea_u32, 0x1c9cc5b6_u32, 0xdea45e7b_u32, 0x04213c67_u32,
+                ]),
+                Fr([
+                    0xc48feb42_u32, 0x626281b5_u32, 0xbb1465eb_u32, 0xda6e6b50_u32,
+                    0x118961ab_u32, 0x150deb01_u32, 0x386ad7b7_u32, 0x16544c58_u32,
+                ]),
+                Fr([
+                    0x2c18649a_u32, 0x0f04b426_u32, 0x15208ab3_u32, 0x83d61533_u32,
+                    0x10e45ea3_u32, 0xba7a8d26_u32, 0x294b141a_u32, 0x238f8591_u32,
+                ]),
+                Fr([
+                    0x9b21d8f3_u32, 0x23e692d8_u32, 0x158dadff_u32, 0x80bd9ed1_u32,
+                    0x91f77653_u32, 0x553002ae_u32, 0x14d59cda_u32, 0x5dac1c3f_u32,
+                ]),
+                Fr([
+                    0xcd6243ae_u32, 0x0b9f3ba7_u32, 0x048ae512_u32, 0x82214471_u32,
+                    0x8d0a50a6_u32, 0xb692f0d3_u32, 0x4641920a_u32, 0x4ab0603b_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0x990adaca_u32, 0xad970bf0_u32, 0x35d536ac_u32, 0xfcc75b77_u32,
+                    0x776dcbae_u32, 0x8dce37c6_u32, 0x0b26861d_u32, 0x39f39d66_u32,
+                ]),
+                Fr([
+                    0x3f3f7413_u32, 0x62a17c8a_u32, 0xbb17edba_u32, 0xf60c53c0_u32,
+                    0x0c4e2817_u32, 0x4a9ea2d0_u32, 0xf7c560f3_u32, 0x13b632ee_u32,
+                ]),
+                Fr([
+                    0xbf8d2010_u32, 0xaa23c71f_u32, 0x1803ba5b_u32, 0x82408b4c_u32,
+                    0xb0e69d63_u32, 0xe205f14c_u32, 0xc89b398e_u32, 0x35817d11_u32,
+                ]),
+                Fr([
+                    0xf6421a00_u32, 0x52c40fb8_u32, 0x5ec95569_u32, 0xbf33428e_u32,
+                    0x0f71a346_u32, 0x5ecc78dd_u32, 0x9336bf44_u32, 0x5bb66cdb_u32,
+                ]),
+                Fr([
+                    0xd7a69137_u32, 0x9d39ae58_u32, 0xc8b94ac3_u32, 0x31aa9c79_u32,
+                    0x01df0186_u32, 0x165f9fec_u32, 0xd00f8128_u32, 0x37fcf0ec_u32,
+                ]),
+                Fr([
+                    0x8830c83b_u32, 0xc5ad52be_u32, 0x3e94bc59_u32, 0x335c2573_u32,
+                    0xf405e823_u32, 0x3e0d24a9_u32, 0xc983967d_u32, 0x340c1cd8_u32,
+                ]),
+                Fr([
+                    0x5015e046_u32, 0xe0e15508_u32, 0x07f09bf5_u32, 0x89a013db_u32,
+                    0x756f0918_u32, 0x6a372ae3_u32, 0xa1a1661e_u32, 0x3f38e644_u32,
+                ]),
+                Fr([
+                    0xe3c30b08_u32, 0x9aa2ba63_u32, 0xd67b21bc_u32, 0xc3a07402_u32,
+                    0x29af6349_u32, 0x64a4e583_u32, 0xf6ae051c_u32, 0x64bffb89_u32,
+                ]),
+                Fr([
+                    0x97e8c141_u32, 0x5c0656e3_u32, 0xde2270f4_u32, 0x9d2b3e00_u32,
+                    0x0724a33a_u32, 0x639a4ba0_u32, 0x8342d321_u32, 0x081ccecb_u32,
+                ]),
+                Fr([
+                    0x5eb65c76_u32, 0x2eb03e83_u32, 0x7c9d4f12_u32, 0x01c1e452_u32,
+                    0x48471ba3_u32, 0x53c1e14f_u32, 0x46fa1afd_u32, 0x57191969_u32,
+                ]),
+                Fr([
+                    0x40374953_u32, 0x2176d8ce_u32, 0x348adbef_u32, 0xd5f2b8e9_u32,
+                    0x0192e4ae_u32, 0x009ddad0_u32, 0x139e2bed_u32, 0x062b6996_u32,
+                ]),
+                Fr([
+                    0xc54c7224_u32, 0xa473141b_u32, 0x677c3a87_u32, 0xe5cc4b84_u32,
+                    0xd657177c_u32, 0xc43f284b_u32, 0x13ede9e1_u32, 0x68f92b69_u32,
+                ]),
+                Fr([
+                    0x61e3b145_u32, 0xace2b2b2_u32, 0xb79bac80_u32, 0xe6ee1368_u32,
+                    0x39d8c96b_u32, 0xcbc23989_u32, 0x7bdc8336_u32, 0x1679bcf7_u32,
+                ]),
+                Fr([
+                    0x19606f59_u32, 0x5e54cc69_u32, 0x72106cf8_u32, 0x9cc664a2_u32,
+                    0xa8f39d52_u32, 0x7ac51b8a_u32, 0xda01f7b5_u32, 0x6f6436c3_u32,
+                ]),
+                Fr([
+                    0xc1ce4a7a_u32, 0xf0f3c50b_u32, 0x1b61b4a3_u32, 0xd3b7dead_u32,
+                    0x360f0e9f_u32, 0x91827a03_u32, 0x6c77c17a_u32, 0x6ac60dd2_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0xa1355e75_u32, 0x507dbef9_u32, 0x9b69cc1a_u32, 0xeb71fd25_u32,
+                    0xee0557f8_u32, 0x6042c8db_u32, 0x9dbce162_u32, 0x2415d770_u32,
+                ]),
+                Fr([
+                    0x7e7e766d_u32, 0x5e13f913_u32, 0x1fe9c19f_u32, 0xb8f1f8b3_u32,
+                    0x4ce1d4cf_u32, 0x7c49eacd_u32, 0x4e21e419_u32, 0x19d94266_u32,
+                ]),
+                Fr([
+                    0xa0ce62d0_u32, 0x3e42da4f_u32, 0x6fa19350_u32, 0xacb075e6_u32,
+                    0xa269670d_u32, 0x9f0dba66_u32, 0x8fe50bca_u32, 0x5f3cce91_u32,
+                ]),
+                Fr([
+                    0x9ac9ca75_u32, 0xc22aee4c_u32, 0x4bdf67d7_u32, 0x5af8909b_u32,
+                    0x5d493090_u32, 0xc41f7280_u32, 0x4f460a37_u32, 0x02fb078f_u32,
+                ]),
+                Fr([
+                    0x7ef12885_u32, 0x752aa81a_u32, 0xc71161e8_u32, 0x15bc1f95_u32,
+                    0x6db85b50_u32, 0x1079a33d_u32, 0x1c0e3543_u32, 0x46922e1a_u32,
+                ]),
+                Fr([
+                    0x6d6086f9_u32, 0xe78fdff2_u32, 0x42747d75_u32, 0x81eb0ec8_u32,
+                    0xca66b54d_u32, 0x68030433_u32, 0x7ce6166a_u32, 0x729d4a71_u32,
+                ]),
+                Fr([
+                    0x32578d32_u32, 0xae3130e6_u32, 0x4300fdc7_u32, 0xf6fbacdc_u32,
+                    0x028cef81_u32, 0x8995a126_u32, 0x62df2fd3_u32, 0x1477c690_u32,
+                ]),
+                Fr([
+                    0xc3b1c080_u32, 0x2b56cea3_u32, 0x8718275c_u32, 0x09831c84_u32,
+                    0x4a7434e8_u32, 0x16722b72_u32, 0xf07adbbd_u32, 0x4a6b4e6b_u32,
+                ]),
+                Fr([
+                    0xba5841a8_u32, 0x83f6f965_u32, 0xe62b129a_u32, 0xb8a04ab7_u32,
+                    0x4af94d91_u32, 0x2c57127d_u32, 0xe00b8262_u32, 0x36e92d52_u32,
+                ]),
+                Fr([
+                    0x64836539_u32, 0x72dc2d79_u32, 0xb0283e30_u32, 0x96f8f32a_u32,
+                    0xa04a3fa6_u32, 0x0b526483_u32, 0xa543663e_u32, 0x4a06a5a1_u32,
+                ]),
+                Fr([
+                    0x8a2d756a_u32, 0x1da48ac2_u32, 0x6356e991_u32, 0x22ab6c2a_u32,
+                    0x203415f1_u32, 0x980d1fbf_u32, 0xd99bd142_u32, 0x2bb88cd6_u32,
+                ]),
+                Fr([
+                    0x9daf4a5b_u32, 0x938efd6d_u32, 0x3737f9dc_u32, 0x376dd559_u32,
+                    0x7d404881_u32, 0x3581f2d1_u32, 0xd5a50793_u32, 0x3cb1f063_u32,
+                ]),
+                Fr([
+                    0x062d36cb_u32, 0xc7a3a76b_u32, 0xe2c64a1b_u32, 0xa4fe7c7c_u32,
+                    0x4f108347_u32, 0x65775fd0_u32, 0x7b141ac8_u32, 0x05830364_u32,
+                ]),
+                Fr([
+                    0xa94c30d2_u32, 0x7e4d1e4b_u32, 0xf0db0528_u32, 0x89d37ab5_u32,
+                    0xfc132a79_u32, 0x04b93b12_u32, 0x34c3f0d4_u32, 0x03e38227_u32,
+                ]),
+                Fr([
+                    0x5834db7f_u32, 0xb7e98517_u32, 0xa0f614b9_u32, 0xc5214757_u32,
+                    0x991c1f9d_u32, 0xe8a7db3f_u32, 0x7f37d608_u32, 0x4eefc77b_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0x7b483997_u32, 0x25909fe2_u32, 0x3f40368f_u32, 0xe6c3383b_u32,
+                    0xdfbf158f_u32, 0xe7a72791_u32, 0x90ca2226_u32, 0x2bccc288_u32,
+                ]),
+                Fr([
+                    0x61b4a6df_u32, 0x3bbb6d5f_u32, 0xb34eca42_u32, 0x029e0c54_u32,
+                    0x3ffd89d1_u32, 0x1d4e3056_u32, 0xd07ec38b_u32, 0x6b3cb83c_u32,
+                ]),
+                Fr([
+                    0x2fe00938_u32, 0x6c0ecbb6_u32, 0xb0e2f081_u32, 0x464ce985_u32,
+                    0x63e9f431_u32, 0x281f3d36_u32, 0x3c63c33d_u32, 0x151b140d_u32,
+                ]),
+                Fr([
+                    0x27c562bb_u32, 0xf6d82dbf_u32, 0x2b57637f_u32, 0x4ddc7290_u32,
+                    0x06eab0a9_u32, 0xc17c34cd_u32, 0x2b59d621_u32, 0x068dfbae_u32,
+                ]),
+                Fr([
+                    0x7f332db5_u32, 0x550dd9d7_u32, 0x50500ad0_u32, 0x7fc2c5ea_u32,
+                    0xa154e5f1_u32, 0x68b6c255_u32, 0x5175c276_u32, 0x6a14b04a_u32,
+                ]),
+                Fr([
+                    0x3d579818_u32, 0xeac47c6d_u32, 0xbd12a148_u32, 0x04cdb7a3_u32,
+                    0x99cc35ba_u32, 0xc74160d9_u32, 0x7ded3fd6_u32, 0x31552226_u32,
+                ]),
+                Fr([
+                    0x45feca49_u32, 0x07022427_u32, 0xe4b9af79_u32, 0x67ae65c8_u32,
+                    0x33cd2d6b_u32, 0xd2aa9542_u32, 0x766209d0_u32, 0x4b7f6e39_u32,
+                ]),
+                Fr([
+                    0xae32dcde_u32, 0xbd56d684_u32, 0x1409bd44_u32, 0x2db07b79_u32,
+                    0x76a3e44e_u32, 0xf6fc95fc_u32, 0x24ed7b31_u32, 0x5adc0a48_u32,
+                ]),
+                Fr([
+                    0x9b8ac597_u32, 0x18faac24_u32, 0xad6a2e5e_u32, 0x03c5535e_u32,
+                    0x1aeaa4c7_u32, 0x9516a609_u32, 0x0e93a59d_u32, 0x4cf2c66f_u32,
+                ]),
+                Fr([
+                    0xb053e34b_u32, 0x22b855f1_u32, 0xa6a58337_u32, 0x99d367e2_u32,
+                    0x6a6fed50_u32, 0x1a1b8fc9_u32, 0xaf1243ee_u32, 0x02be6719_u32,
+                ]),
+                Fr([
+                    0x56a1b05a_u32, 0x4c899974_u32, 0x52a00333_u32, 0x92077279_u32,
+                    0x3fb3e264_u32, 0x5b69a565_u32, 0xfd04f965_u32, 0x22894c17_u32,
+                ]),
+                Fr([
+                    0x76d4f9a2_u32, 0xaab13750_u32, 0x27b6e4cd_u32, 0x6e15f748_u32,
+                    0xaad66ed8_u32, 0x5934218e_u32, 0x8b7fc61e_u32, 0x2d8fee11_u32,
+                ]),
+                Fr([
+                    0x22ba096c_u32, 0xda0e363b_u32, 0xe108034a_u32, 0x73e94e78_u32,
+                    0x03175cb2_u32, 0x16662707_u32, 0xdc289c5c_u32, 0x0935b070_u32,
+                ]),
+                Fr([
+                    0xba91d935_u32, 0x8710449f_u32, 0x10ba6380_u32, 0x74297a3c_u32,
+                    0x3ed48ec8_u32, 0x1944fd71_u32, 0x230d1a6f_u32, 0x253baa10_u32,
+                ]),
+                Fr([
+                    0x45af1cb2_u32, 0x9912839c_u32, 0x0eff7d88_u32, 0x94ce8b8f_u32,
+                    0x45d2192f_u32, 0x3d960b14_u32, 0xa970bf7e_u32, 0x0ab3e280_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0x1f27dee5_u32, 0x7e90c8e2_u32, 0x2ddb1430_u32, 0x20fe5879_u32,
+                    0xbf51b9ec_u32, 0x9612ab09_u32, 0xca80979f_u32, 0x65af656f_u32,
+                ]),
+                Fr([
+                    0x9b6b31b6_u32, 0xa41af272_u32, 0xf1b43302_u32, 0x34bd6b2e_u32,
+                    0xaf334b5f_u32, 0xb7451539_u32, 0x6fa46d9f_u32, 0x16921f60_u32,
+                ]),
+                Fr([
+                    0xb61480de_u32, 0x5c4c0b23_u32, 0x7353c4d6_u32, 0x33ae19bf_u32,
+                    0xe34f0371_u32, 0xb3717ac6_u32, 0xa8152258_u32, 0x53ff1f06_u32,
+                ]),
+                Fr([
+                    0x8e9f64e7_u32, 0x17172e1f_u32, 0xf14b6496_u32, 0x36cbbaa0_u32,
+                    0x72393444_u32, 0x938df195_u32, 0x62d2cf16_u32, 0x6b00e7ac_u32,
+                ]),
+                Fr([
+                    0x82e08a4f_u32, 0xe4c3b010_u32, 0xa50a6038_u32, 0x0157f2aa_u32,
+                    0xee5b4824_u32, 0xb4dd4b9d_u32, 0x65bdeabb_u32, 0x1915a918_u32,
+                ]),
+                Fr([
+                    0x8f629651_u32, 0x2d48277a_u32, 0x5eed4492_u32, 0x96a9d6dc_u32,
+                    0x8392e949_u32, 0x1c4760b2_u32, 0xd867d4c8_u32, 0x190f88d4_u32,
+                ]),
+                Fr([
+                    0xeb7df2e1_u32, 0xb7f2aec2_u32, 0x24144a1f_u32, 0x608a4692_u32,
+                    0x051e7e2d_u32, 0x0796dcc7_u32, 0x38a79775_u32, 0x607c0e8d_u32,
+                ]),
+                Fr([
+                    0x35357cee_u32, 0xf0e6ca26_u32, 0xec44a018_u32, 0xe8078a41_u32,
+                    0x25aa3530_u32, 0xa9bcb9a2_u32, 0xc7f02aeb_u32, 0x12fe8733_u32,
+                ]),
+                Fr([
+                    0x2b09beef_u32, 0x406f842d_u32, 0x8809dcb9_u32, 0x48a719e0_u32,
+                    0x00d59dd3_u32, 0x2a78f790_u32, 0x7957100e_u32, 0x4750b541_u32,
+                ]),
+                Fr([
+                    0x22b0d875_u32, 0x8a2a8d16_u32, 0xec01f521_u32, 0xe67aa2a9_u32,
+                    0x76f2b2d6_u32, 0x788f5437_u32, 0x567eefc3_u32, 0x3aa98f8d_u32,
+                ]),
+                Fr([
+                    0x54f41fd6_u32, 0xac8fa524_u32, 0x675838d8_u32, 0xeb6c75e9_u32,
+                    0x2fa9d524_u32, 0xd1e2bc2c_u32, 0xcd7898b6_u32, 0x441f25d2_u32,
+                ]),
+                Fr([
+                    0xa7c8e3a9_u32, 0x1d8dcdbc_u32, 0xba679457_u32, 0xbe7e32f8_u32,
+                    0x046e6bea_u32, 0x55abd1a1_u32, 0x6f3a3533_u32, 0x2f3ae5ff_u32,
+                ]),
+                Fr([
+                    0xedb7dba7_u32, 0x778f461b_u32, 0x2d33a278_u32, 0xa392f020_u32,
+                    0xbb818d03_u32, 0xc777199a_u32, 0x74ba8b28_u32, 0x6cf3ab9d_u32,
+                ]),
+                Fr([
+                    0x2cd9a882_u32, 0x79499ef5_u32, 0x3d18ef63_u32, 0x5d8f329d_u32,
+                    0x67200db5_u32, 0x2414fe3d_u32, 0xd5849f34_u32, 0x0bc5ef09_u32,
+                ]),
+                Fr([
+                    0xdbdefc2c_u32, 0xfb773fe5_u32, 0x756c0638_u32, 0x792b2cea_u32,
+                    0xe8181414_u32, 0x715a3d07_u32, 0x5191529d_u32, 0x09a607f9_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0xdcf3219a_u32, 0x4256481a_u32, 0x96b6cad3_u32, 0x45f37b7f_u32,
+                    0x5f7a3b27_u32, 0xf9c3f1d7_u32, 0x658afd43_u32, 0x2d2fc049_u32,
+                ]),
+                Fr([
+                    0xb510e57e_u32, 0x1e4739c8_u32, 0x184b8322_u32, 0xcc6032ec_u32,
+                    0x984f6527_u32, 0x67262f63_u32, 0x87e5e5d4_u32, 0x5f5b959a_u32,
+                ]),
+                Fr([
+                    0x55ba3b5b_u32, 0x2c18ffe6_u32, 0xa301cb77_u32, 0x9f7c110d_u32,
+                    0x8987dc47_u32, 0xdc5921a2_u32, 0xb7e50ed6_u32, 0x2624052c_u32,
+                ]),
+                Fr([
+                    0x70de2c18_u32, 0x0491bceb_u32, 0x87989fc9_u32, 0xfe592990_u32,
+                    0xb064bd3c_u32, 0x687fc87a_u32, 0xfbd5ad87_u32, 0x184857c8_u32,
+                ]),
+                Fr([
+                    0x15d8086b_u32, 0x7da1ec25_u32, 0x0f895256_u32, 0xebefe178_u32,
+                    0x6da44d28_u32, 0x7ccb4492_u32, 0x1418b341_u32, 0x0d341d07_u32,
+                ]),
+                Fr([
+                    0xa39260bd_u32, 0x371f6f57_u32, 0xb2adfd57_u32, 0x03233f13_u32,
+                    0xe86e03e8_u32, 0xda6056f1_u32, 0x89616101_u32, 0x64e6ed21_u32,
+                ]),
+                Fr([
+                    0x5d68adab_u32, 0xc6213a40_u32, 0xf0bc64eb_u32, 0x717d6528_u32,
+                    0x5a40ec6f_u32, 0x455a4aef_u32, 0x8c10c91d_u32, 0x4b3801e3_u32,
+                ]),
+                Fr([
+                    0x54eb1d75_u32, 0x79675917_u32, 0xd07fc645_u32, 0x1d44be7d_u32,
+                    0x47873890_u32, 0x1fddcce9_u32, 0xd4a502f9_u32, 0x1c9bd17e_u32,
+                ]),
+                Fr([
+                    0xf41614db_u32, 0x91d36fb2_u32, 0x2d5ee4f0_u32, 0xf0ca4660_u32,
+                    0x97a3d0e0_u32, 0x358061cf_u32, 0x398358a9_u32, 0x1f710187_u32,
+                ]),
+                Fr([
+                    0x0e975eb0_u32, 0x573de590_u32, 0xfde6df69_u32, 0x45876f88_u32,
+                    0x6fefa181_u32, 0x8ec11e78_u32, 0x47e325c6_u32, 0x3b82fc93_u32,
+                ]),
+                Fr([
+                    0x44c7342b_u32, 0x7d6cc6f9_u32, 0x9d3b75c2_u32, 0x5f804e66_u32,
+                    0xfb977827_u32, 0xc787ac1b_u32, 0x242122d5_u32, 0x27cb0565_u32,
+                ]),
+                Fr([
+                    0x76ab126f_u32, 0xeda7545b_u32, 0x02493555_u32, 0xe69a0018_u32,
+                    0xd36a1a77_u32, 0xbf43e82f_u32, 0x740a2463_u32, 0x66d7e2d2_u32,
+                ]),
+                Fr([
+                    0x287def7a_u32, 0x25e3cfcb_u32, 0xf520ad2e_u32, 0x33e06f94_u32,
+                    0xb53a8083_u32, 0x441ae296_u32, 0x9ac05dc5_u32, 0x4e335a86_u32,
+                ]),
+                Fr([
+                    0xd961433f_u32, 0x8b753cbd_u32, 0xb5ef3ca5_u32, 0x5510c621_u32,
+                    0xdbe2dc3d_u32, 0x1aed0940_u32, 0xbf547aff_u32, 0x41202b7a_u32,
+                ]),
+                Fr([
+                    0xd9f2b2e9_u32, 0x9ad76de6_u32, 0x69662643_u32, 0x767ed606_u32,
+                    0x510ae26b_u32, 0x6f9e9b13_u32, 0x6b4afe61_u32, 0x6aea05a3_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0xfffffffe_u32, 0x00000001_u32, 0x00034802_u32, 0x5884b7fa_u32,
+                    0xecbc4ff5_u32, 0x998c4fef_u32, 0xacc5056f_u32, 0x1824b159_u32,
+                ]),
+                Fr([
+                    0x718c6944_u32, 0x64db788d_u32, 0xd9ad2c34_u32, 0x60072eb5_u32,
+                    0xed4e3d6d_u32, 0xfe642f9d_u32, 0xb4134c95_u32, 0x5b5ebc8d_u32,
+                ]),
+                Fr([
+                    0x234112ae_u32, 0xf222d1b8_u32, 0xcc227ea9_u32, 0x74262683_u32,
+                    0x485acc4a_u32, 0x5596249d_u32, 0x73235a95_u32, 0x2bd4ab5c_u32,
+                ]),
+                Fr([
+                    0x62a79964_u32, 0x65c8e9bf_u32, 0x764e8ebe_u32, 0x1b11d9c2_u32,
+                    0x6a91db90_u32, 0x029b32c2_u32, 0xceb71312_u32, 0x045c34e9_u32,
+                ]),
+                Fr([
+                    0xc14d5724_u32, 0xeee067bc_u32, 0x90c5a3be_u32, 0x34467c7e_u32,
+                    0x7b6536c9_u32, 0x80b27f64_u32, 0x3c033457_u32, 0x1a78ad5b_u32,
+                ]),
+                Fr([
+                    0xa7612d1c_u32, 0x1363a07f_u32, 0x84a2fbdf_u32, 0x0b9844a8_u32,
+                    0xf00ee5ad_u32, 0x0df43acf_u32, 0x20f8fd25_u32, 0x26e1eb84_u32,
+                ]),
+                Fr([
+                    0xf4f5ed78_u32, 0xda3d5ffc_u32, 0x82f63a76_u32, 0xbca13283_u32,
+                    0x3187122c_u32, 0xebfffb3d_u32, 0x3aba3b86_u32, 0x248d2ba9_u32,
+                ]),
+                Fr([
+                    0x189a2f84_u32, 0xc67efaef_u32, 0x82440c80_u32, 0x48558891_u32,
+                    0x67592d5f_u32, 0x2a15f3eb_u32, 0xa3bc381d_u32, 0x410e0c33_u32,
+                ]),
+                Fr([
+                    0x55763050_u32, 0x0c4fa98a_u32, 0x9ff7a200_u32, 0x4c8ea2c2_u32,
+                    0xe43b5ddf_u32, 0x649fca48_u32, 0xfc43f9d3_u32, 0x26c0c34d_u32,
+                ]),
+                Fr([
+                    0x8014d924_u32, 0xe840b365_u32, 0xfa996b5f_u32, 0xa39548dc_u32,
+                    0x01aa6008_u32, 0x742044cd_u32, 0x005269f3_u32, 0x7275e1b7_u32,
+                ]),
+                Fr([
+                    0xba3f636b_u32, 0xa04bf387_u32, 0x747340e3_u32, 0x53c8088a_u32,
+                    0x9e22eabd_u32, 0x30fe317c_u32, 0xb2a99c18_u32, 0x25d5b0e3_u32,
+                ]),
+                Fr([
+                    0x231cd134_u32, 0xc56460a3_u32, 0x4ff25fee_u32, 0x95c414a9_u32,
+                    0x80549b6e_u32, 0x9d1d3650_u32, 0x9f4506dd_u32, 0x1c527409_u32,
+                ]),
+                Fr([
+                    0xd3bd1009_u32, 0x9130b669_u32, 0xb2a061a7_u32, 0xe4fba97f_u32,
+                    0xb34b26a8_u32, 0xf34408cf_u32, 0x06ff7a2c_u32, 0x1f35a4ec_u32,
+                ]),
+                Fr([
+                    0x66f500cb_u32, 0x6932ea98_u32, 0xe4f6023d_u32, 0xc085b98d_u32,
+                    0xc8e7f4d6_u32, 0x2bff4575_u32, 0x77bfbfc6_u32, 0x1c5a2bb0_u32,
+                ]),
+                Fr([
+                    0x77dfd49c_u32, 0xe5309b1a_u32, 0x7e5f5baf_u32, 0xf8a4edcb_u32,
+                    0xd899da0f_u32, 0x44d53b5c_u32, 0x5b0d6aa7_u32, 0x4c455315_u32,
+                ]),
+                Fr([
+                    0x22fb2ad2_u32, 0xcf3877ae_u32, 0x52508033_u32, 0x713e1c6e_u32,
+                    0x5b7f12d3_u32, 0x28dfe4e6_u32, 0x6f1df0a5_u32, 0x5a94f62b_u32,
+                ]),
+            ],
+        ];
+        const TS_WIDTHS: [u32; 8] = [4, 4, 4, 4, 4, 4, 4, 4];
+        const TS_CHAIN: [[usize; 8]; 8] = [
+            [0, 0, 0, 0, 0, 0, 0, 0],
+            [2, 0, 0, 0, 0, 0, 0, 0],
+            [4, 2, 0, 0, 0, 0, 0, 0],
+            [6, 4, 2, 0, 0, 0, 0, 0],
+            [8, 6, 4, 2, 0, 0, 0, 0],
+            [10, 8, 6, 4, 2, 0, 0, 0],
+            [12, 10, 8, 6, 4, 2, 0, 0],
+            [14, 12, 10, 8, 6, 4, 2, 0],
+        ];
+        const TS_DLOG: [usize; 8] = [0, 0, 0, 0, 0, 0, 0, 0];
+        const TS_FINAL: [usize; 8] = [1, 3, 5, 7, 9, 11, 13, 15];
+        fn ts_lookup(table: &[Fr; 16], index: u8) -> Fr {
+            let mut r = Fr::ONE;
+            for (m, entry) in table.iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+                    &(m as u8),
+                    &index,
+                );
+                <Fr as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut r,
+                    entry,
+                    hit,
+                );
+            }
+            r
+        }
         let w = self
             .pow_by_schedule(
                 7,
@@ -4556,30 +5642,36 @@ impl Fr {
                 ],
             );
         let mut x = self.mul(&w);
-        let mut b = x.mul(&w);
-        let mut z = Self::ROOT_OF_UNITY;
-        let mut i = Self::TWO_ADICITY - 1;
-        while i >= 1 {
-            let mut d = b;
-            let mut k = 1;
-            while k < i {
-                d = d.square();
-                k += 1;
+        let mut powers = [Fr::ZERO; 8];
+        powers[8 - 1] = x.mul(&w);
+        let mut j = 8 - 1;
+        while j > 0 {
+            let mut y = powers[j];
+            for _ in 0..TS_WIDTHS[j] {
+                y = y.square();
             }
-            let flip = !::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&d, &Self::ONE);
-            let z2 = z.square();
-            x = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &x,
-                &x.mul(&z),
-                flip,
-            );
-            b = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &b,
-                &b.mul(&z2),
-                flip,
-            );
-            z = z2;
-            i -= 1;
+            powers[j - 1] = y;
+            j -= 1;
+        }
+        let mut digits = [0u8; 8];
+        for (j, power) in powers.iter().enumerate() {
+            let mut c = *power;
+            for (digit, table) in digits.iter().zip(TS_CHAIN[j].iter()).take(j) {
+                c = c.mul(&ts_lookup(&TS_TABLES[*table], *digit));
+            }
+            let mut d = 0u8;
+            for (m, entry) in TS_TABLES[TS_DLOG[j]].iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&c, entry);
+                <u8 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut d,
+                    &(m as u8),
+                    hit,
+                );
+            }
+            digits[j] = d;
+        }
+        for (digit, table) in digits.iter().zip(TS_FINAL.iter()) {
+            x = x.mul(&ts_lookup(&TS_TABLES[*table], *digit));
         }
         let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
         ::fieldgen_field::subtle::CtOption::new(x, ok)

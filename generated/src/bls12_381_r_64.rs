@@ -2481,8 +2481,1094 @@ impl Fr {
         }
         Self::safegcd_finish(&f, d)
     }
-    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973). Either root may be returned.
+    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973), the discrete logarithm in the 2-Sylow subgroup read 4 bits at a time from precomputed tables (Bernstein, "Faster square roots in annoying finite fields", 2001). Either root may be returned.
     pub fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<Fr> {
+        static TS_TABLES: [[Fr; 16]; 16] = [
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x1acf64e488202b65_u64, 0x5b18b637819f004f_u64,
+                    0xee649cab3107fdf5_u64, 0x27a8543dce9012a0_u64,
+                ]),
+                Fr([
+                    0x6ecf49952c42eff8_u64, 0x6ec1fa834d5dfa57_u64,
+                    0x3ff5cf385656b15c_u64, 0x54b80267229e031b_u64,
+                ]),
+                Fr([
+                    0x5fb40c7745c09c96_u64, 0xfff59b788b8b1b1b_u64,
+                    0x023ba68b6b7eed47_u64, 0x4e17f66f76f3e130_u64,
+                ]),
+                Fr([
+                    0xf3b05674aa89cfb1_u64, 0x072f01406006b9fe_u64,
+                    0xce9a0dbf25667a26_u64, 0x4d2ce4052d598374_u64,
+                ]),
+                Fr([
+                    0x25c2a0020b0a1289_u64, 0x971c717f7d082188_u64,
+                    0x4739dccad81ac5d8_u64, 0x4f607ba9eee341c1_u64,
+                ]),
+                Fr([
+                    0x111f98423eb2a8dd_u64, 0x1f7727846f38b840_u64,
+                    0xb28758a38e3ca13c_u64, 0x5974f9f7ed9a48f0_u64,
+                ]),
+                Fr([
+                    0x0ddd2e46dcbeed53_u64, 0xdf977d7f33dbdd55_u64,
+                    0xdda3b36ac1470bba_u64, 0x4818fbf6b67a22b2_u64,
+                ]),
+                Fr([
+                    0xfffffffd00000003_u64, 0xfb38ec08fffb13fc_u64,
+                    0x99ad88181ce5880f_u64, 0x5bc8f5f97cd877d8_u64,
+                ]),
+                Fr([
+                    0xe5309b1a77dfd49c_u64, 0xf8a4edcb7e5f5baf_u64,
+                    0x44d53b5cd899da0f_u64, 0x4c4553155b0d6aa7_u64,
+                ]),
+                Fr([
+                    0x9130b669d3bd1009_u64, 0xe4fba97fb2a061a7_u64,
+                    0xf34408cfb34b26a8_u64, 0x1f35a4ec06ff7a2c_u64,
+                ]),
+                Fr([
+                    0xa04bf387ba3f636b_u64, 0x53c8088a747340e3_u64,
+                    0x30fe317c9e22eabd_u64, 0x25d5b0e3b2a99c18_u64,
+                ]),
+                Fr([
+                    0x0c4fa98a55763050_u64, 0x4c8ea2c29ff7a200_u64,
+                    0x649fca48e43b5ddf_u64, 0x26c0c34dfc43f9d3_u64,
+                ]),
+                Fr([
+                    0xda3d5ffcf4f5ed78_u64, 0xbca1328382f63a76_u64,
+                    0xebfffb3d3187122c_u64, 0x248d2ba93aba3b86_u64,
+                ]),
+                Fr([
+                    0xeee067bcc14d5724_u64, 0x34467c7e90c5a3be_u64,
+                    0x80b27f647b6536c9_u64, 0x1a78ad5b3c033457_u64,
+                ]),
+                Fr([
+                    0xf222d1b8234112ae_u64, 0x74262683cc227ea9_u64,
+                    0x5596249d485acc4a_u64, 0x2bd4ab5c73235a95_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x4256481adcf3219a_u64, 0x45f37b7f96b6cad3_u64,
+                    0xf9c3f1d75f7a3b27_u64, 0x2d2fc049658afd43_u64,
+                ]),
+                Fr([
+                    0x4256481adcf3219a_u64, 0x45f37b7f96b6cad3_u64,
+                    0xf9c3f1d75f7a3b27_u64, 0x2d2fc049658afd43_u64,
+                ]),
+                Fr([
+                    0x1e4739c8b510e57e_u64, 0xcc6032ec184b8322_u64,
+                    0x67262f63984f6527_u64, 0x5f5b959a87e5e5d4_u64,
+                ]),
+                Fr([
+                    0x1e4739c8b510e57e_u64, 0xcc6032ec184b8322_u64,
+                    0x67262f63984f6527_u64, 0x5f5b959a87e5e5d4_u64,
+                ]),
+                Fr([
+                    0x2c18ffe655ba3b5b_u64, 0x9f7c110da301cb77_u64,
+                    0xdc5921a28987dc47_u64, 0x2624052cb7e50ed6_u64,
+                ]),
+                Fr([
+                    0x2c18ffe655ba3b5b_u64, 0x9f7c110da301cb77_u64,
+                    0xdc5921a28987dc47_u64, 0x2624052cb7e50ed6_u64,
+                ]),
+                Fr([
+                    0x0491bceb70de2c18_u64, 0xfe59299087989fc9_u64,
+                    0x687fc87ab064bd3c_u64, 0x184857c8fbd5ad87_u64,
+                ]),
+                Fr([
+                    0x0491bceb70de2c18_u64, 0xfe59299087989fc9_u64,
+                    0x687fc87ab064bd3c_u64, 0x184857c8fbd5ad87_u64,
+                ]),
+                Fr([
+                    0x7da1ec2515d8086b_u64, 0xebefe1780f895256_u64,
+                    0x7ccb44926da44d28_u64, 0x0d341d071418b341_u64,
+                ]),
+                Fr([
+                    0x7da1ec2515d8086b_u64, 0xebefe1780f895256_u64,
+                    0x7ccb44926da44d28_u64, 0x0d341d071418b341_u64,
+                ]),
+                Fr([
+                    0x371f6f57a39260bd_u64, 0x03233f13b2adfd57_u64,
+                    0xda6056f1e86e03e8_u64, 0x64e6ed2189616101_u64,
+                ]),
+                Fr([
+                    0x371f6f57a39260bd_u64, 0x03233f13b2adfd57_u64,
+                    0xda6056f1e86e03e8_u64, 0x64e6ed2189616101_u64,
+                ]),
+                Fr([
+                    0xc6213a405d68adab_u64, 0x717d6528f0bc64eb_u64,
+                    0x455a4aef5a40ec6f_u64, 0x4b3801e38c10c91d_u64,
+                ]),
+                Fr([
+                    0xc6213a405d68adab_u64, 0x717d6528f0bc64eb_u64,
+                    0x455a4aef5a40ec6f_u64, 0x4b3801e38c10c91d_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0xa41af2729b6b31b6_u64, 0x34bd6b2ef1b43302_u64,
+                    0xb7451539af334b5f_u64, 0x16921f606fa46d9f_u64,
+                ]),
+                Fr([
+                    0x17172e1f8e9f64e7_u64, 0x36cbbaa0f14b6496_u64,
+                    0x938df19572393444_u64, 0x6b00e7ac62d2cf16_u64,
+                ]),
+                Fr([
+                    0x2d48277a8f629651_u64, 0x96a9d6dc5eed4492_u64,
+                    0x1c4760b28392e949_u64, 0x190f88d4d867d4c8_u64,
+                ]),
+                Fr([
+                    0xf0e6ca2635357cee_u64, 0xe8078a41ec44a018_u64,
+                    0xa9bcb9a225aa3530_u64, 0x12fe8733c7f02aeb_u64,
+                ]),
+                Fr([
+                    0x8a2a8d1622b0d875_u64, 0xe67aa2a9ec01f521_u64,
+                    0x788f543776f2b2d6_u64, 0x3aa98f8d567eefc3_u64,
+                ]),
+                Fr([
+                    0x1d8dcdbca7c8e3a9_u64, 0xbe7e32f8ba679457_u64,
+                    0x55abd1a1046e6bea_u64, 0x2f3ae5ff6f3a3533_u64,
+                ]),
+                Fr([
+                    0x79499ef52cd9a882_u64, 0x5d8f329d3d18ef63_u64,
+                    0x2414fe3d67200db5_u64, 0x0bc5ef09d5849f34_u64,
+                ]),
+                Fr([
+                    0x64db788d718c6944_u64, 0x60072eb5d9ad2c34_u64,
+                    0xfe642f9ded4e3d6d_u64, 0x5b5ebc8db4134c95_u64,
+                ]),
+                Fr([
+                    0x9089ada7e02952ab_u64, 0xf5b3d9aa4f187e3a_u64,
+                    0xee0c8a1e22b42c61_u64, 0x2a2168f282c4dc9e_u64,
+                ]),
+                Fr([
+                    0xd20c3000ff00ca5f_u64, 0xc512d07d27590fc9_u64,
+                    0xd8d029e995e2fdd4_u64, 0x63facbc803cffbfe_u64,
+                ]),
+                Fr([
+                    0x620739aea33cbfd2_u64, 0x01a7860071115ff3_u64,
+                    0x5b03a4774843bc31_u64, 0x1b34f9097793d5c6_u64,
+                ]),
+                Fr([
+                    0x1e54dad0f3659e6b_u64, 0xb9dd8e7b73b82256_u64,
+                    0x55244434b5f591c4_u64, 0x1f8fb8eac5a1d3f2_u64,
+                ]),
+                Fr([
+                    0x3f6ca43694b90853_u64, 0xc721e0dea5c0a91a_u64,
+                    0x4202edae4a0adc0c_u64, 0x3d24d01628bf38f9_u64,
+                ]),
+                Fr([
+                    0xffa94500c0cfec9a_u64, 0x1d1afc39b34c0ec9_u64,
+                    0xda89b3b50b1fe77d_u64, 0x565288771c8d6bee_u64,
+                ]),
+                Fr([
+                    0x53ec83806400ff1f_u64, 0x7caa50dcb263d408_u64,
+                    0xb21b4b37079d43b3_u64, 0x5b548f28b6b6fc17_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x7967591754eb1d75_u64, 0x1d44be7dd07fc645_u64,
+                    0x1fddcce947873890_u64, 0x1c9bd17ed4a502f9_u64,
+                ]),
+                Fr([
+                    0x25909fe27b483997_u64, 0xe6c3383b3f40368f_u64,
+                    0xe7a72791dfbf158f_u64, 0x2bccc28890ca2226_u64,
+                ]),
+                Fr([
+                    0x5228f0f83c277286_u64, 0x749bc586c516eb9c_u64,
+                    0xeeedb056b82857da_u64, 0x0def7ecf481802a9_u64,
+                ]),
+                Fr([
+                    0x3bbb6d5f61b4a6df_u64, 0x029e0c54b34eca42_u64,
+                    0x1d4e30563ffd89d1_u64, 0x6b3cb83cd07ec38b_u64,
+                ]),
+                Fr([
+                    0xe6b1e820997bbfff_u64, 0x946509eed3f64096_u64,
+                    0xda88dcfd072939b6_u64, 0x49471e112b3b8fee_u64,
+                ]),
+                Fr([
+                    0x6c0ecbb62fe00938_u64, 0x464ce985b0e2f081_u64,
+                    0x281f3d3663e9f431_u64, 0x151b140d3c63c33d_u64,
+                ]),
+                Fr([
+                    0x5db292064c654adb_u64, 0x00c930edba125183_u64,
+                    0x739ed65681026fed_u64, 0x312f3438d86aef7f_u64,
+                ]),
+                Fr([
+                    0xf6d82dbf27c562bb_u64, 0x4ddc72902b57637f_u64,
+                    0xc17c34cd06eab0a9_u64, 0x068dfbae2b59d621_u64,
+                ]),
+                Fr([
+                    0xe84fe8eb870e0084_u64, 0xf9c84d1b6278ab2e_u64,
+                    0xb24abcd8093e8ba2_u64, 0x1fd4fb2a76c6e5e5_u64,
+                ]),
+                Fr([
+                    0x550dd9d77f332db5_u64, 0x7fc2c5ea50500ad0_u64,
+                    0x68b6c255a154e5f1_u64, 0x6a14b04a5175c276_u64,
+                ]),
+                Fr([
+                    0x2888ad9e1e21d95d_u64, 0xfd189f0dece393cf_u64,
+                    0xaa68bec304172bd1_u64, 0x4d1598ae71dbd456_u64,
+                ]),
+                Fr([
+                    0xeac47c6d3d579818_u64, 0x04cdb7a3bd12a148_u64,
+                    0xc74160d999cc35ba_u64, 0x315522267ded3fd6_u64,
+                ]),
+                Fr([
+                    0x2b5b5ecae2eae659_u64, 0x394d2f7418db9c15_u64,
+                    0x17ae64f063bb2a9c_u64, 0x5eaa63af22a9558b_u64,
+                ]),
+                Fr([
+                    0x0702242745feca49_u64, 0x67ae65c8e4b9af79_u64,
+                    0xd2aa954233cd2d6b_u64, 0x4b7f6e39766209d0_u64,
+                ]),
+                Fr([
+                    0xedbfb6522335fb57_u64, 0x8c2933990841f2ce_u64,
+                    0xfbd2c742283d12c3_u64, 0x6365e705d9a8103e_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x5e13f9137e7e766d_u64, 0xb8f1f8b31fe9c19f_u64,
+                    0x7c49eacd4ce1d4cf_u64, 0x19d942664e21e419_u64,
+                ]),
+                Fr([
+                    0xc22aee4c9ac9ca75_u64, 0x5af8909b4bdf67d7_u64,
+                    0xc41f72805d493090_u64, 0x02fb078f4f460a37_u64,
+                ]),
+                Fr([
+                    0xe78fdff26d6086f9_u64, 0x81eb0ec842747d75_u64,
+                    0x68030433ca66b54d_u64, 0x729d4a717ce6166a_u64,
+                ]),
+                Fr([
+                    0x2b56cea3c3b1c080_u64, 0x09831c848718275c_u64,
+                    0x16722b724a7434e8_u64, 0x4a6b4e6bf07adbbd_u64,
+                ]),
+                Fr([
+                    0x72dc2d7964836539_u64, 0x96f8f32ab0283e30_u64,
+                    0x0b526483a04a3fa6_u64, 0x4a06a5a1a543663e_u64,
+                ]),
+                Fr([
+                    0x938efd6d9daf4a5b_u64, 0x376dd5593737f9dc_u64,
+                    0x3581f2d17d404881_u64, 0x3cb1f063d5a50793_u64,
+                ]),
+                Fr([
+                    0x7e4d1e4ba94c30d2_u64, 0x89d37ab5f0db0528_u64,
+                    0x04b93b12fc132a79_u64, 0x03e3822734c3f0d4_u64,
+                ]),
+                Fr([
+                    0x7e90c8e21f27dee5_u64, 0x20fe58792ddb1430_u64,
+                    0x9612ab09bf51b9ec_u64, 0x65af656fca80979f_u64,
+                ]),
+                Fr([
+                    0x442460e2a1ec0583_u64, 0xaa5bc3d108fea84b_u64,
+                    0x4594320f2e327cb9_u64, 0x05e1d076af1697cc_u64,
+                ]),
+                Fr([
+                    0x13ee4673f2762796_u64, 0x133dfd8d5aee2b1a_u64,
+                    0x9f2dfeed6fcbf01f_u64, 0x36d6d25a296c5c05_u64,
+                ]),
+                Fr([
+                    0xeda16c2a433d91b5_u64, 0x3698e0b8bcef4fdd_u64,
+                    0x77954fe8cdabd3ae_u64, 0x219c552d53c532bc_u64,
+                ]),
+                Fr([
+                    0xdf9f5bcb1f0d3368_u64, 0xed53a2dcc5203ae9_u64,
+                    0xbdf58752b33130a9_u64, 0x1dfb4a2c98025696_u64,
+                ]),
+                Fr([
+                    0x369ce9cd4e75f8d0_u64, 0xfbed881b816a64a6_u64,
+                    0x1809d81531124ee6_u64, 0x4b2353ea134ef32f_u64,
+                ]),
+                Fr([
+                    0xee509f54dc8a3445_u64, 0xe3082f1724d48d7a_u64,
+                    0x2a10fdf077be6645_u64, 0x4469146ed6f6b60a_u64,
+                ]),
+                Fr([
+                    0xf5e96db4ad598ba0_u64, 0xfcfc2fec097bfc13_u64,
+                    0x07c471973ab74252_u64, 0x4cc328a0bccb3f25_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0xbd56d684ae32dcde_u64, 0x2db07b791409bd44_u64,
+                    0xf6fc95fc76a3e44e_u64, 0x5adc0a4824ed7b31_u64,
+                ]),
+                Fr([
+                    0xad970bf0990adaca_u64, 0xfcc75b7735d536ac_u64,
+                    0x8dce37c6776dcbae_u64, 0x39f39d660b26861d_u64,
+                ]),
+                Fr([
+                    0x957243559afdf5ff_u64, 0x2cd66b4f397be804_u64,
+                    0x7e906c382cabd257_u64, 0x467ab56180627af4_u64,
+                ]),
+                Fr([
+                    0x62a17c8a3f3f7413_u64, 0xf60c53c0bb17edba_u64,
+                    0x4a9ea2d00c4e2817_u64, 0x13b632eef7c560f3_u64,
+                ]),
+                Fr([
+                    0x2033ef913c24ac2e_u64, 0x2fb5794ceeff6d93_u64,
+                    0x3b3ca48543a7024d_u64, 0x365b22c86515f59e_u64,
+                ]),
+                Fr([
+                    0xaa23c71fbf8d2010_u64, 0x82408b4c1803ba5b_u64,
+                    0xe205f14cb0e69d63_u64, 0x35817d11c89b398e_u64,
+                ]),
+                Fr([
+                    0xf04fbaf8af479304_u64, 0xf539df90d4c5c64f_u64,
+                    0x0182f971eff759fa_u64, 0x0d63f246d4a7cbaf_u64,
+                ]),
+                Fr([
+                    0x52c40fb8f6421a00_u64, 0xbf33428e5ec95569_u64,
+                    0x5ecc78dd0f71a346_u64, 0x5bb66cdb9336bf44_u64,
+                ]),
+                Fr([
+                    0x807e68e751c94f0b_u64, 0xa548223d7b26f361_u64,
+                    0x5188d3ff803d8d36_u64, 0x71be573fa82cea78_u64,
+                ]),
+                Fr([
+                    0x9d39ae58d7a69137_u64, 0x31aa9c79c8b94ac3_u64,
+                    0x165f9fec01df0186_u64, 0x37fcf0ecd00f8128_u64,
+                ]),
+                Fr([
+                    0x0d438f7d44a117d2_u64, 0x23f583085d1a8785_u64,
+                    0xa1343adfeb8635fe_u64, 0x275b64e52da5745b_u64,
+                ]),
+                Fr([
+                    0xc5ad52be8830c83b_u64, 0x335c25733e94bc59_u64,
+                    0x3e0d24a9f405e823_u64, 0x340c1cd8c983967d_u64,
+                ]),
+                Fr([
+                    0x34e3e8e17f02abed_u64, 0x567ab3d71d3ede07_u64,
+                    0x4742a3569b006b06_u64, 0x1c4c29c36c150b0c_u64,
+                ]),
+                Fr([
+                    0xe0e155085015e046_u64, 0x89a013db07f09bf5_u64,
+                    0x6a372ae3756f0918_u64, 0x3f38e644a1a1661e_u64,
+                ]),
+                Fr([
+                    0xa741ecf47dd9b913_u64, 0x6c22cf8eb9aabcb3_u64,
+                    0x3da875c64d72644f_u64, 0x5d7358e33ba12b8f_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x9da11b8f32233a37_u64, 0x78cd3e7a649253a6_u64,
+                    0x47b227da5e782970_u64, 0x4ffe8088a95125a3_u64,
+                ]),
+                Fr([
+                    0x8d5ac1096b2c5dea_u64, 0x2faa86e31574d90f_u64,
+                    0xbb34c14ae5c2d788_u64, 0x6b3bd790cdc0b4e0_u64,
+                ]),
+                Fr([
+                    0x0ccb1569f87bc98f_u64, 0x0b253eaa451e7bd4_u64,
+                    0xc5155cadcde59336_u64, 0x2da8663bf3620774_u64,
+                ]),
+                Fr([
+                    0x92c42815b565301e_u64, 0x55d93cac4ddd94bf_u64,
+                    0xa35dff64ef7ea500_u64, 0x1407943e9312dc0c_u64,
+                ]),
+                Fr([
+                    0x1f4215466220a5a2_u64, 0x586fbb9d5b375f46_u64,
+                    0xa875fcccc225a09d_u64, 0x46f203c5b83ff44b_u64,
+                ]),
+                Fr([
+                    0x626281b5c48feb42_u64, 0xda6e6b50bb1465eb_u64,
+                    0x150deb01118961ab_u64, 0x16544c58386ad7b7_u64,
+                ]),
+                Fr([
+                    0x23e692d89b21d8f3_u64, 0x80bd9ed1158dadff_u64,
+                    0x553002ae91f77653_u64, 0x5dac1c3f14d59cda_u64,
+                ]),
+                Fr([
+                    0x507dbef9a1355e75_u64, 0xeb71fd259b69cc1a_u64,
+                    0x6042c8dbee0557f8_u64, 0x2415d7709dbce162_u64,
+                ]),
+                Fr([
+                    0xd725235a6c4cd09b_u64, 0x48f360c14a0fe3c0_u64,
+                    0xee6b003563003a76_u64, 0x1b9940b73fea3bce_u64,
+                ]),
+                Fr([
+                    0x1ff0040dabde4ea8_u64, 0x2223cf2624a6ff0c_u64,
+                    0x7ad715f3ddec0808_u64, 0x7251009b85b43bf4_u64,
+                ]),
+                Fr([
+                    0x7dd115dccdcd7d80_u64, 0xc614997c7613b1cc_u64,
+                    0x65257ba01b661246_u64, 0x2df8115547a49359_u64,
+                ]),
+                Fr([
+                    0x57690979373da23a_u64, 0xcf08b008a1aea503_u64,
+                    0xc0cced843f76ff19_u64, 0x0800501af40e52d6_u64,
+                ]),
+                Fr([
+                    0xe19c61fa5548b6ce_u64, 0x1fc0a941f6181f6f_u64,
+                    0xcb986fd85a51458f_u64, 0x15af07218ba47a71_u64,
+                ]),
+                Fr([
+                    0x91d97a65cb778b00_u64, 0x356913ff9471823b_u64,
+                    0x8e25bfe08a0d2dfa_u64, 0x1b59b3fd378f7653_u64,
+                ]),
+                Fr([
+                    0xb2a037792e938002_u64, 0x5e6d1685918d146a_u64,
+                    0x1c0e1ba3f59f32df_u64, 0x0130835a5f72cbc1_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x9aa2ba63e3c30b08_u64, 0xc3a07402d67b21bc_u64,
+                    0x64a4e58329af6349_u64, 0x64bffb89f6ae051c_u64,
+                ]),
+                Fr([
+                    0x68ee7cb8b64957f6_u64, 0x8eeda81e0a2b8baf_u64,
+                    0xd749ce3d256c4bec_u64, 0x48230b862ae8d689_u64,
+                ]),
+                Fr([
+                    0x2b99cc9867742eb1_u64, 0x4afd2f649ee36807_u64,
+                    0xbe14d256dd246af0_u64, 0x0c69e75bb188f3fa_u64,
+                ]),
+                Fr([
+                    0x39d1657513a32f88_u64, 0xcc3112e3d9e1e454_u64,
+                    0x8074cbd954770c18_u64, 0x0b25db2fb70a7051_u64,
+                ]),
+                Fr([
+                    0x3ea076c69edf0126_u64, 0x73305c7d0cfd9c79_u64,
+                    0x16c1875afc8864cc_u64, 0x2ec0f384fefcaf87_u64,
+                ]),
+                Fr([
+                    0xe27d8cff94c2c040_u64, 0xe8970f27553f043b_u64,
+                    0xde9b84dbf365fb4c_u64, 0x0ebebba8d6b124a1_u64,
+                ]),
+                Fr([
+                    0x8dd63aaab71c1075_u64, 0x9434b21f20aeee9f_u64,
+                    0xef3849235ea5a339_u64, 0x466c8edcf7d952ed_u64,
+                ]),
+                Fr([
+                    0x61c7a11808ea085b_u64, 0xb40fb5417a9ea4d0_u64,
+                    0x4c57483a5c0cc736_u64, 0x2bf6e1fb14aa0589_u64,
+                ]),
+                Fr([
+                    0x8cc9cb308fa4f6e7_u64, 0xe1ab37f822a559d4_u64,
+                    0xae4f63e51fa533b6_u64, 0x025113df08fd163a_u64,
+                ]),
+                Fr([
+                    0x273152dd80be9165_u64, 0xc4630ac063a7b58f_u64,
+                    0x2a2a02c102e185d6_u64, 0x4103a9c894e662d6_u64,
+                ]),
+                Fr([
+                    0x4e35877ebccc451b_u64, 0x279f9505ddbc435b_u64,
+                    0x32517ecb4fac47c2_u64, 0x30cd2542cfae283f_u64,
+                ]),
+                Fr([
+                    0x4d66fc0710a88af1_u64, 0xb8fad506e6293e25_u64,
+                    0x9fd73252aefec2a6_u64, 0x29b5f7c263ec6126_u64,
+                ]),
+                Fr([
+                    0x511b8dd3c6d9aff3_u64, 0xae1f1045d30b4779_u64,
+                    0xd0a680ae1e5823fe_u64, 0x473fb3f3aad264fa_u64,
+                ]),
+                Fr([
+                    0x19613563613e1fc9_u64, 0x66394bb771bdd0e5_u64,
+                    0x0e2a094641bd02dd_u64, 0x427d010e6a21e7aa_u64,
+                ]),
+                Fr([
+                    0xa7e03a9beac90589_u64, 0x2c1fe91c15682535_u64,
+                    0x173c226b8728bca9_u64, 0x1f617874a43f5a72_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x68ee7cb8b64957f6_u64, 0x8eeda81e0a2b8baf_u64,
+                    0xd749ce3d256c4bec_u64, 0x48230b862ae8d689_u64,
+                ]),
+                Fr([
+                    0x39d1657513a32f88_u64, 0xcc3112e3d9e1e454_u64,
+                    0x8074cbd954770c18_u64, 0x0b25db2fb70a7051_u64,
+                ]),
+                Fr([
+                    0xe27d8cff94c2c040_u64, 0xe8970f27553f043b_u64,
+                    0xde9b84dbf365fb4c_u64, 0x0ebebba8d6b124a1_u64,
+                ]),
+                Fr([
+                    0x61c7a11808ea085b_u64, 0xb40fb5417a9ea4d0_u64,
+                    0x4c57483a5c0cc736_u64, 0x2bf6e1fb14aa0589_u64,
+                ]),
+                Fr([
+                    0x273152dd80be9165_u64, 0xc4630ac063a7b58f_u64,
+                    0x2a2a02c102e185d6_u64, 0x4103a9c894e662d6_u64,
+                ]),
+                Fr([
+                    0x4d66fc0710a88af1_u64, 0xb8fad506e6293e25_u64,
+                    0x9fd73252aefec2a6_u64, 0x29b5f7c263ec6126_u64,
+                ]),
+                Fr([
+                    0x19613563613e1fc9_u64, 0x66394bb771bdd0e5_u64,
+                    0x0e2a094641bd02dd_u64, 0x427d010e6a21e7aa_u64,
+                ]),
+                Fr([
+                    0x820fbdda71d5e317_u64, 0x56c6bb330485951f_u64,
+                    0x4879070ca04f827f_u64, 0x4434ce2152cef69c_u64,
+                ]),
+                Fr([
+                    0xa672c64c7d5969be_u64, 0xfd7d7734ae433081_u64,
+                    0xbecb491d3516e241_u64, 0x05a6bb12eb200328_u64,
+                ]),
+                Fr([
+                    0x222bc47ce0c05e8d_u64, 0x55334bc318ac3f20_u64,
+                    0xb3d51096ffdd1d88_u64, 0x2b9e042852728bfb_u64,
+                ]),
+                Fr([
+                    0x0455f524587c8cee_u64, 0x267ea81555d05436_u64,
+                    0x3eca7bd65d3e0055_u64, 0x2026f3917b7f5b47_u64,
+                ]),
+                Fr([
+                    0xeefc8db4bdfff78c_u64, 0x146bee7d28429955_u64,
+                    0x455223e71690c171_u64, 0x4849d1eaf3bd8b2f_u64,
+                ]),
+                Fr([
+                    0xe5e62efb02518e38_u64, 0x85914faa4125fa8b_u64,
+                    0x844962771948c5f2_u64, 0x03828c2b77d575e3_u64,
+                ]),
+                Fr([
+                    0x7c309d308cedf077_u64, 0x62849bde32666eaf_u64,
+                    0x85dbc3c06df89450_u64, 0x3bc72d1fd6403e79_u64,
+                ]),
+                Fr([
+                    0x385a3b46e7856286_u64, 0x345df7387e5473ec_u64,
+                    0x132ae6c738709c78_u64, 0x066de4f4701a8ae6_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x820fbdda71d5e317_u64, 0x56c6bb330485951f_u64,
+                    0x4879070ca04f827f_u64, 0x4434ce2152cef69c_u64,
+                ]),
+                Fr([
+                    0x9da11b8f32233a37_u64, 0x78cd3e7a649253a6_u64,
+                    0x47b227da5e782970_u64, 0x4ffe8088a95125a3_u64,
+                ]),
+                Fr([
+                    0xb1c602a4490ed6b1_u64, 0x594e88e8019e7f1f_u64,
+                    0x2b0b2621e27bc38e_u64, 0x1f9e529476fd3035_u64,
+                ]),
+                Fr([
+                    0x8d5ac1096b2c5dea_u64, 0x2faa86e31574d90f_u64,
+                    0xbb34c14ae5c2d788_u64, 0x6b3bd790cdc0b4e0_u64,
+                ]),
+                Fr([
+                    0xec135630d7627fe8_u64, 0x61114bcce9e3d9a3_u64,
+                    0x8a94bc7b51f6c33e_u64, 0x604b05f414fa69e6_u64,
+                ]),
+                Fr([
+                    0x0ccb1569f87bc98f_u64, 0x0b253eaa451e7bd4_u64,
+                    0xc5155cadcde59336_u64, 0x2da8663bf3620774_u64,
+                ]),
+                Fr([
+                    0x15db9f7576f6e564_u64, 0xea19fcff9f4651fd_u64,
+                    0x84a8ad5d7192439b_u64, 0x18ca2c0c5f11fa0f_u64,
+                ]),
+                Fr([
+                    0x92c42815b565301e_u64, 0x55d93cac4ddd94bf_u64,
+                    0xa35dff64ef7ea500_u64, 0x1407943e9312dc0c_u64,
+                ]),
+                Fr([
+                    0x959f2f31e85c1adb_u64, 0x3b38c364e8b4b0d2_u64,
+                    0x46278b482f4ed826_u64, 0x5c8520c04861b49c_u64,
+                ]),
+                Fr([
+                    0x1f4215466220a5a2_u64, 0x586fbb9d5b375f46_u64,
+                    0xa875fcccc225a09d_u64, 0x46f203c5b83ff44b_u64,
+                ]),
+                Fr([
+                    0xda9a011401cf2ffd_u64, 0xbbd78e2eb9fdab2e_u64,
+                    0x1c9cc5b6e58de3ea_u64, 0x04213c67dea45e7b_u64,
+                ]),
+                Fr([
+                    0x626281b5c48feb42_u64, 0xda6e6b50bb1465eb_u64,
+                    0x150deb01118961ab_u64, 0x16544c58386ad7b7_u64,
+                ]),
+                Fr([
+                    0x0f04b4262c18649a_u64, 0x83d6153315208ab3_u64,
+                    0xba7a8d2610e45ea3_u64, 0x238f8591294b141a_u64,
+                ]),
+                Fr([
+                    0x23e692d89b21d8f3_u64, 0x80bd9ed1158dadff_u64,
+                    0x553002ae91f77653_u64, 0x5dac1c3f14d59cda_u64,
+                ]),
+                Fr([
+                    0x0b9f3ba7cd6243ae_u64, 0x82214471048ae512_u64,
+                    0xb692f0d38d0a50a6_u64, 0x4ab0603b4641920a_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0xad970bf0990adaca_u64, 0xfcc75b7735d536ac_u64,
+                    0x8dce37c6776dcbae_u64, 0x39f39d660b26861d_u64,
+                ]),
+                Fr([
+                    0x62a17c8a3f3f7413_u64, 0xf60c53c0bb17edba_u64,
+                    0x4a9ea2d00c4e2817_u64, 0x13b632eef7c560f3_u64,
+                ]),
+                Fr([
+                    0xaa23c71fbf8d2010_u64, 0x82408b4c1803ba5b_u64,
+                    0xe205f14cb0e69d63_u64, 0x35817d11c89b398e_u64,
+                ]),
+                Fr([
+                    0x52c40fb8f6421a00_u64, 0xbf33428e5ec95569_u64,
+                    0x5ecc78dd0f71a346_u64, 0x5bb66cdb9336bf44_u64,
+                ]),
+                Fr([
+                    0x9d39ae58d7a69137_u64, 0x31aa9c79c8b94ac3_u64,
+                    0x165f9fec01df0186_u64, 0x37fcf0ecd00f8128_u64,
+                ]),
+                Fr([
+                    0xc5ad52be8830c83b_u64, 0x335c25733e94bc59_u64,
+                    0x3e0d24a9f405e823_u64, 0x340c1cd8c983967d_u64,
+                ]),
+                Fr([
+                    0xe0e155085015e046_u64, 0x89a013db07f09bf5_u64,
+                    0x6a372ae3756f0918_u64, 0x3f38e644a1a1661e_u64,
+                ]),
+                Fr([
+                    0x9aa2ba63e3c30b08_u64, 0xc3a07402d67b21bc_u64,
+                    0x64a4e58329af6349_u64, 0x64bffb89f6ae051c_u64,
+                ]),
+                Fr([
+                    0x5c0656e397e8c141_u64, 0x9d2b3e00de2270f4_u64,
+                    0x639a4ba00724a33a_u64, 0x081ccecb8342d321_u64,
+                ]),
+                Fr([
+                    0x2eb03e835eb65c76_u64, 0x01c1e4527c9d4f12_u64,
+                    0x53c1e14f48471ba3_u64, 0x5719196946fa1afd_u64,
+                ]),
+                Fr([
+                    0x2176d8ce40374953_u64, 0xd5f2b8e9348adbef_u64,
+                    0x009ddad00192e4ae_u64, 0x062b6996139e2bed_u64,
+                ]),
+                Fr([
+                    0xa473141bc54c7224_u64, 0xe5cc4b84677c3a87_u64,
+                    0xc43f284bd657177c_u64, 0x68f92b6913ede9e1_u64,
+                ]),
+                Fr([
+                    0xace2b2b261e3b145_u64, 0xe6ee1368b79bac80_u64,
+                    0xcbc2398939d8c96b_u64, 0x1679bcf77bdc8336_u64,
+                ]),
+                Fr([
+                    0x5e54cc6919606f59_u64, 0x9cc664a272106cf8_u64,
+                    0x7ac51b8aa8f39d52_u64, 0x6f6436c3da01f7b5_u64,
+                ]),
+                Fr([
+                    0xf0f3c50bc1ce4a7a_u64, 0xd3b7dead1b61b4a3_u64,
+                    0x91827a03360f0e9f_u64, 0x6ac60dd26c77c17a_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x507dbef9a1355e75_u64, 0xeb71fd259b69cc1a_u64,
+                    0x6042c8dbee0557f8_u64, 0x2415d7709dbce162_u64,
+                ]),
+                Fr([
+                    0x5e13f9137e7e766d_u64, 0xb8f1f8b31fe9c19f_u64,
+                    0x7c49eacd4ce1d4cf_u64, 0x19d942664e21e419_u64,
+                ]),
+                Fr([
+                    0x3e42da4fa0ce62d0_u64, 0xacb075e66fa19350_u64,
+                    0x9f0dba66a269670d_u64, 0x5f3cce918fe50bca_u64,
+                ]),
+                Fr([
+                    0xc22aee4c9ac9ca75_u64, 0x5af8909b4bdf67d7_u64,
+                    0xc41f72805d493090_u64, 0x02fb078f4f460a37_u64,
+                ]),
+                Fr([
+                    0x752aa81a7ef12885_u64, 0x15bc1f95c71161e8_u64,
+                    0x1079a33d6db85b50_u64, 0x46922e1a1c0e3543_u64,
+                ]),
+                Fr([
+                    0xe78fdff26d6086f9_u64, 0x81eb0ec842747d75_u64,
+                    0x68030433ca66b54d_u64, 0x729d4a717ce6166a_u64,
+                ]),
+                Fr([
+                    0xae3130e632578d32_u64, 0xf6fbacdc4300fdc7_u64,
+                    0x8995a126028cef81_u64, 0x1477c69062df2fd3_u64,
+                ]),
+                Fr([
+                    0x2b56cea3c3b1c080_u64, 0x09831c848718275c_u64,
+                    0x16722b724a7434e8_u64, 0x4a6b4e6bf07adbbd_u64,
+                ]),
+                Fr([
+                    0x83f6f965ba5841a8_u64, 0xb8a04ab7e62b129a_u64,
+                    0x2c57127d4af94d91_u64, 0x36e92d52e00b8262_u64,
+                ]),
+                Fr([
+                    0x72dc2d7964836539_u64, 0x96f8f32ab0283e30_u64,
+                    0x0b526483a04a3fa6_u64, 0x4a06a5a1a543663e_u64,
+                ]),
+                Fr([
+                    0x1da48ac28a2d756a_u64, 0x22ab6c2a6356e991_u64,
+                    0x980d1fbf203415f1_u64, 0x2bb88cd6d99bd142_u64,
+                ]),
+                Fr([
+                    0x938efd6d9daf4a5b_u64, 0x376dd5593737f9dc_u64,
+                    0x3581f2d17d404881_u64, 0x3cb1f063d5a50793_u64,
+                ]),
+                Fr([
+                    0xc7a3a76b062d36cb_u64, 0xa4fe7c7ce2c64a1b_u64,
+                    0x65775fd04f108347_u64, 0x058303647b141ac8_u64,
+                ]),
+                Fr([
+                    0x7e4d1e4ba94c30d2_u64, 0x89d37ab5f0db0528_u64,
+                    0x04b93b12fc132a79_u64, 0x03e3822734c3f0d4_u64,
+                ]),
+                Fr([
+                    0xb7e985175834db7f_u64, 0xc5214757a0f614b9_u64,
+                    0xe8a7db3f991c1f9d_u64, 0x4eefc77b7f37d608_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x25909fe27b483997_u64, 0xe6c3383b3f40368f_u64,
+                    0xe7a72791dfbf158f_u64, 0x2bccc28890ca2226_u64,
+                ]),
+                Fr([
+                    0x3bbb6d5f61b4a6df_u64, 0x029e0c54b34eca42_u64,
+                    0x1d4e30563ffd89d1_u64, 0x6b3cb83cd07ec38b_u64,
+                ]),
+                Fr([
+                    0x6c0ecbb62fe00938_u64, 0x464ce985b0e2f081_u64,
+                    0x281f3d3663e9f431_u64, 0x151b140d3c63c33d_u64,
+                ]),
+                Fr([
+                    0xf6d82dbf27c562bb_u64, 0x4ddc72902b57637f_u64,
+                    0xc17c34cd06eab0a9_u64, 0x068dfbae2b59d621_u64,
+                ]),
+                Fr([
+                    0x550dd9d77f332db5_u64, 0x7fc2c5ea50500ad0_u64,
+                    0x68b6c255a154e5f1_u64, 0x6a14b04a5175c276_u64,
+                ]),
+                Fr([
+                    0xeac47c6d3d579818_u64, 0x04cdb7a3bd12a148_u64,
+                    0xc74160d999cc35ba_u64, 0x315522267ded3fd6_u64,
+                ]),
+                Fr([
+                    0x0702242745feca49_u64, 0x67ae65c8e4b9af79_u64,
+                    0xd2aa954233cd2d6b_u64, 0x4b7f6e39766209d0_u64,
+                ]),
+                Fr([
+                    0xbd56d684ae32dcde_u64, 0x2db07b791409bd44_u64,
+                    0xf6fc95fc76a3e44e_u64, 0x5adc0a4824ed7b31_u64,
+                ]),
+                Fr([
+                    0x18faac249b8ac597_u64, 0x03c5535ead6a2e5e_u64,
+                    0x9516a6091aeaa4c7_u64, 0x4cf2c66f0e93a59d_u64,
+                ]),
+                Fr([
+                    0x22b855f1b053e34b_u64, 0x99d367e2a6a58337_u64,
+                    0x1a1b8fc96a6fed50_u64, 0x02be6719af1243ee_u64,
+                ]),
+                Fr([
+                    0x4c89997456a1b05a_u64, 0x9207727952a00333_u64,
+                    0x5b69a5653fb3e264_u64, 0x22894c17fd04f965_u64,
+                ]),
+                Fr([
+                    0xaab1375076d4f9a2_u64, 0x6e15f74827b6e4cd_u64,
+                    0x5934218eaad66ed8_u64, 0x2d8fee118b7fc61e_u64,
+                ]),
+                Fr([
+                    0xda0e363b22ba096c_u64, 0x73e94e78e108034a_u64,
+                    0x1666270703175cb2_u64, 0x0935b070dc289c5c_u64,
+                ]),
+                Fr([
+                    0x8710449fba91d935_u64, 0x74297a3c10ba6380_u64,
+                    0x1944fd713ed48ec8_u64, 0x253baa10230d1a6f_u64,
+                ]),
+                Fr([
+                    0x9912839c45af1cb2_u64, 0x94ce8b8f0eff7d88_u64,
+                    0x3d960b1445d2192f_u64, 0x0ab3e280a970bf7e_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x7e90c8e21f27dee5_u64, 0x20fe58792ddb1430_u64,
+                    0x9612ab09bf51b9ec_u64, 0x65af656fca80979f_u64,
+                ]),
+                Fr([
+                    0xa41af2729b6b31b6_u64, 0x34bd6b2ef1b43302_u64,
+                    0xb7451539af334b5f_u64, 0x16921f606fa46d9f_u64,
+                ]),
+                Fr([
+                    0x5c4c0b23b61480de_u64, 0x33ae19bf7353c4d6_u64,
+                    0xb3717ac6e34f0371_u64, 0x53ff1f06a8152258_u64,
+                ]),
+                Fr([
+                    0x17172e1f8e9f64e7_u64, 0x36cbbaa0f14b6496_u64,
+                    0x938df19572393444_u64, 0x6b00e7ac62d2cf16_u64,
+                ]),
+                Fr([
+                    0xe4c3b01082e08a4f_u64, 0x0157f2aaa50a6038_u64,
+                    0xb4dd4b9dee5b4824_u64, 0x1915a91865bdeabb_u64,
+                ]),
+                Fr([
+                    0x2d48277a8f629651_u64, 0x96a9d6dc5eed4492_u64,
+                    0x1c4760b28392e949_u64, 0x190f88d4d867d4c8_u64,
+                ]),
+                Fr([
+                    0xb7f2aec2eb7df2e1_u64, 0x608a469224144a1f_u64,
+                    0x0796dcc7051e7e2d_u64, 0x607c0e8d38a79775_u64,
+                ]),
+                Fr([
+                    0xf0e6ca2635357cee_u64, 0xe8078a41ec44a018_u64,
+                    0xa9bcb9a225aa3530_u64, 0x12fe8733c7f02aeb_u64,
+                ]),
+                Fr([
+                    0x406f842d2b09beef_u64, 0x48a719e08809dcb9_u64,
+                    0x2a78f79000d59dd3_u64, 0x4750b5417957100e_u64,
+                ]),
+                Fr([
+                    0x8a2a8d1622b0d875_u64, 0xe67aa2a9ec01f521_u64,
+                    0x788f543776f2b2d6_u64, 0x3aa98f8d567eefc3_u64,
+                ]),
+                Fr([
+                    0xac8fa52454f41fd6_u64, 0xeb6c75e9675838d8_u64,
+                    0xd1e2bc2c2fa9d524_u64, 0x441f25d2cd7898b6_u64,
+                ]),
+                Fr([
+                    0x1d8dcdbca7c8e3a9_u64, 0xbe7e32f8ba679457_u64,
+                    0x55abd1a1046e6bea_u64, 0x2f3ae5ff6f3a3533_u64,
+                ]),
+                Fr([
+                    0x778f461bedb7dba7_u64, 0xa392f0202d33a278_u64,
+                    0xc777199abb818d03_u64, 0x6cf3ab9d74ba8b28_u64,
+                ]),
+                Fr([
+                    0x79499ef52cd9a882_u64, 0x5d8f329d3d18ef63_u64,
+                    0x2414fe3d67200db5_u64, 0x0bc5ef09d5849f34_u64,
+                ]),
+                Fr([
+                    0xfb773fe5dbdefc2c_u64, 0x792b2cea756c0638_u64,
+                    0x715a3d07e8181414_u64, 0x09a607f95191529d_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x4256481adcf3219a_u64, 0x45f37b7f96b6cad3_u64,
+                    0xf9c3f1d75f7a3b27_u64, 0x2d2fc049658afd43_u64,
+                ]),
+                Fr([
+                    0x1e4739c8b510e57e_u64, 0xcc6032ec184b8322_u64,
+                    0x67262f63984f6527_u64, 0x5f5b959a87e5e5d4_u64,
+                ]),
+                Fr([
+                    0x2c18ffe655ba3b5b_u64, 0x9f7c110da301cb77_u64,
+                    0xdc5921a28987dc47_u64, 0x2624052cb7e50ed6_u64,
+                ]),
+                Fr([
+                    0x0491bceb70de2c18_u64, 0xfe59299087989fc9_u64,
+                    0x687fc87ab064bd3c_u64, 0x184857c8fbd5ad87_u64,
+                ]),
+                Fr([
+                    0x7da1ec2515d8086b_u64, 0xebefe1780f895256_u64,
+                    0x7ccb44926da44d28_u64, 0x0d341d071418b341_u64,
+                ]),
+                Fr([
+                    0x371f6f57a39260bd_u64, 0x03233f13b2adfd57_u64,
+                    0xda6056f1e86e03e8_u64, 0x64e6ed2189616101_u64,
+                ]),
+                Fr([
+                    0xc6213a405d68adab_u64, 0x717d6528f0bc64eb_u64,
+                    0x455a4aef5a40ec6f_u64, 0x4b3801e38c10c91d_u64,
+                ]),
+                Fr([
+                    0x7967591754eb1d75_u64, 0x1d44be7dd07fc645_u64,
+                    0x1fddcce947873890_u64, 0x1c9bd17ed4a502f9_u64,
+                ]),
+                Fr([
+                    0x91d36fb2f41614db_u64, 0xf0ca46602d5ee4f0_u64,
+                    0x358061cf97a3d0e0_u64, 0x1f710187398358a9_u64,
+                ]),
+                Fr([
+                    0x573de5900e975eb0_u64, 0x45876f88fde6df69_u64,
+                    0x8ec11e786fefa181_u64, 0x3b82fc9347e325c6_u64,
+                ]),
+                Fr([
+                    0x7d6cc6f944c7342b_u64, 0x5f804e669d3b75c2_u64,
+                    0xc787ac1bfb977827_u64, 0x27cb0565242122d5_u64,
+                ]),
+                Fr([
+                    0xeda7545b76ab126f_u64, 0xe69a001802493555_u64,
+                    0xbf43e82fd36a1a77_u64, 0x66d7e2d2740a2463_u64,
+                ]),
+                Fr([
+                    0x25e3cfcb287def7a_u64, 0x33e06f94f520ad2e_u64,
+                    0x441ae296b53a8083_u64, 0x4e335a869ac05dc5_u64,
+                ]),
+                Fr([
+                    0x8b753cbdd961433f_u64, 0x5510c621b5ef3ca5_u64,
+                    0x1aed0940dbe2dc3d_u64, 0x41202b7abf547aff_u64,
+                ]),
+                Fr([
+                    0x9ad76de6d9f2b2e9_u64, 0x767ed60669662643_u64,
+                    0x6f9e9b13510ae26b_u64, 0x6aea05a36b4afe61_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x00000001fffffffe_u64, 0x5884b7fa00034802_u64,
+                    0x998c4fefecbc4ff5_u64, 0x1824b159acc5056f_u64,
+                ]),
+                Fr([
+                    0x64db788d718c6944_u64, 0x60072eb5d9ad2c34_u64,
+                    0xfe642f9ded4e3d6d_u64, 0x5b5ebc8db4134c95_u64,
+                ]),
+                Fr([
+                    0xf222d1b8234112ae_u64, 0x74262683cc227ea9_u64,
+                    0x5596249d485acc4a_u64, 0x2bd4ab5c73235a95_u64,
+                ]),
+                Fr([
+                    0x65c8e9bf62a79964_u64, 0x1b11d9c2764e8ebe_u64,
+                    0x029b32c26a91db90_u64, 0x045c34e9ceb71312_u64,
+                ]),
+                Fr([
+                    0xeee067bcc14d5724_u64, 0x34467c7e90c5a3be_u64,
+                    0x80b27f647b6536c9_u64, 0x1a78ad5b3c033457_u64,
+                ]),
+                Fr([
+                    0x1363a07fa7612d1c_u64, 0x0b9844a884a2fbdf_u64,
+                    0x0df43acff00ee5ad_u64, 0x26e1eb8420f8fd25_u64,
+                ]),
+                Fr([
+                    0xda3d5ffcf4f5ed78_u64, 0xbca1328382f63a76_u64,
+                    0xebfffb3d3187122c_u64, 0x248d2ba93aba3b86_u64,
+                ]),
+                Fr([
+                    0xc67efaef189a2f84_u64, 0x4855889182440c80_u64,
+                    0x2a15f3eb67592d5f_u64, 0x410e0c33a3bc381d_u64,
+                ]),
+                Fr([
+                    0x0c4fa98a55763050_u64, 0x4c8ea2c29ff7a200_u64,
+                    0x649fca48e43b5ddf_u64, 0x26c0c34dfc43f9d3_u64,
+                ]),
+                Fr([
+                    0xe840b3658014d924_u64, 0xa39548dcfa996b5f_u64,
+                    0x742044cd01aa6008_u64, 0x7275e1b7005269f3_u64,
+                ]),
+                Fr([
+                    0xa04bf387ba3f636b_u64, 0x53c8088a747340e3_u64,
+                    0x30fe317c9e22eabd_u64, 0x25d5b0e3b2a99c18_u64,
+                ]),
+                Fr([
+                    0xc56460a3231cd134_u64, 0x95c414a94ff25fee_u64,
+                    0x9d1d365080549b6e_u64, 0x1c5274099f4506dd_u64,
+                ]),
+                Fr([
+                    0x9130b669d3bd1009_u64, 0xe4fba97fb2a061a7_u64,
+                    0xf34408cfb34b26a8_u64, 0x1f35a4ec06ff7a2c_u64,
+                ]),
+                Fr([
+                    0x6932ea9866f500cb_u64, 0xc085b98de4f6023d_u64,
+                    0x2bff4575c8e7f4d6_u64, 0x1c5a2bb077bfbfc6_u64,
+                ]),
+                Fr([
+                    0xe5309b1a77dfd49c_u64, 0xf8a4edcb7e5f5baf_u64,
+                    0x44d53b5cd899da0f_u64, 0x4c4553155b0d6aa7_u64,
+                ]),
+                Fr([
+                    0xcf3877ae22fb2ad2_u64, 0x713e1c6e52508033_u64,
+                    0x28dfe4e65b7f12d3_u64, 0x5a94f62b6f1df0a5_u64,
+                ]),
+            ],
+        ];
+        const TS_WIDTHS: [u32; 8] = [4, 4, 4, 4, 4, 4, 4, 4];
+        const TS_CHAIN: [[usize; 8]; 8] = [
+            [0, 0, 0, 0, 0, 0, 0, 0],
+            [2, 0, 0, 0, 0, 0, 0, 0],
+            [4, 2, 0, 0, 0, 0, 0, 0],
+            [6, 4, 2, 0, 0, 0, 0, 0],
+            [8, 6, 4, 2, 0, 0, 0, 0],
+            [10, 8, 6, 4, 2, 0, 0, 0],
+            [12, 10, 8, 6, 4, 2, 0, 0],
+            [14, 12, 10, 8, 6, 4, 2, 0],
+        ];
+        const TS_DLOG: [usize; 8] = [0, 0, 0, 0, 0, 0, 0, 0];
+        const TS_FINAL: [usize; 8] = [1, 3, 5, 7, 9, 11, 13, 15];
+        fn ts_lookup(table: &[Fr; 16], index: u8) -> Fr {
+            let mut r = Fr::ONE;
+            for (m, entry) in table.iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+                    &(m as u8),
+                    &index,
+                );
+                <Fr as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut r,
+                    entry,
+                    hit,
+                );
+            }
+            r
+        }
         let w = self
             .pow_by_schedule(
                 7,
@@ -2527,30 +3613,36 @@ impl Fr {
                 ],
             );
         let mut x = self.mul(&w);
-        let mut b = x.mul(&w);
-        let mut z = Self::ROOT_OF_UNITY;
-        let mut i = Self::TWO_ADICITY - 1;
-        while i >= 1 {
-            let mut d = b;
-            let mut k = 1;
-            while k < i {
-                d = d.square();
-                k += 1;
+        let mut powers = [Fr::ZERO; 8];
+        powers[8 - 1] = x.mul(&w);
+        let mut j = 8 - 1;
+        while j > 0 {
+            let mut y = powers[j];
+            for _ in 0..TS_WIDTHS[j] {
+                y = y.square();
             }
-            let flip = !::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&d, &Self::ONE);
-            let z2 = z.square();
-            x = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &x,
-                &x.mul(&z),
-                flip,
-            );
-            b = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &b,
-                &b.mul(&z2),
-                flip,
-            );
-            z = z2;
-            i -= 1;
+            powers[j - 1] = y;
+            j -= 1;
+        }
+        let mut digits = [0u8; 8];
+        for (j, power) in powers.iter().enumerate() {
+            let mut c = *power;
+            for (digit, table) in digits.iter().zip(TS_CHAIN[j].iter()).take(j) {
+                c = c.mul(&ts_lookup(&TS_TABLES[*table], *digit));
+            }
+            let mut d = 0u8;
+            for (m, entry) in TS_TABLES[TS_DLOG[j]].iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&c, entry);
+                <u8 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut d,
+                    &(m as u8),
+                    hit,
+                );
+            }
+            digits[j] = d;
+        }
+        for (digit, table) in digits.iter().zip(TS_FINAL.iter()) {
+            x = x.mul(&ts_lookup(&TS_TABLES[*table], *digit));
         }
         let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
         ::fieldgen_field::subtle::CtOption::new(x, ok)

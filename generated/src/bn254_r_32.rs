@@ -4517,8 +4517,961 @@ impl Fr {
         }
         Self::safegcd_finish(&f, d)
     }
-    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973). Either root may be returned.
+    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973), the discrete logarithm in the 2-Sylow subgroup read 4 bits at a time from precomputed tables (Bernstein, "Faster square roots in annoying finite fields", 2001). Either root may be returned.
     pub fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<Fr> {
+        static TS_TABLES: [[Fr; 16]; 14] = [
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0x742f8f03_u32, 0xf4b67d7c_u32, 0x63d068cc_u32, 0x681b2ddc_u32,
+                    0x1bfb576a_u32, 0x8ce5bcef_u32, 0xd2b63cfe_u32, 0x167c2951_u32,
+                ]),
+                Fr([
+                    0xb5ad7c3f_u32, 0xf8ad4ae2_u32, 0x83cb85be_u32, 0x2d60c6ff_u32,
+                    0x5d9429f7_u32, 0xd976fd2b_u32, 0x3f9ad9a9_u32, 0x24407ce7_u32,
+                ]),
+                Fr([
+                    0xe9165b90_u32, 0x8042a523_u32, 0x7a4fa0a3_u32, 0x8b264098_u32,
+                    0xdeea9bf9_u32, 0x49c6df3c_u32, 0x3c2ea1a5_u32, 0x2c39d29e_u32,
+                ]),
+                Fr([
+                    0x9edcef8b_u32, 0x7f753d97_u32, 0xb1479120_u32, 0x5f3f172c_u32,
+                    0x74096c6e_u32, 0x8db16279_u32, 0x39c108cf_u32, 0x2b377b35_u32,
+                ]),
+                Fr([
+                    0x3d3d77b3_u32, 0xc3220f74_u32, 0x9d27e646_u32, 0x79381f8b_u32,
+                    0x5605077f_u32, 0x22826e20_u32, 0xa6c5fc20_u32, 0x0485ca17_u32,
+                ]),
+                Fr([
+                    0x125d6166_u32, 0x11da29b6_u32, 0x5389b195_u32, 0xb069b2a2_u32,
+                    0xd1277a24_u32, 0x7ad23dd6_u32, 0xae748ed2_u32, 0x1dbb3113_u32,
+                ]),
+                Fr([
+                    0x4a2d49f3_u32, 0x13b24e0c_u32, 0xc47939da_u32, 0xa76756f8_u32,
+                    0xaf4b6d21_u32, 0x68ea8502_u32, 0x9028fecb_u32, 0x25893c6a_u32,
+                ]),
+                Fr([
+                    0xa0000006_u32, 0x974bc177_u32, 0xda58a367_u32, 0xf13771b2_u32,
+                    0x0908122e_u32, 0x51e1a247_u32, 0x4729c0fa_u32, 0x2259d6b1_u32,
+                ]),
+                Fr([
+                    0x7bd070fe_u32, 0x4f2b7817_u32, 0x15e907c4_u32, 0xc018ba6c_u32,
+                    0x658600f2_u32, 0x2b6a88c7_u32, 0x0e7b632b_u32, 0x19e82521_u32,
+                ]),
+                Fr([
+                    0x3a5283c2_u32, 0x4b34aab1_u32, 0xf5edead2_u32, 0xfad32148_u32,
+                    0x23ed2e65_u32, 0xded9488b_u32, 0xa196c67f_u32, 0x0c23d18b_u32,
+                ]),
+                Fr([
+                    0x06e9a471_u32, 0xc39f5070_u32, 0xff69cfed_u32, 0x9d0da7af_u32,
+                    0xa296bc63_u32, 0x6e896679_u32, 0xa502fe84_u32, 0x042a7bd4_u32,
+                ]),
+                Fr([
+                    0x51231076_u32, 0xc46cb7fc_u32, 0xc871df70_u32, 0xc8f4d11b_u32,
+                    0x0d77ebee_u32, 0x2a9ee33d_u32, 0xa770975a_u32, 0x052cd33d_u32,
+                ]),
+                Fr([
+                    0xb2c2884e_u32, 0x80bfe61f_u32, 0xdc918a4a_u32, 0xaefbc8bc_u32,
+                    0x2b7c50dd_u32, 0x95cdd796_u32, 0x3a6ba409_u32, 0x2bde845b_u32,
+                ]),
+                Fr([
+                    0xdda29e9b_u32, 0x3207cbdd_u32, 0x262fbefc_u32, 0x77ca35a6_u32,
+                    0xb059de38_u32, 0x3d7e07df_u32, 0x32bd1157_u32, 0x12a91d5f_u32,
+                ]),
+                Fr([
+                    0xa5d2b60e_u32, 0x302fa787_u32, 0xb54036b7_u32, 0x80cc914f_u32,
+                    0xd235eb3b_u32, 0x4f65c0b3_u32, 0x5108a15e_u32, 0x0adb1208_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0x584bb683_u32, 0x89bcc016_u32, 0x0164a50c_u32, 0xe8d9887f_u32,
+                    0x795eda3d_u32, 0x755e95cb_u32, 0x1323b130_u32, 0x0f572b87_u32,
+                ]),
+                Fr([
+                    0x584bb683_u32, 0x89bcc016_u32, 0x0164a50c_u32, 0xe8d9887f_u32,
+                    0x795eda3d_u32, 0x755e95cb_u32, 0x1323b130_u32, 0x0f572b87_u32,
+                ]),
+                Fr([
+                    0x2c80552b_u32, 0x9b457955_u32, 0xe04e7089_u32, 0x5821ebc4_u32,
+                    0x2f55cc8d_u32, 0x052c529f_u32, 0x8e3fa253_u32, 0x2d2ec870_u32,
+                ]),
+                Fr([
+                    0x2c80552b_u32, 0x9b457955_u32, 0xe04e7089_u32, 0x5821ebc4_u32,
+                    0x2f55cc8d_u32, 0x052c529f_u32, 0x8e3fa253_u32, 0x2d2ec870_u32,
+                ]),
+                Fr([
+                    0x40f181c0_u32, 0x88831878_u32, 0x20a88556_u32, 0x5b566b92_u32,
+                    0x094ed9f3_u32, 0x22be6aa8_u32, 0xcb99841c_u32, 0x2418aa1d_u32,
+                ]),
+                Fr([
+                    0x40f181c0_u32, 0x88831878_u32, 0x20a88556_u32, 0x5b566b92_u32,
+                    0x094ed9f3_u32, 0x22be6aa8_u32, 0xcb99841c_u32, 0x2418aa1d_u32,
+                ]),
+                Fr([
+                    0x70784d69_u32, 0xf90ad83d_u32, 0x90089c33_u32, 0xc98f3964_u32,
+                    0x6a63be44_u32, 0x538bf7a4_u32, 0xcf5c3c58_u32, 0x1f2fab5c_u32,
+                ]),
+                Fr([
+                    0x70784d69_u32, 0xf90ad83d_u32, 0x90089c33_u32, 0xc98f3964_u32,
+                    0x6a63be44_u32, 0x538bf7a4_u32, 0xcf5c3c58_u32, 0x1f2fab5c_u32,
+                ]),
+                Fr([
+                    0xa4999d8c_u32, 0xf8d5b996_u32, 0xaf24872a_u32, 0xe648af41_u32,
+                    0x68b86ec6_u32, 0xad89d877_u32, 0xddfd330b_u32, 0x123fde36_u32,
+                ]),
+                Fr([
+                    0xa4999d8c_u32, 0xf8d5b996_u32, 0xaf24872a_u32, 0xe648af41_u32,
+                    0x68b86ec6_u32, 0xad89d877_u32, 0xddfd330b_u32, 0x123fde36_u32,
+                ]),
+                Fr([
+                    0xa8438448_u32, 0x2ffb59a7_u32, 0x645feeb6_u32, 0xdf073898_u32,
+                    0x5f987757_u32, 0x0474a2cd_u32, 0xce4c4237_u32, 0x0eb4cedc_u32,
+                ]),
+                Fr([
+                    0xa8438448_u32, 0x2ffb59a7_u32, 0x645feeb6_u32, 0xdf073898_u32,
+                    0x5f987757_u32, 0x0474a2cd_u32, 0xce4c4237_u32, 0x0eb4cedc_u32,
+                ]),
+                Fr([
+                    0xc91de695_u32, 0x17215acd_u32, 0x1cdbd56e_u32, 0x65fb7120_u32,
+                    0xfaa676c4_u32, 0x8f5319a3_u32, 0x2d97f1bc_u32, 0x00b84001_u32,
+                ]),
+                Fr([
+                    0xc91de695_u32, 0x17215acd_u32, 0x1cdbd56e_u32, 0x65fb7120_u32,
+                    0xfaa676c4_u32, 0x8f5319a3_u32, 0x2d97f1bc_u32, 0x00b84001_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0xa5a90b53_u32, 0x9bf52a88_u32, 0x523899e2_u32, 0x39ccb835_u32,
+                    0x3be1b610_u32, 0x6a3cc419_u32, 0xccac2b38_u32, 0x134c2780_u32,
+                ]),
+                Fr([
+                    0xd38119f0_u32, 0x8ee513b2_u32, 0x6bab8280_u32, 0x87ee89f4_u32,
+                    0xc4cc2cf4_u32, 0x7fab75cb_u32, 0xd8704b2c_u32, 0x1bef2752_u32,
+                ]),
+                Fr([
+                    0x0fc53afb_u32, 0x2524d83c_u32, 0x288d3a63_u32, 0x618fdf53_u32,
+                    0x82aee926_u32, 0x31ecf1a8_u32, 0xca3bcf0d_u32, 0x1b4c2350_u32,
+                ]),
+                Fr([
+                    0xc5757884_u32, 0x91c0d6fa_u32, 0xe6bf4559_u32, 0xa782859b_u32,
+                    0xb987f6cd_u32, 0xc3ce14ed_u32, 0x6d591f67_u32, 0x0be9c8c5_u32,
+                ]),
+                Fr([
+                    0xc6deb6e7_u32, 0xcf0f903e_u32, 0xe1224a34_u32, 0x9b17d956_u32,
+                    0xceef9d02_u32, 0xa4b5404a_u32, 0x635aebbd_u32, 0x23f0163e_u32,
+                ]),
+                Fr([
+                    0x4ae232cd_u32, 0x398a3752_u32, 0xc5bc0327_u32, 0x9b16deaa_u32,
+                    0x5bfba5ff_u32, 0x7dbf6199_u32, 0x8e298a3b_u32, 0x0fdd1855_u32,
+                ]),
+                Fr([
+                    0xf4d8b012_u32, 0x76020705_u32, 0xea5761af_u32, 0xa86cb011_u32,
+                    0x401a450b_u32, 0xc6eea8db_u32, 0xc57b2672_u32, 0x20e0006f_u32,
+                ]),
+                Fr([
+                    0x001fcfb4_u32, 0x283ae711_u32, 0xfeb4f32a_u32, 0x05ead253_u32,
+                    0xfa1144ca_u32, 0xcbc338ab_u32, 0xdb78fc8e_u32, 0x300e4c10_u32,
+                ]),
+                Fr([
+                    0xb6d57e84_u32, 0x716ca9f9_u32, 0x47d32711_u32, 0xdd9a7a33_u32,
+                    0x466391ba_u32, 0x4a9d517c_u32, 0xeb69687d_u32, 0x025fb429_u32,
+                ]),
+                Fr([
+                    0xdee72bcf_u32, 0x6190279b_u32, 0xf47966b7_u32, 0x2d3ff1d9_u32,
+                    0xd8a33445_u32, 0xe59996b0_u32, 0x98b9fa1c_u32, 0x2dd9179f_u32,
+                ]),
+                Fr([
+                    0x91591d30_u32, 0xd2a32014_u32, 0xeb17ecbe_u32, 0x129e0134_u32,
+                    0x98872cb4_u32, 0x19215dae_u32, 0xd48b2d48_u32, 0x2f85a979_u32,
+                ]),
+                Fr([
+                    0xccd2168f_u32, 0xa9bb9c72_u32, 0x9ea5f935_u32, 0x4fcc00aa_u32,
+                    0x36f2064c_u32, 0x29f5b9df_u32, 0x6a4f68a4_u32, 0x20c22945_u32,
+                ]),
+                Fr([
+                    0xf9439e0f_u32, 0xb84fea86_u32, 0x9bd5cfa9_u32, 0x728e551e_u32,
+                    0x05293d77_u32, 0xdc1a924f_u32, 0xa74ed893_u32, 0x1e8d9e0b_u32,
+                ]),
+                Fr([
+                    0xea2b62cd_u32, 0x215a6876_u32, 0x6b204b0a_u32, 0x624c5563_u32,
+                    0x2b107577_u32, 0x3e2385dc_u32, 0xe9a0fa90_u32, 0x1273dd39_u32,
+                ]),
+                Fr([
+                    0xf526126b_u32, 0xa9de6601_u32, 0xc45d124b_u32, 0x7295bc82_u32,
+                    0x464e35a7_u32, 0xf0bc6663_u32, 0x7594e729_u32, 0x2cbd349b_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0xa60bd4de_u32, 0x5fde22a0_u32, 0x273daee6_u32, 0xc2222a37_u32,
+                    0x8e437749_u32, 0x577b5a27_u32, 0xae1d702f_u32, 0x0e8a14ab_u32,
+                ]),
+                Fr([
+                    0xd8e96c48_u32, 0x667f0e72_u32, 0x4948a4fa_u32, 0x94109e0f_u32,
+                    0xafe7d786_u32, 0xf8504de3_u32, 0x85a4f030_u32, 0x2cd33fae_u32,
+                ]),
+                Fr([
+                    0xcf685202_u32, 0xcb01ed8d_u32, 0x1060e5ba_u32, 0x74c36f9d_u32,
+                    0xba41eda8_u32, 0x311c536d_u32, 0x50c80671_u32, 0x2f5c268b_u32,
+                ]),
+                Fr([
+                    0xf50e3d58_u32, 0x0b095acd_u32, 0xa99eae65_u32, 0x52ef5716_u32,
+                    0x1b9421f0_u32, 0x9b866525_u32, 0x1e965c85_u32, 0x23c1ca18_u32,
+                ]),
+                Fr([
+                    0x7c288142_u32, 0x364db1c7_u32, 0xdf3eaba2_u32, 0xff0a2c09_u32,
+                    0xb19e8a73_u32, 0xa2e4bbae_u32, 0xc752a926_u32, 0x0ed30c7b_u32,
+                ]),
+                Fr([
+                    0x0bc988da_u32, 0x62709aa0_u32, 0xb86abdc5_u32, 0xcc617694_u32,
+                    0x21126808_u32, 0x9fdba0a5_u32, 0x49b77399_u32, 0x1705dd9b_u32,
+                ]),
+                Fr([
+                    0xd7102215_u32, 0xc1abfc50_u32, 0xeb5f22a9_u32, 0x5f8a20c6_u32,
+                    0xef67ac10_u32, 0x26ba5f5b_u32, 0xa5f8d1b2_u32, 0x1c90b7fd_u32,
+                ]),
+                Fr([
+                    0x2fb90b14_u32, 0xd8bb9583_u32, 0xa0c38601_u32, 0xb02515b9_u32,
+                    0x182c7fb7_u32, 0x5e77f76e_u32, 0xd8c1deb4_u32, 0x2d000c05_u32,
+                ]),
+                Fr([
+                    0x03bc09c5_u32, 0x25012844_u32, 0x2954911e_u32, 0x015bf336_u32,
+                    0x972dfe6b_u32, 0x5142509b_u32, 0x7d45f9e3_u32, 0x22a0a166_u32,
+                ]),
+                Fr([
+                    0x938145d4_u32, 0x835067c2_u32, 0xeb70b58a_u32, 0x05ead5aa_u32,
+                    0xe112faf2_u32, 0xdfe58cb5_u32, 0x194860ef_u32, 0x2589d5d3_u32,
+                ]),
+                Fr([
+                    0x7fb72374_u32, 0x2162e4da_u32, 0x7a13c5f4_u32, 0xb3899cfd_u32,
+                    0x2fa5552b_u32, 0xeeecd0cb_u32, 0xcb40af77_u32, 0x1ad37895_u32,
+                ]),
+                Fr([
+                    0x8faa1745_u32, 0x92aa2377_u32, 0xd6b44df8_u32, 0x8e101b04_u32,
+                    0xfe5797ad_u32, 0xa8d9113e_u32, 0x360bf6b7_u32, 0x0f9bebd5_u32,
+                ]),
+                Fr([
+                    0xff51972d_u32, 0xdc71420d_u32, 0x31453ff0_u32, 0x88f301e9_u32,
+                    0x6fe3a3b2_u32, 0x65ec084d_u32, 0x733b3908_u32, 0x21f0c36e_u32,
+                ]),
+                Fr([
+                    0xb5f43750_u32, 0x835dcafe_u32, 0x174e3bb6_u32, 0x50962f3e_u32,
+                    0x5b5404b9_u32, 0x6432548c_u32, 0x14be0f01_u32, 0x287a330c_u32,
+                ]),
+                Fr([
+                    0x7df098ea_u32, 0x942e693b_u32, 0x5590f0be_u32, 0x730cafd8_u32,
+                    0xd6abef6d_u32, 0xdb68f983_u32, 0x8c412861_u32, 0x1a6b581f_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0x6c9fc2d9_u32, 0x422d9ca4_u32, 0x4b73a08d_u32, 0xec33febb_u32,
+                    0xe4da54b6_u32, 0x69366b9e_u32, 0x30dc6b9f_u32, 0x2b22e3d4_u32,
+                ]),
+                Fr([
+                    0x36fa814f_u32, 0xa2be1e2a_u32, 0x0dd79739_u32, 0xe25ec761_u32,
+                    0xd6cafca5_u32, 0xd0725623_u32, 0xc117d364_u32, 0x068d1538_u32,
+                ]),
+                Fr([
+                    0x817ca354_u32, 0x405cca21_u32, 0x96002fda_u32, 0xaac2354b_u32,
+                    0xaf0c166c_u32, 0xf86f4b4a_u32, 0xe467bd93_u32, 0x0933c73c_u32,
+                ]),
+                Fr([
+                    0x4388ee4f_u32, 0x9a42b93a_u32, 0x56abb91e_u32, 0x16c835b1_u32,
+                    0xa3b49b70_u32, 0x5fcd5d77_u32, 0xe5e81852_u32, 0x1d24a254_u32,
+                ]),
+                Fr([
+                    0xa2f6a8cd_u32, 0xf637e007_u32, 0x926d5285_u32, 0xf0535ae7_u32,
+                    0xc18fe528_u32, 0xfc12fdfc_u32, 0x2634ef23_u32, 0x08850e39_u32,
+                ]),
+                Fr([
+                    0xc29dbdbc_u32, 0x517ad96f_u32, 0x91446273_u32, 0x1a630375_u32,
+                    0xc7b79a68_u32, 0xaf21e5e4_u32, 0x9c5e5e96_u32, 0x2846c7a3_u32,
+                ]),
+                Fr([
+                    0x8ec28776_u32, 0x33ba020c_u32, 0x5adf21ed_u32, 0x7dd1b707_u32,
+                    0xbca440f6_u32, 0x17d30268_u32, 0xb661e8d0_u32, 0x0b6ce53d_u32,
+                ]),
+                Fr([
+                    0x8adb9263_u32, 0x7e1bb7c1_u32, 0x1c1e4a45_u32, 0x08278277_u32,
+                    0xa915deb6_u32, 0xc3b2b36d_u32, 0xee822f9a_u32, 0x0b9db5e6_u32,
+                ]),
+                Fr([
+                    0x4c4c2c23_u32, 0x522a78ab_u32, 0x507cb9fc_u32, 0x6c0101af_u32,
+                    0xba682261_u32, 0x0dfc85f4_u32, 0xfa3b450e_u32, 0x0d3a53fb_u32,
+                ]),
+                Fr([
+                    0x2d041646_u32, 0xbb8c3e75_u32, 0x34e0860d_u32, 0xc4def09a_u32,
+                    0x90b3418e_u32, 0xb50bf368_u32, 0x154c4076_u32, 0x239baa76_u32,
+                ]),
+                Fr([
+                    0xceb15e33_u32, 0xbaf8eaf8_u32, 0xf545c51f_u32, 0x649a5761_u32,
+                    0x90ab7812_u32, 0x9e6040cd_u32, 0x83ff4936_u32, 0x0d50ee34_u32,
+                ]),
+                Fr([
+                    0xc3001110_u32, 0x332aded9_u32, 0x52a29a24_u32, 0xd35a881b_u32,
+                    0xf7d69d04_u32, 0x0ed1aade_u32, 0x49957acf_u32, 0x0e806b17_u32,
+                ]),
+                Fr([
+                    0x59b41e6b_u32, 0x2939cdf5_u32, 0x08710fcf_u32, 0xd958a80a_u32,
+                    0xa7f18e1b_u32, 0xbf94a0e8_u32, 0xeeabc81e_u32, 0x1be60637_u32,
+                ]),
+                Fr([
+                    0xea54ce96_u32, 0xc1ca56da_u32, 0x5142a15a_u32, 0x06ffd564_u32,
+                    0x008a0899_u32, 0x9b3e6d19_u32, 0x086a4c0a_u32, 0x2e89fbc2_u32,
+                ]),
+                Fr([
+                    0xda05f488_u32, 0x77590a22_u32, 0xbdfc416c_u32, 0xd4a330cd_u32,
+                    0xed574068_u32, 0x35372d62_u32, 0x085d5995_u32, 0x1536be9c_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0xc88809a8_u32, 0x169b4cba_u32, 0x67e4fbe3_u32, 0x457d00f8_u32,
+                    0xb96932b3_u32, 0x6801ddc2_u32, 0x914e975b_u32, 0x048e0c9a_u32,
+                ]),
+                Fr([
+                    0x6ed9e349_u32, 0x29a73028_u32, 0xd9689b7f_u32, 0x1ff90914_u32,
+                    0x251e133c_u32, 0x24bbb6ac_u32, 0x6283dfd6_u32, 0x022d7574_u32,
+                ]),
+                Fr([
+                    0x2f4ee2be_u32, 0x6a6d08c1_u32, 0x96c3ab0e_u32, 0xc8e795ed_u32,
+                    0x66916351_u32, 0x41f0b318_u32, 0xcd8bac49_u32, 0x13c1f87e_u32,
+                ]),
+                Fr([
+                    0x2886e2a5_u32, 0x1f296f02_u32, 0x1e34eb1c_u32, 0x550e4e0b_u32,
+                    0xb4688775_u32, 0xdf87a2c1_u32, 0x3ba99c65_u32, 0x2707e80c_u32,
+                ]),
+                Fr([
+                    0xb3229cfc_u32, 0x4d9e21e9_u32, 0x84ece152_u32, 0xbf7dfd83_u32,
+                    0x1c4fa15a_u32, 0x05864b4d_u32, 0x7a8e466f_u32, 0x079c8806_u32,
+                ]),
+                Fr([
+                    0x53ee5336_u32, 0x35b72cb4_u32, 0x96d52b01_u32, 0x74b3062d_u32,
+                    0x91d7bee8_u32, 0x9d67cd40_u32, 0x169e11b2_u32, 0x1bf8457e_u32,
+                ]),
+                Fr([
+                    0x6f166904_u32, 0xc12b9814_u32, 0xb1d031a5_u32, 0xf8a5b9b0_u32,
+                    0x21b35863_u32, 0x503f890a_u32, 0x0d1dd43b_u32, 0x153b1be8_u32,
+                ]),
+                Fr([
+                    0x13cbc9c3_u32, 0x645bee00_u32, 0x1d4ad1a7_u32, 0xa81ac501_u32,
+                    0xb54ea975_u32, 0x100ef5ed_u32, 0xdad08cdd_u32, 0x04d3bb8b_u32,
+                ]),
+                Fr([
+                    0x7da6b8c4_u32, 0x642bdf46_u32, 0x31161393_u32, 0x09b06182_u32,
+                    0x417bb5e1_u32, 0xccbdad56_u32, 0x851e3dda_u32, 0x28d0246c_u32,
+                ]),
+                Fr([
+                    0x40703006_u32, 0xf4ef1111_u32, 0xb0b07dc8_u32, 0x87344791_u32,
+                    0x4205b2b6_u32, 0x390f2558_u32, 0xdb45e937_u32, 0x0163775e_u32,
+                ]),
+                Fr([
+                    0x12a9c98c_u32, 0xa211b2fe_u32, 0xf52ad2d0_u32, 0xb34a2f9a_u32,
+                    0x1d564dbd_u32, 0xfde69654_u32, 0xc1ab743f_u32, 0x1b61983b_u32,
+                ]),
+                Fr([
+                    0xa6eb2488_u32, 0x93dbb165_u32, 0x7438987b_u32, 0x2880c4cd_u32,
+                    0xf161af93_u32, 0xd9129d55_u32, 0xec619c0e_u32, 0x08938e6d_u32,
+                ]),
+                Fr([
+                    0xff397912_u32, 0xdd864075_u32, 0x024f7ea1_u32, 0xb2e23d5c_u32,
+                    0x6f90582a_u32, 0xe63b078e_u32, 0xd3e1d1bf_u32, 0x00d4a871_u32,
+                ]),
+                Fr([
+                    0x028412fb_u32, 0x206c36f0_u32, 0xa78a14a8_u32, 0x44e74eb0_u32,
+                    0xf9b9255e_u32, 0x43d851a8_u32, 0x21ba4c28_u32, 0x01d066e1_u32,
+                ]),
+                Fr([
+                    0xe3c4ddec_u32, 0x28e6a7be_u32, 0xf01128df_u32, 0xd965cb92_u32,
+                    0x2288c062_u32, 0x24386685_u32, 0x86b5ca42_u32, 0x1bbb6255_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0x50573894_u32, 0x489362b6_u32, 0x43d35763_u32, 0x0a19b790_u32,
+                    0xbbc04fa8_u32, 0xda6a5ff6_u32, 0x81855e62_u32, 0x2f6a7c28_u32,
+                ]),
+                Fr([
+                    0x503045fa_u32, 0x39635a33_u32, 0x30d9f86e_u32, 0x4f4b5b8d_u32,
+                    0x3979eba3_u32, 0xefba9fb0_u32, 0xa7cd1545_u32, 0x2d4d2d2d_u32,
+                ]),
+                Fr([
+                    0x67018da8_u32, 0x2bf5ebd8_u32, 0x61ab32ef_u32, 0xc66bcce0_u32,
+                    0x0995811a_u32, 0x78a9a76f_u32, 0xe3cf626f_u32, 0x19c635df_u32,
+                ]),
+                Fr([
+                    0x708c94ca_u32, 0xea9351a4_u32, 0xa5f17c35_u32, 0xac912ec7_u32,
+                    0x23d9760a_u32, 0x920b7696_u32, 0x6cf0bc39_u32, 0x2c3adf7c_u32,
+                ]),
+                Fr([
+                    0xbf77f86c_u32, 0xe51bf7ef_u32, 0x0738d64a_u32, 0x14e3f2bc_u32,
+                    0x17dfc2ae_u32, 0xf2765016_u32, 0x5cf73823_u32, 0x0280224a_u32,
+                ]),
+                Fr([
+                    0x83df9207_u32, 0x4127842f_u32, 0xb40eb6e5_u32, 0x1dfb0ddf_u32,
+                    0xfb1f168c_u32, 0x36502334_u32, 0x49d15d2b_u32, 0x0a5ce53e_u32,
+                ]),
+                Fr([
+                    0x26542d78_u32, 0x985dc608_u32, 0x3d439d80_u32, 0x40b7d0df_u32,
+                    0x223f9557_u32, 0x18664b0f_u32, 0xf0da1478_u32, 0x18031179_u32,
+                ]),
+                Fr([
+                    0x2ba9466a_u32, 0xf2fe10e9_u32, 0x67af44ce_u32, 0x77a9e3c1_u32,
+                    0x841b37c9_u32, 0x723cad05_u32, 0xb0a2cbb1_u32, 0x1768636e_u32,
+                ]),
+                Fr([
+                    0x72b56ee1_u32, 0x48221c07_u32, 0x6389f55f_u32, 0x4116bc7a_u32,
+                    0x853e31f8_u32, 0xe6a0269b_u32, 0x1b0c7fcf_u32, 0x1ebd2041_u32,
+                ]),
+                Fr([
+                    0x642b9483_u32, 0x252be74d_u32, 0x83388035_u32, 0xb6c1540e_u32,
+                    0xae7070b8_u32, 0x86bb317b_u32, 0x58ec3346_u32, 0x2f8d9901_u32,
+                ]),
+                Fr([
+                    0x235ae2f1_u32, 0x960d1b5e_u32, 0x8f057d4e_u32, 0xbd18011d_u32,
+                    0x204e71e6_u32, 0xad6e88ed_u32, 0xfdc35b13_u32, 0x2214cf0a_u32,
+                ]),
+                Fr([
+                    0x86b7b525_u32, 0x163b0594_u32, 0x0d86e231_u32, 0xabb85f42_u32,
+                    0x141f0dbd_u32, 0x865d60d9_u32, 0x476fef81_u32, 0x217d35c9_u32,
+                ]),
+                Fr([
+                    0x66953fac_u32, 0x8586949b_u32, 0xd37dbaea_u32, 0x2eb55ba8_u32,
+                    0x659aa832_u32, 0xa1745468_u32, 0x534b5864_u32, 0x0f0a73c8_u32,
+                ]),
+                Fr([
+                    0x20ce1d64_u32, 0x9f5734af_u32, 0x65ac20bb_u32, 0x9cedfcab_u32,
+                    0x47719e9e_u32, 0x5f625fb3_u32, 0xf7ff32f3_u32, 0x2e13fd9b_u32,
+                ]),
+                Fr([
+                    0x9f66c4f0_u32, 0xa2ad0d1a_u32, 0x8ae18a67_u32, 0x67e706da_u32,
+                    0x8485cab6_u32, 0xeed4e330_u32, 0x49a51264_u32, 0x27dcdc12_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0x8da73c33_u32, 0x8c193fa1_u32, 0x6d0221ba_u32, 0x478e6f45_u32,
+                    0x329bae82_u32, 0x6817e7a3_u32, 0xeba7a65e_u32, 0x041fd6a3_u32,
+                ]),
+                Fr([
+                    0x50573894_u32, 0x489362b6_u32, 0x43d35763_u32, 0x0a19b790_u32,
+                    0xbbc04fa8_u32, 0xda6a5ff6_u32, 0x81855e62_u32, 0x2f6a7c28_u32,
+                ]),
+                Fr([
+                    0x6dc91675_u32, 0x5f7f2650_u32, 0x938ae847_u32, 0xf33c34fd_u32,
+                    0xc2452817_u32, 0x021e3cc6_u32, 0xaa050830_u32, 0x2719134a_u32,
+                ]),
+                Fr([
+                    0x503045fa_u32, 0x39635a33_u32, 0x30d9f86e_u32, 0x4f4b5b8d_u32,
+                    0x3979eba3_u32, 0xefba9fb0_u32, 0xa7cd1545_u32, 0x2d4d2d2d_u32,
+                ]),
+                Fr([
+                    0x227cf876_u32, 0x9fefba0c_u32, 0x6975bdc5_u32, 0x2a655116_u32,
+                    0xb995c33f_u32, 0x2723fd03_u32, 0x8295c705_u32, 0x205de99e_u32,
+                ]),
+                Fr([
+                    0x67018da8_u32, 0x2bf5ebd8_u32, 0x61ab32ef_u32, 0xc66bcce0_u32,
+                    0x0995811a_u32, 0x78a9a76f_u32, 0xe3cf626f_u32, 0x19c635df_u32,
+                ]),
+                Fr([
+                    0x2bbaf67f_u32, 0x3e30b3cb_u32, 0x58169d77_u32, 0x8f0b5cd4_u32,
+                    0xefd5e66b_u32, 0xcb8025db_u32, 0x3e59aacc_u32, 0x1c6abd5c_u32,
+                ]),
+                Fr([
+                    0x708c94ca_u32, 0xea9351a4_u32, 0xa5f17c35_u32, 0xac912ec7_u32,
+                    0x23d9760a_u32, 0x920b7696_u32, 0x6cf0bc39_u32, 0x2c3adf7c_u32,
+                ]),
+                Fr([
+                    0x41d5f6e5_u32, 0x967e5aa1_u32, 0x409de412_u32, 0x3f36ac9f_u32,
+                    0xe72a20a2_u32, 0x40701ab7_u32, 0x6aeeab94_u32, 0x1cf2a1bf_u32,
+                ]),
+                Fr([
+                    0xbf77f86c_u32, 0xe51bf7ef_u32, 0x0738d64a_u32, 0x14e3f2bc_u32,
+                    0x17dfc2ae_u32, 0xf2765016_u32, 0x5cf73823_u32, 0x0280224a_u32,
+                ]),
+                Fr([
+                    0xd7309ab4_u32, 0x8f52bc78_u32, 0x2bbf54bf_u32, 0x19e00b39_u32,
+                    0xd22d6721_u32, 0x0bb40c38_u32, 0xd0c57e1d_u32, 0x2b5792de_u32,
+                ]),
+                Fr([
+                    0x83df9207_u32, 0x4127842f_u32, 0xb40eb6e5_u32, 0x1dfb0ddf_u32,
+                    0xfb1f168c_u32, 0x36502334_u32, 0x49d15d2b_u32, 0x0a5ce53e_u32,
+                ]),
+                Fr([
+                    0x25d20c0e_u32, 0x1f7d9889_u32, 0xee154f13_u32, 0x85258ebf_u32,
+                    0x65053fc6_u32, 0x20ea424c_u32, 0x5d548cc8_u32, 0x1ca1065d_u32,
+                ]),
+                Fr([
+                    0x26542d78_u32, 0x985dc608_u32, 0x3d439d80_u32, 0x40b7d0df_u32,
+                    0x223f9557_u32, 0x18664b0f_u32, 0xf0da1478_u32, 0x18031179_u32,
+                ]),
+                Fr([
+                    0xf13960bc_u32, 0xe615f0ab_u32, 0xd523a282_u32, 0xdc1f8481_u32,
+                    0x7797d2a1_u32, 0x6ba6147c_u32, 0xe0c5104d_u32, 0x0ac755a4_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0x6ed9e349_u32, 0x29a73028_u32, 0xd9689b7f_u32, 0x1ff90914_u32,
+                    0x251e133c_u32, 0x24bbb6ac_u32, 0x6283dfd6_u32, 0x022d7574_u32,
+                ]),
+                Fr([
+                    0x2886e2a5_u32, 0x1f296f02_u32, 0x1e34eb1c_u32, 0x550e4e0b_u32,
+                    0xb4688775_u32, 0xdf87a2c1_u32, 0x3ba99c65_u32, 0x2707e80c_u32,
+                ]),
+                Fr([
+                    0x53ee5336_u32, 0x35b72cb4_u32, 0x96d52b01_u32, 0x74b3062d_u32,
+                    0x91d7bee8_u32, 0x9d67cd40_u32, 0x169e11b2_u32, 0x1bf8457e_u32,
+                ]),
+                Fr([
+                    0x13cbc9c3_u32, 0x645bee00_u32, 0x1d4ad1a7_u32, 0xa81ac501_u32,
+                    0xb54ea975_u32, 0x100ef5ed_u32, 0xdad08cdd_u32, 0x04d3bb8b_u32,
+                ]),
+                Fr([
+                    0x40703006_u32, 0xf4ef1111_u32, 0xb0b07dc8_u32, 0x87344791_u32,
+                    0x4205b2b6_u32, 0x390f2558_u32, 0xdb45e937_u32, 0x0163775e_u32,
+                ]),
+                Fr([
+                    0xa6eb2488_u32, 0x93dbb165_u32, 0x7438987b_u32, 0x2880c4cd_u32,
+                    0xf161af93_u32, 0xd9129d55_u32, 0xec619c0e_u32, 0x08938e6d_u32,
+                ]),
+                Fr([
+                    0x028412fb_u32, 0x206c36f0_u32, 0xa78a14a8_u32, 0x44e74eb0_u32,
+                    0xf9b9255e_u32, 0x43d851a8_u32, 0x21ba4c28_u32, 0x01d066e1_u32,
+                ]),
+                Fr([
+                    0x8da73c33_u32, 0x8c193fa1_u32, 0x6d0221ba_u32, 0x478e6f45_u32,
+                    0x329bae82_u32, 0x6817e7a3_u32, 0xeba7a65e_u32, 0x041fd6a3_u32,
+                ]),
+                Fr([
+                    0xe9510099_u32, 0xa6816b06_u32, 0x77bf1887_u32, 0x9f74c968_u32,
+                    0xce5caae9_u32, 0xe8fff5c0_u32, 0x8e863275_u32, 0x18645100_u32,
+                ]),
+                Fr([
+                    0x7be2789e_u32, 0xc76ee0c4_u32, 0x00b19855_u32, 0x72a204ef_u32,
+                    0x1f2af7be_u32, 0x665a060b_u32, 0x7a3e0edb_u32, 0x0c288fbb_u32,
+                ]),
+                Fr([
+                    0x7547290d_u32, 0xeaccc584_u32, 0xc08224d5_u32, 0x0e07e3e5_u32,
+                    0xbb3ab3fc_u32, 0x546a292b_u32, 0x2aa1bc92_u32, 0x138b6910_u32,
+                ]),
+                Fr([
+                    0xa2e63c09_u32, 0x7b481878_u32, 0x9d34452b_u32, 0x9882a017_u32,
+                    0x8ed2d16e_u32, 0xfc8b95f5_u32, 0xd0f105c1_u32, 0x1f1ae5c9_u32,
+                ]),
+                Fr([
+                    0x4212c6c9_u32, 0x9b8f38a9_u32, 0xf41148dd_u32, 0xd7d25a4e_u32,
+                    0x4bd66f57_u32, 0x8178f1d3_u32, 0x3f3899ec_u32, 0x0a4d99dc_u32,
+                ]),
+                Fr([
+                    0x024c3f8c_u32, 0x0942eb3d_u32, 0xe71dd9ab_u32, 0xc9c77d04_u32,
+                    0x0908a25f_u32, 0x5794596e_u32, 0x66673ea9_u32, 0x22b3d261_u32,
+                ]),
+                Fr([
+                    0x555a23e2_u32, 0x0711638f_u32, 0xb33a77bd_u32, 0x6b9ab80e_u32,
+                    0xb1408cf9_u32, 0xae1dc4db_u32, 0x5b02473e_u32, 0x1399eea0_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0x2ba9466a_u32, 0xf2fe10e9_u32, 0x67af44ce_u32, 0x77a9e3c1_u32,
+                    0x841b37c9_u32, 0x723cad05_u32, 0xb0a2cbb1_u32, 0x1768636e_u32,
+                ]),
+                Fr([
+                    0x6c9fc2d9_u32, 0x422d9ca4_u32, 0x4b73a08d_u32, 0xec33febb_u32,
+                    0xe4da54b6_u32, 0x69366b9e_u32, 0x30dc6b9f_u32, 0x2b22e3d4_u32,
+                ]),
+                Fr([
+                    0xabbce07b_u32, 0x492407c9_u32, 0x1cf15869_u32, 0x4dcd818c_u32,
+                    0x802a56eb_u32, 0x8eee4863_u32, 0x299fa022_u32, 0x301f2f08_u32,
+                ]),
+                Fr([
+                    0x36fa814f_u32, 0xa2be1e2a_u32, 0x0dd79739_u32, 0xe25ec761_u32,
+                    0xd6cafca5_u32, 0xd0725623_u32, 0xc117d364_u32, 0x068d1538_u32,
+                ]),
+                Fr([
+                    0xebaa6ac5_u32, 0xb5b6a403_u32, 0x1fabfab6_u32, 0x33192915_u32,
+                    0x24a431f0_u32, 0x4bd93ca4_u32, 0x913a40f5_u32, 0x0900bf1f_u32,
+                ]),
+                Fr([
+                    0x817ca354_u32, 0x405cca21_u32, 0x96002fda_u32, 0xaac2354b_u32,
+                    0xaf0c166c_u32, 0xf86f4b4a_u32, 0xe467bd93_u32, 0x0933c73c_u32,
+                ]),
+                Fr([
+                    0xc5f6a6e2_u32, 0x057fea0c_u32, 0x1ad46e59_u32, 0x3e71975e_u32,
+                    0xd2782363_u32, 0xcbf5e01b_u32, 0xed04914f_u32, 0x1808bc66_u32,
+                ]),
+                Fr([
+                    0x4388ee4f_u32, 0x9a42b93a_u32, 0x56abb91e_u32, 0x16c835b1_u32,
+                    0xa3b49b70_u32, 0x5fcd5d77_u32, 0xe5e81852_u32, 0x1d24a254_u32,
+                ]),
+                Fr([
+                    0xfb2f67ff_u32, 0x9f2b8fd9_u32, 0x2178e1da_u32, 0xcc9c2350_u32,
+                    0xc83d358a_u32, 0x10fc1951_u32, 0xcde26f00_u32, 0x2f62fa2a_u32,
+                ]),
+                Fr([
+                    0xa2f6a8cd_u32, 0xf637e007_u32, 0x926d5285_u32, 0xf0535ae7_u32,
+                    0xc18fe528_u32, 0xfc12fdfc_u32, 0x2634ef23_u32, 0x08850e39_u32,
+                ]),
+                Fr([
+                    0xaccc0c77_u32, 0xf878f8a8_u32, 0x9746f7ab_u32, 0x00a53176_u32,
+                    0xe6baa15f_u32, 0xedde426b_u32, 0xb573d31e_u32, 0x1cab1c78_u32,
+                ]),
+                Fr([
+                    0xc29dbdbc_u32, 0x517ad96f_u32, 0x91446273_u32, 0x1a630375_u32,
+                    0xc7b79a68_u32, 0xaf21e5e4_u32, 0x9c5e5e96_u32, 0x2846c7a3_u32,
+                ]),
+                Fr([
+                    0xce49e056_u32, 0x57a84f3b_u32, 0x9f5252c8_u32, 0x3103872e_u32,
+                    0x85f0f888_u32, 0x18b1e9c2_u32, 0xee5f1100_u32, 0x006f8fa3_u32,
+                ]),
+                Fr([
+                    0x8ec28776_u32, 0x33ba020c_u32, 0x5adf21ed_u32, 0x7dd1b707_u32,
+                    0xbca440f6_u32, 0x17d30268_u32, 0xb661e8d0_u32, 0x0b6ce53d_u32,
+                ]),
+                Fr([
+                    0x2868a440_u32, 0xacf46e72_u32, 0xfcf0b627_u32, 0x07be22a6_u32,
+                    0x451c24fe_u32, 0x3b81ec34_u32, 0xecad1055_u32, 0x08882cb1_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0xd8e96c48_u32, 0x667f0e72_u32, 0x4948a4fa_u32, 0x94109e0f_u32,
+                    0xafe7d786_u32, 0xf8504de3_u32, 0x85a4f030_u32, 0x2cd33fae_u32,
+                ]),
+                Fr([
+                    0xf50e3d58_u32, 0x0b095acd_u32, 0xa99eae65_u32, 0x52ef5716_u32,
+                    0x1b9421f0_u32, 0x9b866525_u32, 0x1e965c85_u32, 0x23c1ca18_u32,
+                ]),
+                Fr([
+                    0x0bc988da_u32, 0x62709aa0_u32, 0xb86abdc5_u32, 0xcc617694_u32,
+                    0x21126808_u32, 0x9fdba0a5_u32, 0x49b77399_u32, 0x1705dd9b_u32,
+                ]),
+                Fr([
+                    0x2fb90b14_u32, 0xd8bb9583_u32, 0xa0c38601_u32, 0xb02515b9_u32,
+                    0x182c7fb7_u32, 0x5e77f76e_u32, 0xd8c1deb4_u32, 0x2d000c05_u32,
+                ]),
+                Fr([
+                    0x938145d4_u32, 0x835067c2_u32, 0xeb70b58a_u32, 0x05ead5aa_u32,
+                    0xe112faf2_u32, 0xdfe58cb5_u32, 0x194860ef_u32, 0x2589d5d3_u32,
+                ]),
+                Fr([
+                    0x8faa1745_u32, 0x92aa2377_u32, 0xd6b44df8_u32, 0x8e101b04_u32,
+                    0xfe5797ad_u32, 0xa8d9113e_u32, 0x360bf6b7_u32, 0x0f9bebd5_u32,
+                ]),
+                Fr([
+                    0xb5f43750_u32, 0x835dcafe_u32, 0x174e3bb6_u32, 0x50962f3e_u32,
+                    0x5b5404b9_u32, 0x6432548c_u32, 0x14be0f01_u32, 0x287a330c_u32,
+                ]),
+                Fr([
+                    0xc88809a8_u32, 0x169b4cba_u32, 0x67e4fbe3_u32, 0x457d00f8_u32,
+                    0xb96932b3_u32, 0x6801ddc2_u32, 0x914e975b_u32, 0x048e0c9a_u32,
+                ]),
+                Fr([
+                    0xcbf91dab_u32, 0x81d9ea6c_u32, 0xd7357471_u32, 0xf6142ba9_u32,
+                    0x62beaf03_u32, 0x1a248deb_u32, 0xdbe4b812_u32, 0x15c015ce_u32,
+                ]),
+                Fr([
+                    0xb87ac104_u32, 0xe6952e53_u32, 0x3ba739f4_u32, 0x63d2083a_u32,
+                    0xdca59588_u32, 0x996026a9_u32, 0x200de518_u32, 0x2e13dcbd_u32,
+                ]),
+                Fr([
+                    0xe3bb4570_u32, 0xea46d60f_u32, 0x6eac2f0f_u32, 0x0154fcff_u32,
+                    0x580bae7a_u32, 0xec1d0a28_u32, 0xd3921791_u32, 0x2df041cd_u32,
+                ]),
+                Fr([
+                    0xd43c4fc1_u32, 0x31b86cc6_u32, 0x03965bdc_u32, 0xe3640c6c_u32,
+                    0xf881c2bf_u32, 0x84ad6f10_u32, 0x05b974f7_u32, 0x25b4903b_u32,
+                ]),
+                Fr([
+                    0xbd02b5a0_u32, 0xf77e487f_u32, 0x3c32412e_u32, 0x49465acd_u32,
+                    0x6b42eb50_u32, 0xe2dcccbd_u32, 0x1d3b39c1_u32, 0x1e030b14_u32,
+                ]),
+                Fr([
+                    0x2d96020f_u32, 0xdc92d00e_u32, 0x6328aa47_u32, 0xb69b5fd0_u32,
+                    0x0efbcf5d_u32, 0xf308bfa5_u32, 0x626463a9_u32, 0x284ecc8a_u32,
+                ]),
+                Fr([
+                    0xeb4f2d47_u32, 0x4a92f4ea_u32, 0x512fc5b2_u32, 0x8786d167_u32,
+                    0x35664c97_u32, 0x5eaa2bc1_u32, 0xc016e939_u32, 0x1561b7c2_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0x8adb9263_u32, 0x7e1bb7c1_u32, 0x1c1e4a45_u32, 0x08278277_u32,
+                    0xa915deb6_u32, 0xc3b2b36d_u32, 0xee822f9a_u32, 0x0b9db5e6_u32,
+                ]),
+                Fr([
+                    0xa5a90b53_u32, 0x9bf52a88_u32, 0x523899e2_u32, 0x39ccb835_u32,
+                    0x3be1b610_u32, 0x6a3cc419_u32, 0xccac2b38_u32, 0x134c2780_u32,
+                ]),
+                Fr([
+                    0x7b48e620_u32, 0x9d3a3502_u32, 0xa36815f7_u32, 0x5403025d_u32,
+                    0x30b7493b_u32, 0x668e88c0_u32, 0x1735564c_u32, 0x1095a9da_u32,
+                ]),
+                Fr([
+                    0xd38119f0_u32, 0x8ee513b2_u32, 0x6bab8280_u32, 0x87ee89f4_u32,
+                    0xc4cc2cf4_u32, 0x7fab75cb_u32, 0xd8704b2c_u32, 0x1bef2752_u32,
+                ]),
+                Fr([
+                    0x9fb0c55c_u32, 0x2539a986_u32, 0xbe139ac9_u32, 0x9abb34c0_u32,
+                    0xbabc89de_u32, 0x56b8fb83_u32, 0x8618fced_u32, 0x20e63ef5_u32,
+                ]),
+                Fr([
+                    0x0fc53afb_u32, 0x2524d83c_u32, 0x288d3a63_u32, 0x618fdf53_u32,
+                    0x82aee926_u32, 0x31ecf1a8_u32, 0xca3bcf0d_u32, 0x1b4c2350_u32,
+                ]),
+                Fr([
+                    0x131a69dc_u32, 0x4754aba2_u32, 0x37ec9b64_u32, 0xf1245356_u32,
+                    0x86ec3659_u32, 0x36ca442c_u32, 0x5aa45605_u32, 0x2cf881cc_u32,
+                ]),
+                Fr([
+                    0xc5757884_u32, 0x91c0d6fa_u32, 0xe6bf4559_u32, 0xa782859b_u32,
+                    0xb987f6cd_u32, 0xc3ce14ed_u32, 0x6d591f67_u32, 0x0be9c8c5_u32,
+                ]),
+                Fr([
+                    0xf62a94ca_u32, 0xaf2bed37_u32, 0xb1407d45_u32, 0x2fee2e91_u32,
+                    0x5da1a513_u32, 0xf412ebbc_u32, 0x81f822f2_u32, 0x1bc59370_u32,
+                ]),
+                Fr([
+                    0xc6deb6e7_u32, 0xcf0f903e_u32, 0xe1224a34_u32, 0x9b17d956_u32,
+                    0xceef9d02_u32, 0xa4b5404a_u32, 0x635aebbd_u32, 0x23f0163e_u32,
+                ]),
+                Fr([
+                    0xcb3bf824_u32, 0xfec01d7c_u32, 0x407ea3be_u32, 0x9f00bdcc_u32,
+                    0x3a2f1683_u32, 0xf347ec8e_u32, 0x669dbb92_u32, 0x255e859b_u32,
+                ]),
+                Fr([
+                    0x4ae232cd_u32, 0x398a3752_u32, 0xc5bc0327_u32, 0x9b16deaa_u32,
+                    0x5bfba5ff_u32, 0x7dbf6199_u32, 0x8e298a3b_u32, 0x0fdd1855_u32,
+                ]),
+                Fr([
+                    0xe045dd3e_u32, 0x4a6a292e_u32, 0x747636e5_u32, 0xc22935f0_u32,
+                    0xe28dccd2_u32, 0xd22ca110_u32, 0x2a2e44aa_u32, 0x0d7ef9c5_u32,
+                ]),
+                Fr([
+                    0xf4d8b012_u32, 0x76020705_u32, 0xea5761af_u32, 0xa86cb011_u32,
+                    0x401a450b_u32, 0xc6eea8db_u32, 0xc57b2672_u32, 0x20e0006f_u32,
+                ]),
+                Fr([
+                    0x3fde4868_u32, 0x40b4a805_u32, 0xa5e9dfb7_u32, 0xa93b74d6_u32,
+                    0xb8ad6fc6_u32, 0x72d7d9cb_u32, 0x274289bb_u32, 0x2f1ea75a_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0x584bb683_u32, 0x89bcc016_u32, 0x0164a50c_u32, 0xe8d9887f_u32,
+                    0x795eda3d_u32, 0x755e95cb_u32, 0x1323b130_u32, 0x0f572b87_u32,
+                ]),
+                Fr([
+                    0x2c80552b_u32, 0x9b457955_u32, 0xe04e7089_u32, 0x5821ebc4_u32,
+                    0x2f55cc8d_u32, 0x052c529f_u32, 0x8e3fa253_u32, 0x2d2ec870_u32,
+                ]),
+                Fr([
+                    0x40f181c0_u32, 0x88831878_u32, 0x20a88556_u32, 0x5b566b92_u32,
+                    0x094ed9f3_u32, 0x22be6aa8_u32, 0xcb99841c_u32, 0x2418aa1d_u32,
+                ]),
+                Fr([
+                    0x70784d69_u32, 0xf90ad83d_u32, 0x90089c33_u32, 0xc98f3964_u32,
+                    0x6a63be44_u32, 0x538bf7a4_u32, 0xcf5c3c58_u32, 0x1f2fab5c_u32,
+                ]),
+                Fr([
+                    0xa4999d8c_u32, 0xf8d5b996_u32, 0xaf24872a_u32, 0xe648af41_u32,
+                    0x68b86ec6_u32, 0xad89d877_u32, 0xddfd330b_u32, 0x123fde36_u32,
+                ]),
+                Fr([
+                    0xa8438448_u32, 0x2ffb59a7_u32, 0x645feeb6_u32, 0xdf073898_u32,
+                    0x5f987757_u32, 0x0474a2cd_u32, 0xce4c4237_u32, 0x0eb4cedc_u32,
+                ]),
+                Fr([
+                    0xc91de695_u32, 0x17215acd_u32, 0x1cdbd56e_u32, 0x65fb7120_u32,
+                    0xfaa676c4_u32, 0x8f5319a3_u32, 0x2d97f1bc_u32, 0x00b84001_u32,
+                ]),
+                Fr([
+                    0xa60bd4de_u32, 0x5fde22a0_u32, 0x273daee6_u32, 0xc2222a37_u32,
+                    0x8e437749_u32, 0x577b5a27_u32, 0xae1d702f_u32, 0x0e8a14ab_u32,
+                ]),
+                Fr([
+                    0xbf991d85_u32, 0xd6622169_u32, 0xa03a322b_u32, 0xb4ac74cb_u32,
+                    0x41a88fd6_u32, 0x064ee23f_u32, 0x59ea5015_u32, 0x2a2204d7_u32,
+                ]),
+                Fr([
+                    0x20a34655_u32, 0xc901358b_u32, 0xf2ae09a8_u32, 0x2a208f81_u32,
+                    0xa0b1888a_u32, 0x5d166b66_u32, 0x6a226431_u32, 0x1b83eba0_u32,
+                ]),
+                Fr([
+                    0xa92a9c77_u32, 0x1a1def2b_u32, 0x325b2e86_u32, 0x6c58e7c1_u32,
+                    0xa6bbf0ff_u32, 0x3ec9d71d_u32, 0x8337448e_u32, 0x2bcecaa3_u32,
+                ]),
+                Fr([
+                    0x1e18752d_u32, 0x1408c114_u32, 0x64da1fca_u32, 0xf50fa7b2_u32,
+                    0x3b0f8609_u32, 0x7a12a50a_u32, 0x92f6bd97_u32, 0x2cc6c7f8_u32,
+                ]),
+                Fr([
+                    0xad2a8e52_u32, 0x57a23522_u32, 0x1f04a077_u32, 0x3406c48e_u32,
+                    0x7223f8a7_u32, 0x659415f6_u32, 0xdfa1d312_u32, 0x0f9e5fba_u32,
+                ]),
+                Fr([
+                    0x57200b5a_u32, 0xab918de9_u32, 0x3a876052_u32, 0xa957643f_u32,
+                    0x75d9d98d_u32, 0x319b03a1_u32, 0x343eb0e7_u32, 0x1c477530_u32,
+                ]),
+                Fr([
+                    0x6ac46703_u32, 0xa79b63e5_u32, 0x599e8daa_u32, 0xadd7c743_u32,
+                    0xf26466ea_u32, 0x61378204_u32, 0x0b1297da_u32, 0x0b8bde16_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x4ffffffb_u32, 0xac96341c_u32, 0x9f60cd29_u32, 0x36fc7695_u32,
+                    0x7879462e_u32, 0x666ea36f_u32, 0x9a07df2f_u32, 0x0e0a77c1_u32,
+                ]),
+                Fr([
+                    0x001fcfb4_u32, 0x283ae711_u32, 0xfeb4f32a_u32, 0x05ead253_u32,
+                    0xfa1144ca_u32, 0xcbc338ab_u32, 0xdb78fc8e_u32, 0x300e4c10_u32,
+                ]),
+                Fr([
+                    0xa5d2b60e_u32, 0x302fa787_u32, 0xb54036b7_u32, 0x80cc914f_u32,
+                    0xd235eb3b_u32, 0x4f65c0b3_u32, 0x5108a15e_u32, 0x0adb1208_u32,
+                ]),
+                Fr([
+                    0x675e84d3_u32, 0xee3c2f8e_u32, 0x0aad344c_u32, 0x9e75055b_u32,
+                    0xbdc1eb48_u32, 0x1dc96c5d_u32, 0x0a4c7628_u32, 0x1be5ca6a_u32,
+                ]),
+                Fr([
+                    0xdda29e9b_u32, 0x3207cbdd_u32, 0x262fbefc_u32, 0x77ca35a6_u32,
+                    0xb059de38_u32, 0x3d7e07df_u32, 0x32bd1157_u32, 0x12a91d5f_u32,
+                ]),
+                Fr([
+                    0xfe7017a4_u32, 0x18e68c51_u32, 0xfc88a8e8_u32, 0x860112b1_u32,
+                    0xc9243ae8_u32, 0x29000dcf_u32, 0xaeb3d3e4_u32, 0x158c7a3b_u32,
+                ]),
+                Fr([
+                    0xb2c2884e_u32, 0x80bfe61f_u32, 0xdc918a4a_u32, 0xaefbc8bc_u32,
+                    0x2b7c50dd_u32, 0x95cdd796_u32, 0x3a6ba409_u32, 0x2bde845b_u32,
+                ]),
+                Fr([
+                    0x71908bd4_u32, 0x44ce57b1_u32, 0x7dcfbaa3_u32, 0xd52bbb07_u32,
+                    0x260117bc_u32, 0xebe77f16_u32, 0xdfe155db_u32, 0x09ddaa55_u32,
+                ]),
+                Fr([
+                    0x51231076_u32, 0xc46cb7fc_u32, 0xc871df70_u32, 0xc8f4d11b_u32,
+                    0x0d77ebee_u32, 0x2a9ee33d_u32, 0xa770975a_u32, 0x052cd33d_u32,
+                ]),
+                Fr([
+                    0x03cb7a75_u32, 0x1138e800_u32, 0x52668b30_u32, 0x4db3f320_u32,
+                    0x4c985db3_u32, 0x69ef626b_u32, 0x0c2229e6_u32, 0x11f8eb92_u32,
+                ]),
+                Fr([
+                    0x06e9a471_u32, 0xc39f5070_u32, 0xff69cfed_u32, 0x9d0da7af_u32,
+                    0xa296bc63_u32, 0x6e896679_u32, 0xa502fe84_u32, 0x042a7bd4_u32,
+                ]),
+                Fr([
+                    0x788782c9_u32, 0x8030700c_u32, 0x7d83889d_u32, 0x8439bd84_u32,
+                    0x6a7a5985_u32, 0x1937b289_u32, 0xb700d70e_u32, 0x11f906b3_u32,
+                ]),
+                Fr([
+                    0x3a5283c2_u32, 0x4b34aab1_u32, 0xf5edead2_u32, 0xfad32148_u32,
+                    0x23ed2e65_u32, 0xded9488b_u32, 0xa196c67f_u32, 0x0c23d18b_u32,
+                ]),
+                Fr([
+                    0x1ea080c5_u32, 0x699926e0_u32, 0xffa8167b_u32, 0x4c0057f2_u32,
+                    0x1086adfb_u32, 0xfff8276e_u32, 0xff388e71_u32, 0x1aa245f3_u32,
+                ]),
+                Fr([
+                    0x7bd070fe_u32, 0x4f2b7817_u32, 0x15e907c4_u32, 0xc018ba6c_u32,
+                    0x658600f2_u32, 0x2b6a88c7_u32, 0x0e7b632b_u32, 0x19e82521_u32,
+                ]),
+                Fr([
+                    0x30a8b39d_u32, 0x21ccfde2_u32, 0x8287f29f_u32, 0xff3ac518_u32,
+                    0xd0d3e28f_u32, 0xd2dac10d_u32, 0x051a3325_u32, 0x04e25319_u32,
+                ]),
+            ],
+        ];
+        const TS_WIDTHS: [u32; 7] = [4, 4, 4, 4, 4, 4, 4];
+        const TS_CHAIN: [[usize; 7]; 7] = [
+            [0, 0, 0, 0, 0, 0, 0],
+            [2, 0, 0, 0, 0, 0, 0],
+            [4, 2, 0, 0, 0, 0, 0],
+            [6, 4, 2, 0, 0, 0, 0],
+            [8, 6, 4, 2, 0, 0, 0],
+            [10, 8, 6, 4, 2, 0, 0],
+            [12, 10, 8, 6, 4, 2, 0],
+        ];
+        const TS_DLOG: [usize; 7] = [0, 0, 0, 0, 0, 0, 0];
+        const TS_FINAL: [usize; 7] = [1, 3, 5, 7, 9, 11, 13];
+        fn ts_lookup(table: &[Fr; 16], index: u8) -> Fr {
+            let mut r = Fr::ONE;
+            for (m, entry) in table.iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+                    &(m as u8),
+                    &index,
+                );
+                <Fr as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut r,
+                    entry,
+                    hit,
+                );
+            }
+            r
+        }
         let w = self
             .pow_by_schedule(
                 3,
@@ -4568,30 +5521,36 @@ impl Fr {
                 ],
             );
         let mut x = self.mul(&w);
-        let mut b = x.mul(&w);
-        let mut z = Self::ROOT_OF_UNITY;
-        let mut i = Self::TWO_ADICITY - 1;
-        while i >= 1 {
-            let mut d = b;
-            let mut k = 1;
-            while k < i {
-                d = d.square();
-                k += 1;
+        let mut powers = [Fr::ZERO; 7];
+        powers[7 - 1] = x.mul(&w);
+        let mut j = 7 - 1;
+        while j > 0 {
+            let mut y = powers[j];
+            for _ in 0..TS_WIDTHS[j] {
+                y = y.square();
             }
-            let flip = !::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&d, &Self::ONE);
-            let z2 = z.square();
-            x = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &x,
-                &x.mul(&z),
-                flip,
-            );
-            b = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &b,
-                &b.mul(&z2),
-                flip,
-            );
-            z = z2;
-            i -= 1;
+            powers[j - 1] = y;
+            j -= 1;
+        }
+        let mut digits = [0u8; 7];
+        for (j, power) in powers.iter().enumerate() {
+            let mut c = *power;
+            for (digit, table) in digits.iter().zip(TS_CHAIN[j].iter()).take(j) {
+                c = c.mul(&ts_lookup(&TS_TABLES[*table], *digit));
+            }
+            let mut d = 0u8;
+            for (m, entry) in TS_TABLES[TS_DLOG[j]].iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&c, entry);
+                <u8 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut d,
+                    &(m as u8),
+                    hit,
+                );
+            }
+            digits[j] = d;
+        }
+        for (digit, table) in digits.iter().zip(TS_FINAL.iter()) {
+            x = x.mul(&ts_lookup(&TS_TABLES[*table], *digit));
         }
         let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
         ::fieldgen_field::subtle::CtOption::new(x, ok)

@@ -2486,8 +2486,961 @@ impl Fr {
         }
         Self::safegcd_finish(&f, d)
     }
-    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973). Either root may be returned.
+    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973), the discrete logarithm in the 2-Sylow subgroup read 4 bits at a time from precomputed tables (Bernstein, "Faster square roots in annoying finite fields", 2001). Either root may be returned.
     pub fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<Fr> {
+        static TS_TABLES: [[Fr; 16]; 14] = [
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0xf4b67d7c742f8f03_u64, 0x681b2ddc63d068cc_u64,
+                    0x8ce5bcef1bfb576a_u64, 0x167c2951d2b63cfe_u64,
+                ]),
+                Fr([
+                    0xf8ad4ae2b5ad7c3f_u64, 0x2d60c6ff83cb85be_u64,
+                    0xd976fd2b5d9429f7_u64, 0x24407ce73f9ad9a9_u64,
+                ]),
+                Fr([
+                    0x8042a523e9165b90_u64, 0x8b2640987a4fa0a3_u64,
+                    0x49c6df3cdeea9bf9_u64, 0x2c39d29e3c2ea1a5_u64,
+                ]),
+                Fr([
+                    0x7f753d979edcef8b_u64, 0x5f3f172cb1479120_u64,
+                    0x8db1627974096c6e_u64, 0x2b377b3539c108cf_u64,
+                ]),
+                Fr([
+                    0xc3220f743d3d77b3_u64, 0x79381f8b9d27e646_u64,
+                    0x22826e205605077f_u64, 0x0485ca17a6c5fc20_u64,
+                ]),
+                Fr([
+                    0x11da29b6125d6166_u64, 0xb069b2a25389b195_u64,
+                    0x7ad23dd6d1277a24_u64, 0x1dbb3113ae748ed2_u64,
+                ]),
+                Fr([
+                    0x13b24e0c4a2d49f3_u64, 0xa76756f8c47939da_u64,
+                    0x68ea8502af4b6d21_u64, 0x25893c6a9028fecb_u64,
+                ]),
+                Fr([
+                    0x974bc177a0000006_u64, 0xf13771b2da58a367_u64,
+                    0x51e1a2470908122e_u64, 0x2259d6b14729c0fa_u64,
+                ]),
+                Fr([
+                    0x4f2b78177bd070fe_u64, 0xc018ba6c15e907c4_u64,
+                    0x2b6a88c7658600f2_u64, 0x19e825210e7b632b_u64,
+                ]),
+                Fr([
+                    0x4b34aab13a5283c2_u64, 0xfad32148f5edead2_u64,
+                    0xded9488b23ed2e65_u64, 0x0c23d18ba196c67f_u64,
+                ]),
+                Fr([
+                    0xc39f507006e9a471_u64, 0x9d0da7afff69cfed_u64,
+                    0x6e896679a296bc63_u64, 0x042a7bd4a502fe84_u64,
+                ]),
+                Fr([
+                    0xc46cb7fc51231076_u64, 0xc8f4d11bc871df70_u64,
+                    0x2a9ee33d0d77ebee_u64, 0x052cd33da770975a_u64,
+                ]),
+                Fr([
+                    0x80bfe61fb2c2884e_u64, 0xaefbc8bcdc918a4a_u64,
+                    0x95cdd7962b7c50dd_u64, 0x2bde845b3a6ba409_u64,
+                ]),
+                Fr([
+                    0x3207cbdddda29e9b_u64, 0x77ca35a6262fbefc_u64,
+                    0x3d7e07dfb059de38_u64, 0x12a91d5f32bd1157_u64,
+                ]),
+                Fr([
+                    0x302fa787a5d2b60e_u64, 0x80cc914fb54036b7_u64,
+                    0x4f65c0b3d235eb3b_u64, 0x0adb12085108a15e_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0x89bcc016584bb683_u64, 0xe8d9887f0164a50c_u64,
+                    0x755e95cb795eda3d_u64, 0x0f572b871323b130_u64,
+                ]),
+                Fr([
+                    0x89bcc016584bb683_u64, 0xe8d9887f0164a50c_u64,
+                    0x755e95cb795eda3d_u64, 0x0f572b871323b130_u64,
+                ]),
+                Fr([
+                    0x9b4579552c80552b_u64, 0x5821ebc4e04e7089_u64,
+                    0x052c529f2f55cc8d_u64, 0x2d2ec8708e3fa253_u64,
+                ]),
+                Fr([
+                    0x9b4579552c80552b_u64, 0x5821ebc4e04e7089_u64,
+                    0x052c529f2f55cc8d_u64, 0x2d2ec8708e3fa253_u64,
+                ]),
+                Fr([
+                    0x8883187840f181c0_u64, 0x5b566b9220a88556_u64,
+                    0x22be6aa8094ed9f3_u64, 0x2418aa1dcb99841c_u64,
+                ]),
+                Fr([
+                    0x8883187840f181c0_u64, 0x5b566b9220a88556_u64,
+                    0x22be6aa8094ed9f3_u64, 0x2418aa1dcb99841c_u64,
+                ]),
+                Fr([
+                    0xf90ad83d70784d69_u64, 0xc98f396490089c33_u64,
+                    0x538bf7a46a63be44_u64, 0x1f2fab5ccf5c3c58_u64,
+                ]),
+                Fr([
+                    0xf90ad83d70784d69_u64, 0xc98f396490089c33_u64,
+                    0x538bf7a46a63be44_u64, 0x1f2fab5ccf5c3c58_u64,
+                ]),
+                Fr([
+                    0xf8d5b996a4999d8c_u64, 0xe648af41af24872a_u64,
+                    0xad89d87768b86ec6_u64, 0x123fde36ddfd330b_u64,
+                ]),
+                Fr([
+                    0xf8d5b996a4999d8c_u64, 0xe648af41af24872a_u64,
+                    0xad89d87768b86ec6_u64, 0x123fde36ddfd330b_u64,
+                ]),
+                Fr([
+                    0x2ffb59a7a8438448_u64, 0xdf073898645feeb6_u64,
+                    0x0474a2cd5f987757_u64, 0x0eb4cedcce4c4237_u64,
+                ]),
+                Fr([
+                    0x2ffb59a7a8438448_u64, 0xdf073898645feeb6_u64,
+                    0x0474a2cd5f987757_u64, 0x0eb4cedcce4c4237_u64,
+                ]),
+                Fr([
+                    0x17215acdc91de695_u64, 0x65fb71201cdbd56e_u64,
+                    0x8f5319a3faa676c4_u64, 0x00b840012d97f1bc_u64,
+                ]),
+                Fr([
+                    0x17215acdc91de695_u64, 0x65fb71201cdbd56e_u64,
+                    0x8f5319a3faa676c4_u64, 0x00b840012d97f1bc_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0x9bf52a88a5a90b53_u64, 0x39ccb835523899e2_u64,
+                    0x6a3cc4193be1b610_u64, 0x134c2780ccac2b38_u64,
+                ]),
+                Fr([
+                    0x8ee513b2d38119f0_u64, 0x87ee89f46bab8280_u64,
+                    0x7fab75cbc4cc2cf4_u64, 0x1bef2752d8704b2c_u64,
+                ]),
+                Fr([
+                    0x2524d83c0fc53afb_u64, 0x618fdf53288d3a63_u64,
+                    0x31ecf1a882aee926_u64, 0x1b4c2350ca3bcf0d_u64,
+                ]),
+                Fr([
+                    0x91c0d6fac5757884_u64, 0xa782859be6bf4559_u64,
+                    0xc3ce14edb987f6cd_u64, 0x0be9c8c56d591f67_u64,
+                ]),
+                Fr([
+                    0xcf0f903ec6deb6e7_u64, 0x9b17d956e1224a34_u64,
+                    0xa4b5404aceef9d02_u64, 0x23f0163e635aebbd_u64,
+                ]),
+                Fr([
+                    0x398a37524ae232cd_u64, 0x9b16deaac5bc0327_u64,
+                    0x7dbf61995bfba5ff_u64, 0x0fdd18558e298a3b_u64,
+                ]),
+                Fr([
+                    0x76020705f4d8b012_u64, 0xa86cb011ea5761af_u64,
+                    0xc6eea8db401a450b_u64, 0x20e0006fc57b2672_u64,
+                ]),
+                Fr([
+                    0x283ae711001fcfb4_u64, 0x05ead253feb4f32a_u64,
+                    0xcbc338abfa1144ca_u64, 0x300e4c10db78fc8e_u64,
+                ]),
+                Fr([
+                    0x716ca9f9b6d57e84_u64, 0xdd9a7a3347d32711_u64,
+                    0x4a9d517c466391ba_u64, 0x025fb429eb69687d_u64,
+                ]),
+                Fr([
+                    0x6190279bdee72bcf_u64, 0x2d3ff1d9f47966b7_u64,
+                    0xe59996b0d8a33445_u64, 0x2dd9179f98b9fa1c_u64,
+                ]),
+                Fr([
+                    0xd2a3201491591d30_u64, 0x129e0134eb17ecbe_u64,
+                    0x19215dae98872cb4_u64, 0x2f85a979d48b2d48_u64,
+                ]),
+                Fr([
+                    0xa9bb9c72ccd2168f_u64, 0x4fcc00aa9ea5f935_u64,
+                    0x29f5b9df36f2064c_u64, 0x20c229456a4f68a4_u64,
+                ]),
+                Fr([
+                    0xb84fea86f9439e0f_u64, 0x728e551e9bd5cfa9_u64,
+                    0xdc1a924f05293d77_u64, 0x1e8d9e0ba74ed893_u64,
+                ]),
+                Fr([
+                    0x215a6876ea2b62cd_u64, 0x624c55636b204b0a_u64,
+                    0x3e2385dc2b107577_u64, 0x1273dd39e9a0fa90_u64,
+                ]),
+                Fr([
+                    0xa9de6601f526126b_u64, 0x7295bc82c45d124b_u64,
+                    0xf0bc6663464e35a7_u64, 0x2cbd349b7594e729_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0x5fde22a0a60bd4de_u64, 0xc2222a37273daee6_u64,
+                    0x577b5a278e437749_u64, 0x0e8a14abae1d702f_u64,
+                ]),
+                Fr([
+                    0x667f0e72d8e96c48_u64, 0x94109e0f4948a4fa_u64,
+                    0xf8504de3afe7d786_u64, 0x2cd33fae85a4f030_u64,
+                ]),
+                Fr([
+                    0xcb01ed8dcf685202_u64, 0x74c36f9d1060e5ba_u64,
+                    0x311c536dba41eda8_u64, 0x2f5c268b50c80671_u64,
+                ]),
+                Fr([
+                    0x0b095acdf50e3d58_u64, 0x52ef5716a99eae65_u64,
+                    0x9b8665251b9421f0_u64, 0x23c1ca181e965c85_u64,
+                ]),
+                Fr([
+                    0x364db1c77c288142_u64, 0xff0a2c09df3eaba2_u64,
+                    0xa2e4bbaeb19e8a73_u64, 0x0ed30c7bc752a926_u64,
+                ]),
+                Fr([
+                    0x62709aa00bc988da_u64, 0xcc617694b86abdc5_u64,
+                    0x9fdba0a521126808_u64, 0x1705dd9b49b77399_u64,
+                ]),
+                Fr([
+                    0xc1abfc50d7102215_u64, 0x5f8a20c6eb5f22a9_u64,
+                    0x26ba5f5bef67ac10_u64, 0x1c90b7fda5f8d1b2_u64,
+                ]),
+                Fr([
+                    0xd8bb95832fb90b14_u64, 0xb02515b9a0c38601_u64,
+                    0x5e77f76e182c7fb7_u64, 0x2d000c05d8c1deb4_u64,
+                ]),
+                Fr([
+                    0x2501284403bc09c5_u64, 0x015bf3362954911e_u64,
+                    0x5142509b972dfe6b_u64, 0x22a0a1667d45f9e3_u64,
+                ]),
+                Fr([
+                    0x835067c2938145d4_u64, 0x05ead5aaeb70b58a_u64,
+                    0xdfe58cb5e112faf2_u64, 0x2589d5d3194860ef_u64,
+                ]),
+                Fr([
+                    0x2162e4da7fb72374_u64, 0xb3899cfd7a13c5f4_u64,
+                    0xeeecd0cb2fa5552b_u64, 0x1ad37895cb40af77_u64,
+                ]),
+                Fr([
+                    0x92aa23778faa1745_u64, 0x8e101b04d6b44df8_u64,
+                    0xa8d9113efe5797ad_u64, 0x0f9bebd5360bf6b7_u64,
+                ]),
+                Fr([
+                    0xdc71420dff51972d_u64, 0x88f301e931453ff0_u64,
+                    0x65ec084d6fe3a3b2_u64, 0x21f0c36e733b3908_u64,
+                ]),
+                Fr([
+                    0x835dcafeb5f43750_u64, 0x50962f3e174e3bb6_u64,
+                    0x6432548c5b5404b9_u64, 0x287a330c14be0f01_u64,
+                ]),
+                Fr([
+                    0x942e693b7df098ea_u64, 0x730cafd85590f0be_u64,
+                    0xdb68f983d6abef6d_u64, 0x1a6b581f8c412861_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0x422d9ca46c9fc2d9_u64, 0xec33febb4b73a08d_u64,
+                    0x69366b9ee4da54b6_u64, 0x2b22e3d430dc6b9f_u64,
+                ]),
+                Fr([
+                    0xa2be1e2a36fa814f_u64, 0xe25ec7610dd79739_u64,
+                    0xd0725623d6cafca5_u64, 0x068d1538c117d364_u64,
+                ]),
+                Fr([
+                    0x405cca21817ca354_u64, 0xaac2354b96002fda_u64,
+                    0xf86f4b4aaf0c166c_u64, 0x0933c73ce467bd93_u64,
+                ]),
+                Fr([
+                    0x9a42b93a4388ee4f_u64, 0x16c835b156abb91e_u64,
+                    0x5fcd5d77a3b49b70_u64, 0x1d24a254e5e81852_u64,
+                ]),
+                Fr([
+                    0xf637e007a2f6a8cd_u64, 0xf0535ae7926d5285_u64,
+                    0xfc12fdfcc18fe528_u64, 0x08850e392634ef23_u64,
+                ]),
+                Fr([
+                    0x517ad96fc29dbdbc_u64, 0x1a63037591446273_u64,
+                    0xaf21e5e4c7b79a68_u64, 0x2846c7a39c5e5e96_u64,
+                ]),
+                Fr([
+                    0x33ba020c8ec28776_u64, 0x7dd1b7075adf21ed_u64,
+                    0x17d30268bca440f6_u64, 0x0b6ce53db661e8d0_u64,
+                ]),
+                Fr([
+                    0x7e1bb7c18adb9263_u64, 0x082782771c1e4a45_u64,
+                    0xc3b2b36da915deb6_u64, 0x0b9db5e6ee822f9a_u64,
+                ]),
+                Fr([
+                    0x522a78ab4c4c2c23_u64, 0x6c0101af507cb9fc_u64,
+                    0x0dfc85f4ba682261_u64, 0x0d3a53fbfa3b450e_u64,
+                ]),
+                Fr([
+                    0xbb8c3e752d041646_u64, 0xc4def09a34e0860d_u64,
+                    0xb50bf36890b3418e_u64, 0x239baa76154c4076_u64,
+                ]),
+                Fr([
+                    0xbaf8eaf8ceb15e33_u64, 0x649a5761f545c51f_u64,
+                    0x9e6040cd90ab7812_u64, 0x0d50ee3483ff4936_u64,
+                ]),
+                Fr([
+                    0x332aded9c3001110_u64, 0xd35a881b52a29a24_u64,
+                    0x0ed1aadef7d69d04_u64, 0x0e806b1749957acf_u64,
+                ]),
+                Fr([
+                    0x2939cdf559b41e6b_u64, 0xd958a80a08710fcf_u64,
+                    0xbf94a0e8a7f18e1b_u64, 0x1be60637eeabc81e_u64,
+                ]),
+                Fr([
+                    0xc1ca56daea54ce96_u64, 0x06ffd5645142a15a_u64,
+                    0x9b3e6d19008a0899_u64, 0x2e89fbc2086a4c0a_u64,
+                ]),
+                Fr([
+                    0x77590a22da05f488_u64, 0xd4a330cdbdfc416c_u64,
+                    0x35372d62ed574068_u64, 0x1536be9c085d5995_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0x169b4cbac88809a8_u64, 0x457d00f867e4fbe3_u64,
+                    0x6801ddc2b96932b3_u64, 0x048e0c9a914e975b_u64,
+                ]),
+                Fr([
+                    0x29a730286ed9e349_u64, 0x1ff90914d9689b7f_u64,
+                    0x24bbb6ac251e133c_u64, 0x022d75746283dfd6_u64,
+                ]),
+                Fr([
+                    0x6a6d08c12f4ee2be_u64, 0xc8e795ed96c3ab0e_u64,
+                    0x41f0b31866916351_u64, 0x13c1f87ecd8bac49_u64,
+                ]),
+                Fr([
+                    0x1f296f022886e2a5_u64, 0x550e4e0b1e34eb1c_u64,
+                    0xdf87a2c1b4688775_u64, 0x2707e80c3ba99c65_u64,
+                ]),
+                Fr([
+                    0x4d9e21e9b3229cfc_u64, 0xbf7dfd8384ece152_u64,
+                    0x05864b4d1c4fa15a_u64, 0x079c88067a8e466f_u64,
+                ]),
+                Fr([
+                    0x35b72cb453ee5336_u64, 0x74b3062d96d52b01_u64,
+                    0x9d67cd4091d7bee8_u64, 0x1bf8457e169e11b2_u64,
+                ]),
+                Fr([
+                    0xc12b98146f166904_u64, 0xf8a5b9b0b1d031a5_u64,
+                    0x503f890a21b35863_u64, 0x153b1be80d1dd43b_u64,
+                ]),
+                Fr([
+                    0x645bee0013cbc9c3_u64, 0xa81ac5011d4ad1a7_u64,
+                    0x100ef5edb54ea975_u64, 0x04d3bb8bdad08cdd_u64,
+                ]),
+                Fr([
+                    0x642bdf467da6b8c4_u64, 0x09b0618231161393_u64,
+                    0xccbdad56417bb5e1_u64, 0x28d0246c851e3dda_u64,
+                ]),
+                Fr([
+                    0xf4ef111140703006_u64, 0x87344791b0b07dc8_u64,
+                    0x390f25584205b2b6_u64, 0x0163775edb45e937_u64,
+                ]),
+                Fr([
+                    0xa211b2fe12a9c98c_u64, 0xb34a2f9af52ad2d0_u64,
+                    0xfde696541d564dbd_u64, 0x1b61983bc1ab743f_u64,
+                ]),
+                Fr([
+                    0x93dbb165a6eb2488_u64, 0x2880c4cd7438987b_u64,
+                    0xd9129d55f161af93_u64, 0x08938e6dec619c0e_u64,
+                ]),
+                Fr([
+                    0xdd864075ff397912_u64, 0xb2e23d5c024f7ea1_u64,
+                    0xe63b078e6f90582a_u64, 0x00d4a871d3e1d1bf_u64,
+                ]),
+                Fr([
+                    0x206c36f0028412fb_u64, 0x44e74eb0a78a14a8_u64,
+                    0x43d851a8f9b9255e_u64, 0x01d066e121ba4c28_u64,
+                ]),
+                Fr([
+                    0x28e6a7bee3c4ddec_u64, 0xd965cb92f01128df_u64,
+                    0x243866852288c062_u64, 0x1bbb625586b5ca42_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0x489362b650573894_u64, 0x0a19b79043d35763_u64,
+                    0xda6a5ff6bbc04fa8_u64, 0x2f6a7c2881855e62_u64,
+                ]),
+                Fr([
+                    0x39635a33503045fa_u64, 0x4f4b5b8d30d9f86e_u64,
+                    0xefba9fb03979eba3_u64, 0x2d4d2d2da7cd1545_u64,
+                ]),
+                Fr([
+                    0x2bf5ebd867018da8_u64, 0xc66bcce061ab32ef_u64,
+                    0x78a9a76f0995811a_u64, 0x19c635dfe3cf626f_u64,
+                ]),
+                Fr([
+                    0xea9351a4708c94ca_u64, 0xac912ec7a5f17c35_u64,
+                    0x920b769623d9760a_u64, 0x2c3adf7c6cf0bc39_u64,
+                ]),
+                Fr([
+                    0xe51bf7efbf77f86c_u64, 0x14e3f2bc0738d64a_u64,
+                    0xf276501617dfc2ae_u64, 0x0280224a5cf73823_u64,
+                ]),
+                Fr([
+                    0x4127842f83df9207_u64, 0x1dfb0ddfb40eb6e5_u64,
+                    0x36502334fb1f168c_u64, 0x0a5ce53e49d15d2b_u64,
+                ]),
+                Fr([
+                    0x985dc60826542d78_u64, 0x40b7d0df3d439d80_u64,
+                    0x18664b0f223f9557_u64, 0x18031179f0da1478_u64,
+                ]),
+                Fr([
+                    0xf2fe10e92ba9466a_u64, 0x77a9e3c167af44ce_u64,
+                    0x723cad05841b37c9_u64, 0x1768636eb0a2cbb1_u64,
+                ]),
+                Fr([
+                    0x48221c0772b56ee1_u64, 0x4116bc7a6389f55f_u64,
+                    0xe6a0269b853e31f8_u64, 0x1ebd20411b0c7fcf_u64,
+                ]),
+                Fr([
+                    0x252be74d642b9483_u64, 0xb6c1540e83388035_u64,
+                    0x86bb317bae7070b8_u64, 0x2f8d990158ec3346_u64,
+                ]),
+                Fr([
+                    0x960d1b5e235ae2f1_u64, 0xbd18011d8f057d4e_u64,
+                    0xad6e88ed204e71e6_u64, 0x2214cf0afdc35b13_u64,
+                ]),
+                Fr([
+                    0x163b059486b7b525_u64, 0xabb85f420d86e231_u64,
+                    0x865d60d9141f0dbd_u64, 0x217d35c9476fef81_u64,
+                ]),
+                Fr([
+                    0x8586949b66953fac_u64, 0x2eb55ba8d37dbaea_u64,
+                    0xa1745468659aa832_u64, 0x0f0a73c8534b5864_u64,
+                ]),
+                Fr([
+                    0x9f5734af20ce1d64_u64, 0x9cedfcab65ac20bb_u64,
+                    0x5f625fb347719e9e_u64, 0x2e13fd9bf7ff32f3_u64,
+                ]),
+                Fr([
+                    0xa2ad0d1a9f66c4f0_u64, 0x67e706da8ae18a67_u64,
+                    0xeed4e3308485cab6_u64, 0x27dcdc1249a51264_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0x8c193fa18da73c33_u64, 0x478e6f456d0221ba_u64,
+                    0x6817e7a3329bae82_u64, 0x041fd6a3eba7a65e_u64,
+                ]),
+                Fr([
+                    0x489362b650573894_u64, 0x0a19b79043d35763_u64,
+                    0xda6a5ff6bbc04fa8_u64, 0x2f6a7c2881855e62_u64,
+                ]),
+                Fr([
+                    0x5f7f26506dc91675_u64, 0xf33c34fd938ae847_u64,
+                    0x021e3cc6c2452817_u64, 0x2719134aaa050830_u64,
+                ]),
+                Fr([
+                    0x39635a33503045fa_u64, 0x4f4b5b8d30d9f86e_u64,
+                    0xefba9fb03979eba3_u64, 0x2d4d2d2da7cd1545_u64,
+                ]),
+                Fr([
+                    0x9fefba0c227cf876_u64, 0x2a6551166975bdc5_u64,
+                    0x2723fd03b995c33f_u64, 0x205de99e8295c705_u64,
+                ]),
+                Fr([
+                    0x2bf5ebd867018da8_u64, 0xc66bcce061ab32ef_u64,
+                    0x78a9a76f0995811a_u64, 0x19c635dfe3cf626f_u64,
+                ]),
+                Fr([
+                    0x3e30b3cb2bbaf67f_u64, 0x8f0b5cd458169d77_u64,
+                    0xcb8025dbefd5e66b_u64, 0x1c6abd5c3e59aacc_u64,
+                ]),
+                Fr([
+                    0xea9351a4708c94ca_u64, 0xac912ec7a5f17c35_u64,
+                    0x920b769623d9760a_u64, 0x2c3adf7c6cf0bc39_u64,
+                ]),
+                Fr([
+                    0x967e5aa141d5f6e5_u64, 0x3f36ac9f409de412_u64,
+                    0x40701ab7e72a20a2_u64, 0x1cf2a1bf6aeeab94_u64,
+                ]),
+                Fr([
+                    0xe51bf7efbf77f86c_u64, 0x14e3f2bc0738d64a_u64,
+                    0xf276501617dfc2ae_u64, 0x0280224a5cf73823_u64,
+                ]),
+                Fr([
+                    0x8f52bc78d7309ab4_u64, 0x19e00b392bbf54bf_u64,
+                    0x0bb40c38d22d6721_u64, 0x2b5792ded0c57e1d_u64,
+                ]),
+                Fr([
+                    0x4127842f83df9207_u64, 0x1dfb0ddfb40eb6e5_u64,
+                    0x36502334fb1f168c_u64, 0x0a5ce53e49d15d2b_u64,
+                ]),
+                Fr([
+                    0x1f7d988925d20c0e_u64, 0x85258ebfee154f13_u64,
+                    0x20ea424c65053fc6_u64, 0x1ca1065d5d548cc8_u64,
+                ]),
+                Fr([
+                    0x985dc60826542d78_u64, 0x40b7d0df3d439d80_u64,
+                    0x18664b0f223f9557_u64, 0x18031179f0da1478_u64,
+                ]),
+                Fr([
+                    0xe615f0abf13960bc_u64, 0xdc1f8481d523a282_u64,
+                    0x6ba6147c7797d2a1_u64, 0x0ac755a4e0c5104d_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0x29a730286ed9e349_u64, 0x1ff90914d9689b7f_u64,
+                    0x24bbb6ac251e133c_u64, 0x022d75746283dfd6_u64,
+                ]),
+                Fr([
+                    0x1f296f022886e2a5_u64, 0x550e4e0b1e34eb1c_u64,
+                    0xdf87a2c1b4688775_u64, 0x2707e80c3ba99c65_u64,
+                ]),
+                Fr([
+                    0x35b72cb453ee5336_u64, 0x74b3062d96d52b01_u64,
+                    0x9d67cd4091d7bee8_u64, 0x1bf8457e169e11b2_u64,
+                ]),
+                Fr([
+                    0x645bee0013cbc9c3_u64, 0xa81ac5011d4ad1a7_u64,
+                    0x100ef5edb54ea975_u64, 0x04d3bb8bdad08cdd_u64,
+                ]),
+                Fr([
+                    0xf4ef111140703006_u64, 0x87344791b0b07dc8_u64,
+                    0x390f25584205b2b6_u64, 0x0163775edb45e937_u64,
+                ]),
+                Fr([
+                    0x93dbb165a6eb2488_u64, 0x2880c4cd7438987b_u64,
+                    0xd9129d55f161af93_u64, 0x08938e6dec619c0e_u64,
+                ]),
+                Fr([
+                    0x206c36f0028412fb_u64, 0x44e74eb0a78a14a8_u64,
+                    0x43d851a8f9b9255e_u64, 0x01d066e121ba4c28_u64,
+                ]),
+                Fr([
+                    0x8c193fa18da73c33_u64, 0x478e6f456d0221ba_u64,
+                    0x6817e7a3329bae82_u64, 0x041fd6a3eba7a65e_u64,
+                ]),
+                Fr([
+                    0xa6816b06e9510099_u64, 0x9f74c96877bf1887_u64,
+                    0xe8fff5c0ce5caae9_u64, 0x186451008e863275_u64,
+                ]),
+                Fr([
+                    0xc76ee0c47be2789e_u64, 0x72a204ef00b19855_u64,
+                    0x665a060b1f2af7be_u64, 0x0c288fbb7a3e0edb_u64,
+                ]),
+                Fr([
+                    0xeaccc5847547290d_u64, 0x0e07e3e5c08224d5_u64,
+                    0x546a292bbb3ab3fc_u64, 0x138b69102aa1bc92_u64,
+                ]),
+                Fr([
+                    0x7b481878a2e63c09_u64, 0x9882a0179d34452b_u64,
+                    0xfc8b95f58ed2d16e_u64, 0x1f1ae5c9d0f105c1_u64,
+                ]),
+                Fr([
+                    0x9b8f38a94212c6c9_u64, 0xd7d25a4ef41148dd_u64,
+                    0x8178f1d34bd66f57_u64, 0x0a4d99dc3f3899ec_u64,
+                ]),
+                Fr([
+                    0x0942eb3d024c3f8c_u64, 0xc9c77d04e71dd9ab_u64,
+                    0x5794596e0908a25f_u64, 0x22b3d26166673ea9_u64,
+                ]),
+                Fr([
+                    0x0711638f555a23e2_u64, 0x6b9ab80eb33a77bd_u64,
+                    0xae1dc4dbb1408cf9_u64, 0x1399eea05b02473e_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0xf2fe10e92ba9466a_u64, 0x77a9e3c167af44ce_u64,
+                    0x723cad05841b37c9_u64, 0x1768636eb0a2cbb1_u64,
+                ]),
+                Fr([
+                    0x422d9ca46c9fc2d9_u64, 0xec33febb4b73a08d_u64,
+                    0x69366b9ee4da54b6_u64, 0x2b22e3d430dc6b9f_u64,
+                ]),
+                Fr([
+                    0x492407c9abbce07b_u64, 0x4dcd818c1cf15869_u64,
+                    0x8eee4863802a56eb_u64, 0x301f2f08299fa022_u64,
+                ]),
+                Fr([
+                    0xa2be1e2a36fa814f_u64, 0xe25ec7610dd79739_u64,
+                    0xd0725623d6cafca5_u64, 0x068d1538c117d364_u64,
+                ]),
+                Fr([
+                    0xb5b6a403ebaa6ac5_u64, 0x331929151fabfab6_u64,
+                    0x4bd93ca424a431f0_u64, 0x0900bf1f913a40f5_u64,
+                ]),
+                Fr([
+                    0x405cca21817ca354_u64, 0xaac2354b96002fda_u64,
+                    0xf86f4b4aaf0c166c_u64, 0x0933c73ce467bd93_u64,
+                ]),
+                Fr([
+                    0x057fea0cc5f6a6e2_u64, 0x3e71975e1ad46e59_u64,
+                    0xcbf5e01bd2782363_u64, 0x1808bc66ed04914f_u64,
+                ]),
+                Fr([
+                    0x9a42b93a4388ee4f_u64, 0x16c835b156abb91e_u64,
+                    0x5fcd5d77a3b49b70_u64, 0x1d24a254e5e81852_u64,
+                ]),
+                Fr([
+                    0x9f2b8fd9fb2f67ff_u64, 0xcc9c23502178e1da_u64,
+                    0x10fc1951c83d358a_u64, 0x2f62fa2acde26f00_u64,
+                ]),
+                Fr([
+                    0xf637e007a2f6a8cd_u64, 0xf0535ae7926d5285_u64,
+                    0xfc12fdfcc18fe528_u64, 0x08850e392634ef23_u64,
+                ]),
+                Fr([
+                    0xf878f8a8accc0c77_u64, 0x00a531769746f7ab_u64,
+                    0xedde426be6baa15f_u64, 0x1cab1c78b573d31e_u64,
+                ]),
+                Fr([
+                    0x517ad96fc29dbdbc_u64, 0x1a63037591446273_u64,
+                    0xaf21e5e4c7b79a68_u64, 0x2846c7a39c5e5e96_u64,
+                ]),
+                Fr([
+                    0x57a84f3bce49e056_u64, 0x3103872e9f5252c8_u64,
+                    0x18b1e9c285f0f888_u64, 0x006f8fa3ee5f1100_u64,
+                ]),
+                Fr([
+                    0x33ba020c8ec28776_u64, 0x7dd1b7075adf21ed_u64,
+                    0x17d30268bca440f6_u64, 0x0b6ce53db661e8d0_u64,
+                ]),
+                Fr([
+                    0xacf46e722868a440_u64, 0x07be22a6fcf0b627_u64,
+                    0x3b81ec34451c24fe_u64, 0x08882cb1ecad1055_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0x667f0e72d8e96c48_u64, 0x94109e0f4948a4fa_u64,
+                    0xf8504de3afe7d786_u64, 0x2cd33fae85a4f030_u64,
+                ]),
+                Fr([
+                    0x0b095acdf50e3d58_u64, 0x52ef5716a99eae65_u64,
+                    0x9b8665251b9421f0_u64, 0x23c1ca181e965c85_u64,
+                ]),
+                Fr([
+                    0x62709aa00bc988da_u64, 0xcc617694b86abdc5_u64,
+                    0x9fdba0a521126808_u64, 0x1705dd9b49b77399_u64,
+                ]),
+                Fr([
+                    0xd8bb95832fb90b14_u64, 0xb02515b9a0c38601_u64,
+                    0x5e77f76e182c7fb7_u64, 0x2d000c05d8c1deb4_u64,
+                ]),
+                Fr([
+                    0x835067c2938145d4_u64, 0x05ead5aaeb70b58a_u64,
+                    0xdfe58cb5e112faf2_u64, 0x2589d5d3194860ef_u64,
+                ]),
+                Fr([
+                    0x92aa23778faa1745_u64, 0x8e101b04d6b44df8_u64,
+                    0xa8d9113efe5797ad_u64, 0x0f9bebd5360bf6b7_u64,
+                ]),
+                Fr([
+                    0x835dcafeb5f43750_u64, 0x50962f3e174e3bb6_u64,
+                    0x6432548c5b5404b9_u64, 0x287a330c14be0f01_u64,
+                ]),
+                Fr([
+                    0x169b4cbac88809a8_u64, 0x457d00f867e4fbe3_u64,
+                    0x6801ddc2b96932b3_u64, 0x048e0c9a914e975b_u64,
+                ]),
+                Fr([
+                    0x81d9ea6ccbf91dab_u64, 0xf6142ba9d7357471_u64,
+                    0x1a248deb62beaf03_u64, 0x15c015cedbe4b812_u64,
+                ]),
+                Fr([
+                    0xe6952e53b87ac104_u64, 0x63d2083a3ba739f4_u64,
+                    0x996026a9dca59588_u64, 0x2e13dcbd200de518_u64,
+                ]),
+                Fr([
+                    0xea46d60fe3bb4570_u64, 0x0154fcff6eac2f0f_u64,
+                    0xec1d0a28580bae7a_u64, 0x2df041cdd3921791_u64,
+                ]),
+                Fr([
+                    0x31b86cc6d43c4fc1_u64, 0xe3640c6c03965bdc_u64,
+                    0x84ad6f10f881c2bf_u64, 0x25b4903b05b974f7_u64,
+                ]),
+                Fr([
+                    0xf77e487fbd02b5a0_u64, 0x49465acd3c32412e_u64,
+                    0xe2dcccbd6b42eb50_u64, 0x1e030b141d3b39c1_u64,
+                ]),
+                Fr([
+                    0xdc92d00e2d96020f_u64, 0xb69b5fd06328aa47_u64,
+                    0xf308bfa50efbcf5d_u64, 0x284ecc8a626463a9_u64,
+                ]),
+                Fr([
+                    0x4a92f4eaeb4f2d47_u64, 0x8786d167512fc5b2_u64,
+                    0x5eaa2bc135664c97_u64, 0x1561b7c2c016e939_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0x7e1bb7c18adb9263_u64, 0x082782771c1e4a45_u64,
+                    0xc3b2b36da915deb6_u64, 0x0b9db5e6ee822f9a_u64,
+                ]),
+                Fr([
+                    0x9bf52a88a5a90b53_u64, 0x39ccb835523899e2_u64,
+                    0x6a3cc4193be1b610_u64, 0x134c2780ccac2b38_u64,
+                ]),
+                Fr([
+                    0x9d3a35027b48e620_u64, 0x5403025da36815f7_u64,
+                    0x668e88c030b7493b_u64, 0x1095a9da1735564c_u64,
+                ]),
+                Fr([
+                    0x8ee513b2d38119f0_u64, 0x87ee89f46bab8280_u64,
+                    0x7fab75cbc4cc2cf4_u64, 0x1bef2752d8704b2c_u64,
+                ]),
+                Fr([
+                    0x2539a9869fb0c55c_u64, 0x9abb34c0be139ac9_u64,
+                    0x56b8fb83babc89de_u64, 0x20e63ef58618fced_u64,
+                ]),
+                Fr([
+                    0x2524d83c0fc53afb_u64, 0x618fdf53288d3a63_u64,
+                    0x31ecf1a882aee926_u64, 0x1b4c2350ca3bcf0d_u64,
+                ]),
+                Fr([
+                    0x4754aba2131a69dc_u64, 0xf124535637ec9b64_u64,
+                    0x36ca442c86ec3659_u64, 0x2cf881cc5aa45605_u64,
+                ]),
+                Fr([
+                    0x91c0d6fac5757884_u64, 0xa782859be6bf4559_u64,
+                    0xc3ce14edb987f6cd_u64, 0x0be9c8c56d591f67_u64,
+                ]),
+                Fr([
+                    0xaf2bed37f62a94ca_u64, 0x2fee2e91b1407d45_u64,
+                    0xf412ebbc5da1a513_u64, 0x1bc5937081f822f2_u64,
+                ]),
+                Fr([
+                    0xcf0f903ec6deb6e7_u64, 0x9b17d956e1224a34_u64,
+                    0xa4b5404aceef9d02_u64, 0x23f0163e635aebbd_u64,
+                ]),
+                Fr([
+                    0xfec01d7ccb3bf824_u64, 0x9f00bdcc407ea3be_u64,
+                    0xf347ec8e3a2f1683_u64, 0x255e859b669dbb92_u64,
+                ]),
+                Fr([
+                    0x398a37524ae232cd_u64, 0x9b16deaac5bc0327_u64,
+                    0x7dbf61995bfba5ff_u64, 0x0fdd18558e298a3b_u64,
+                ]),
+                Fr([
+                    0x4a6a292ee045dd3e_u64, 0xc22935f0747636e5_u64,
+                    0xd22ca110e28dccd2_u64, 0x0d7ef9c52a2e44aa_u64,
+                ]),
+                Fr([
+                    0x76020705f4d8b012_u64, 0xa86cb011ea5761af_u64,
+                    0xc6eea8db401a450b_u64, 0x20e0006fc57b2672_u64,
+                ]),
+                Fr([
+                    0x40b4a8053fde4868_u64, 0xa93b74d6a5e9dfb7_u64,
+                    0x72d7d9cbb8ad6fc6_u64, 0x2f1ea75a274289bb_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0x89bcc016584bb683_u64, 0xe8d9887f0164a50c_u64,
+                    0x755e95cb795eda3d_u64, 0x0f572b871323b130_u64,
+                ]),
+                Fr([
+                    0x9b4579552c80552b_u64, 0x5821ebc4e04e7089_u64,
+                    0x052c529f2f55cc8d_u64, 0x2d2ec8708e3fa253_u64,
+                ]),
+                Fr([
+                    0x8883187840f181c0_u64, 0x5b566b9220a88556_u64,
+                    0x22be6aa8094ed9f3_u64, 0x2418aa1dcb99841c_u64,
+                ]),
+                Fr([
+                    0xf90ad83d70784d69_u64, 0xc98f396490089c33_u64,
+                    0x538bf7a46a63be44_u64, 0x1f2fab5ccf5c3c58_u64,
+                ]),
+                Fr([
+                    0xf8d5b996a4999d8c_u64, 0xe648af41af24872a_u64,
+                    0xad89d87768b86ec6_u64, 0x123fde36ddfd330b_u64,
+                ]),
+                Fr([
+                    0x2ffb59a7a8438448_u64, 0xdf073898645feeb6_u64,
+                    0x0474a2cd5f987757_u64, 0x0eb4cedcce4c4237_u64,
+                ]),
+                Fr([
+                    0x17215acdc91de695_u64, 0x65fb71201cdbd56e_u64,
+                    0x8f5319a3faa676c4_u64, 0x00b840012d97f1bc_u64,
+                ]),
+                Fr([
+                    0x5fde22a0a60bd4de_u64, 0xc2222a37273daee6_u64,
+                    0x577b5a278e437749_u64, 0x0e8a14abae1d702f_u64,
+                ]),
+                Fr([
+                    0xd6622169bf991d85_u64, 0xb4ac74cba03a322b_u64,
+                    0x064ee23f41a88fd6_u64, 0x2a2204d759ea5015_u64,
+                ]),
+                Fr([
+                    0xc901358b20a34655_u64, 0x2a208f81f2ae09a8_u64,
+                    0x5d166b66a0b1888a_u64, 0x1b83eba06a226431_u64,
+                ]),
+                Fr([
+                    0x1a1def2ba92a9c77_u64, 0x6c58e7c1325b2e86_u64,
+                    0x3ec9d71da6bbf0ff_u64, 0x2bcecaa38337448e_u64,
+                ]),
+                Fr([
+                    0x1408c1141e18752d_u64, 0xf50fa7b264da1fca_u64,
+                    0x7a12a50a3b0f8609_u64, 0x2cc6c7f892f6bd97_u64,
+                ]),
+                Fr([
+                    0x57a23522ad2a8e52_u64, 0x3406c48e1f04a077_u64,
+                    0x659415f67223f8a7_u64, 0x0f9e5fbadfa1d312_u64,
+                ]),
+                Fr([
+                    0xab918de957200b5a_u64, 0xa957643f3a876052_u64,
+                    0x319b03a175d9d98d_u64, 0x1c477530343eb0e7_u64,
+                ]),
+                Fr([
+                    0xa79b63e56ac46703_u64, 0xadd7c743599e8daa_u64,
+                    0x61378204f26466ea_u64, 0x0b8bde160b1297da_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0xac96341c4ffffffb_u64, 0x36fc76959f60cd29_u64,
+                    0x666ea36f7879462e_u64, 0x0e0a77c19a07df2f_u64,
+                ]),
+                Fr([
+                    0x283ae711001fcfb4_u64, 0x05ead253feb4f32a_u64,
+                    0xcbc338abfa1144ca_u64, 0x300e4c10db78fc8e_u64,
+                ]),
+                Fr([
+                    0x302fa787a5d2b60e_u64, 0x80cc914fb54036b7_u64,
+                    0x4f65c0b3d235eb3b_u64, 0x0adb12085108a15e_u64,
+                ]),
+                Fr([
+                    0xee3c2f8e675e84d3_u64, 0x9e75055b0aad344c_u64,
+                    0x1dc96c5dbdc1eb48_u64, 0x1be5ca6a0a4c7628_u64,
+                ]),
+                Fr([
+                    0x3207cbdddda29e9b_u64, 0x77ca35a6262fbefc_u64,
+                    0x3d7e07dfb059de38_u64, 0x12a91d5f32bd1157_u64,
+                ]),
+                Fr([
+                    0x18e68c51fe7017a4_u64, 0x860112b1fc88a8e8_u64,
+                    0x29000dcfc9243ae8_u64, 0x158c7a3baeb3d3e4_u64,
+                ]),
+                Fr([
+                    0x80bfe61fb2c2884e_u64, 0xaefbc8bcdc918a4a_u64,
+                    0x95cdd7962b7c50dd_u64, 0x2bde845b3a6ba409_u64,
+                ]),
+                Fr([
+                    0x44ce57b171908bd4_u64, 0xd52bbb077dcfbaa3_u64,
+                    0xebe77f16260117bc_u64, 0x09ddaa55dfe155db_u64,
+                ]),
+                Fr([
+                    0xc46cb7fc51231076_u64, 0xc8f4d11bc871df70_u64,
+                    0x2a9ee33d0d77ebee_u64, 0x052cd33da770975a_u64,
+                ]),
+                Fr([
+                    0x1138e80003cb7a75_u64, 0x4db3f32052668b30_u64,
+                    0x69ef626b4c985db3_u64, 0x11f8eb920c2229e6_u64,
+                ]),
+                Fr([
+                    0xc39f507006e9a471_u64, 0x9d0da7afff69cfed_u64,
+                    0x6e896679a296bc63_u64, 0x042a7bd4a502fe84_u64,
+                ]),
+                Fr([
+                    0x8030700c788782c9_u64, 0x8439bd847d83889d_u64,
+                    0x1937b2896a7a5985_u64, 0x11f906b3b700d70e_u64,
+                ]),
+                Fr([
+                    0x4b34aab13a5283c2_u64, 0xfad32148f5edead2_u64,
+                    0xded9488b23ed2e65_u64, 0x0c23d18ba196c67f_u64,
+                ]),
+                Fr([
+                    0x699926e01ea080c5_u64, 0x4c0057f2ffa8167b_u64,
+                    0xfff8276e1086adfb_u64, 0x1aa245f3ff388e71_u64,
+                ]),
+                Fr([
+                    0x4f2b78177bd070fe_u64, 0xc018ba6c15e907c4_u64,
+                    0x2b6a88c7658600f2_u64, 0x19e825210e7b632b_u64,
+                ]),
+                Fr([
+                    0x21ccfde230a8b39d_u64, 0xff3ac5188287f29f_u64,
+                    0xd2dac10dd0d3e28f_u64, 0x04e25319051a3325_u64,
+                ]),
+            ],
+        ];
+        const TS_WIDTHS: [u32; 7] = [4, 4, 4, 4, 4, 4, 4];
+        const TS_CHAIN: [[usize; 7]; 7] = [
+            [0, 0, 0, 0, 0, 0, 0],
+            [2, 0, 0, 0, 0, 0, 0],
+            [4, 2, 0, 0, 0, 0, 0],
+            [6, 4, 2, 0, 0, 0, 0],
+            [8, 6, 4, 2, 0, 0, 0],
+            [10, 8, 6, 4, 2, 0, 0],
+            [12, 10, 8, 6, 4, 2, 0],
+        ];
+        const TS_DLOG: [usize; 7] = [0, 0, 0, 0, 0, 0, 0];
+        const TS_FINAL: [usize; 7] = [1, 3, 5, 7, 9, 11, 13];
+        fn ts_lookup(table: &[Fr; 16], index: u8) -> Fr {
+            let mut r = Fr::ONE;
+            for (m, entry) in table.iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+                    &(m as u8),
+                    &index,
+                );
+                <Fr as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut r,
+                    entry,
+                    hit,
+                );
+            }
+            r
+        }
         let w = self
             .pow_by_schedule(
                 3,
@@ -2537,30 +3490,36 @@ impl Fr {
                 ],
             );
         let mut x = self.mul(&w);
-        let mut b = x.mul(&w);
-        let mut z = Self::ROOT_OF_UNITY;
-        let mut i = Self::TWO_ADICITY - 1;
-        while i >= 1 {
-            let mut d = b;
-            let mut k = 1;
-            while k < i {
-                d = d.square();
-                k += 1;
+        let mut powers = [Fr::ZERO; 7];
+        powers[7 - 1] = x.mul(&w);
+        let mut j = 7 - 1;
+        while j > 0 {
+            let mut y = powers[j];
+            for _ in 0..TS_WIDTHS[j] {
+                y = y.square();
             }
-            let flip = !::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&d, &Self::ONE);
-            let z2 = z.square();
-            x = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &x,
-                &x.mul(&z),
-                flip,
-            );
-            b = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &b,
-                &b.mul(&z2),
-                flip,
-            );
-            z = z2;
-            i -= 1;
+            powers[j - 1] = y;
+            j -= 1;
+        }
+        let mut digits = [0u8; 7];
+        for (j, power) in powers.iter().enumerate() {
+            let mut c = *power;
+            for (digit, table) in digits.iter().zip(TS_CHAIN[j].iter()).take(j) {
+                c = c.mul(&ts_lookup(&TS_TABLES[*table], *digit));
+            }
+            let mut d = 0u8;
+            for (m, entry) in TS_TABLES[TS_DLOG[j]].iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&c, entry);
+                <u8 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut d,
+                    &(m as u8),
+                    hit,
+                );
+            }
+            digits[j] = d;
+        }
+        for (digit, table) in digits.iter().zip(TS_FINAL.iter()) {
+            x = x.mul(&ts_lookup(&TS_TABLES[*table], *digit));
         }
         let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
         ::fieldgen_field::subtle::CtOption::new(x, ok)

@@ -3445,8 +3445,3274 @@ impl Fp {
         }
         Self::safegcd_finish(&f, d)
     }
-    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973). Either root may be returned.
+    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973), the discrete logarithm in the 2-Sylow subgroup read 4 bits at a time from precomputed tables (Bernstein, "Faster square roots in annoying finite fields", 2001). Either root may be returned.
     pub fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<Fp> {
+        static TS_TABLES: [[Fp; 16]; 48] = [
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xe3e9880c_u32, 0x43d85cb9_u32, 0x77ef57a7_u32, 0xacbca880_u32,
+                    0xae4f8299_u32, 0x6f80a1c6_u32, 0x7ffd39ab_u32,
+                ]),
+                Fp([
+                    0xd1cb1cd0_u32, 0xc2083cca_u32, 0x0be19ca4_u32, 0x2d74c696_u32,
+                    0x702a9248_u32, 0xa937ec37_u32, 0x4d63aa62_u32,
+                ]),
+                Fp([
+                    0x93c9e64f_u32, 0x0ef5211a_u32, 0x38568395_u32, 0xdb5c1d17_u32,
+                    0x1d5bb1de_u32, 0x35f87c5f_u32, 0x9e23311e_u32,
+                ]),
+                Fp([
+                    0xe95b27e3_u32, 0x422f5f9b_u32, 0xf2f9b23f_u32, 0x67747570_u32,
+                    0xc306865e_u32, 0x10ce5343_u32, 0xcee37ed2_u32,
+                ]),
+                Fp([
+                    0xe0602241_u32, 0x6f3a01c3_u32, 0xfff3a1a8_u32, 0x733e89d8_u32,
+                    0xa5028faa_u32, 0x387aefae_u32, 0xe5e4f242_u32,
+                ]),
+                Fp([
+                    0x30052395_u32, 0x2e777b2e_u32, 0x5c7746d2_u32, 0xf30d64df_u32,
+                    0xd7eb775d_u32, 0x7360529e_u32, 0x970f46d6_u32,
+                ]),
+                Fp([
+                    0x0c93e7f6_u32, 0xfa2d3171_u32, 0x690a0ec0_u32, 0xf66c154e_u32,
+                    0x5dc73cd4_u32, 0x493ad82f_u32, 0xddd774c1_u32,
+                ]),
+                Fp([
+                    0x00000002_u32, 0x00000000_u32, 0x00000000_u32, 0xfffffffe_u32,
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32,
+                ]),
+                Fp([
+                    0x1c1677f5_u32, 0xbc27a346_u32, 0x8810a858_u32, 0x5343577e_u32,
+                    0x51b07d66_u32, 0x907f5e39_u32, 0x8002c654_u32,
+                ]),
+                Fp([
+                    0x2e34e331_u32, 0x3df7c335_u32, 0xf41e635b_u32, 0xd28b3968_u32,
+                    0x8fd56db7_u32, 0x56c813c8_u32, 0xb29c559d_u32,
+                ]),
+                Fp([
+                    0x6c3619b2_u32, 0xf10adee5_u32, 0xc7a97c6a_u32, 0x24a3e2e7_u32,
+                    0xe2a44e21_u32, 0xca0783a0_u32, 0x61dccee1_u32,
+                ]),
+                Fp([
+                    0x16a4d81e_u32, 0xbdd0a064_u32, 0x0d064dc0_u32, 0x988b8a8e_u32,
+                    0x3cf979a1_u32, 0xef31acbc_u32, 0x311c812d_u32,
+                ]),
+                Fp([
+                    0x1f9fddc0_u32, 0x90c5fe3c_u32, 0x000c5e57_u32, 0x8cc17626_u32,
+                    0x5afd7055_u32, 0xc7851051_u32, 0x1a1b0dbd_u32,
+                ]),
+                Fp([
+                    0xcffadc6c_u32, 0xd18884d1_u32, 0xa388b92d_u32, 0x0cf29b1f_u32,
+                    0x281488a2_u32, 0x8c9fad61_u32, 0x68f0b929_u32,
+                ]),
+                Fp([
+                    0xf36c180b_u32, 0x05d2ce8e_u32, 0x96f5f13f_u32, 0x0993eab0_u32,
+                    0xa238c32b_u32, 0xb6c527d0_u32, 0x22288b3e_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x43ec605a_u32, 0x23f6e4ea_u32, 0x8abd7e6c_u32, 0xb84525e1_u32,
+                    0xdab545ff_u32, 0xe5aa9758_u32, 0xb81bbaa2_u32,
+                ]),
+                Fp([
+                    0x43ec605a_u32, 0x23f6e4ea_u32, 0x8abd7e6c_u32, 0xb84525e1_u32,
+                    0xdab545ff_u32, 0xe5aa9758_u32, 0xb81bbaa2_u32,
+                ]),
+                Fp([
+                    0xe736f6f7_u32, 0x41485d60_u32, 0x8d383119_u32, 0xfcd1d74f_u32,
+                    0x6f2f1742_u32, 0x77299a40_u32, 0x2d6f4f65_u32,
+                ]),
+                Fp([
+                    0xe736f6f7_u32, 0x41485d60_u32, 0x8d383119_u32, 0xfcd1d74f_u32,
+                    0x6f2f1742_u32, 0x77299a40_u32, 0x2d6f4f65_u32,
+                ]),
+                Fp([
+                    0xd5a49079_u32, 0x05f1ccf6_u32, 0xeeeaa6c5_u32, 0x39393618_u32,
+                    0xe78fdd0e_u32, 0x59149787_u32, 0x69ee92c7_u32,
+                ]),
+                Fp([
+                    0xd5a49079_u32, 0x05f1ccf6_u32, 0xeeeaa6c5_u32, 0x39393618_u32,
+                    0xe78fdd0e_u32, 0x59149787_u32, 0x69ee92c7_u32,
+                ]),
+                Fp([
+                    0xc2f23e40_u32, 0xe5ce075d_u32, 0xff6d221b_u32, 0xa54fe315_u32,
+                    0x6d4e6a66_u32, 0x3875ebce_u32, 0xaebc40c4_u32,
+                ]),
+                Fp([
+                    0xc2f23e40_u32, 0xe5ce075d_u32, 0xff6d221b_u32, 0xa54fe315_u32,
+                    0x6d4e6a66_u32, 0x3875ebce_u32, 0xaebc40c4_u32,
+                ]),
+                Fp([
+                    0xb7fbec83_u32, 0xd5cc3db0_u32, 0x644d70d0_u32, 0x1a5ece86_u32,
+                    0xe66ad409_u32, 0x69126c98_u32, 0x25dd333b_u32,
+                ]),
+                Fp([
+                    0xb7fbec83_u32, 0xd5cc3db0_u32, 0x644d70d0_u32, 0x1a5ece86_u32,
+                    0xe66ad409_u32, 0x69126c98_u32, 0x25dd333b_u32,
+                ]),
+                Fp([
+                    0xc1f95f93_u32, 0x6d1ed9cf_u32, 0x19b32835_u32, 0x724b1aee_u32,
+                    0xce8076c3_u32, 0xd8990198_u32, 0x0012ff8d_u32,
+                ]),
+                Fp([
+                    0xc1f95f93_u32, 0x6d1ed9cf_u32, 0x19b32835_u32, 0x724b1aee_u32,
+                    0xce8076c3_u32, 0xd8990198_u32, 0x0012ff8d_u32,
+                ]),
+                Fp([
+                    0xd6aaf263_u32, 0x72408291_u32, 0xb050b8d8_u32, 0x684f51cb_u32,
+                    0x522e8ec5_u32, 0x62902917_u32, 0xf4f87316_u32,
+                ]),
+                Fp([
+                    0xd6aaf263_u32, 0x72408291_u32, 0xb050b8d8_u32, 0x684f51cb_u32,
+                    0x522e8ec5_u32, 0x62902917_u32, 0xf4f87316_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xa7b7d4be_u32, 0x0aa9ed22_u32, 0x2a453e3c_u32, 0x2b5857f6_u32,
+                    0x2d1e3feb_u32, 0x71fdcb5b_u32, 0xd8655dd8_u32,
+                ]),
+                Fp([
+                    0x8f83af10_u32, 0x6d3fdf29_u32, 0x935a1b50_u32, 0xda25fcda_u32,
+                    0x29bb5387_u32, 0xd0c3e636_u32, 0xf7e39394_u32,
+                ]),
+                Fp([
+                    0x0212c890_u32, 0xb775b26e_u32, 0x5e52a683_u32, 0x6a837202_u32,
+                    0x8914f879_u32, 0x3c554495_u32, 0x464596bd_u32,
+                ]),
+                Fp([
+                    0x2b104484_u32, 0xac36c70e_u32, 0xb48d4689_u32, 0x9875c25c_u32,
+                    0x00f19195_u32, 0xe58ae977_u32, 0x9d76343c_u32,
+                ]),
+                Fp([
+                    0xd622d930_u32, 0x8db66454_u32, 0x0ca99d64_u32, 0x38eeef28_u32,
+                    0xafbb478f_u32, 0x30e746d7_u32, 0x9b160b05_u32,
+                ]),
+                Fp([
+                    0x26e0edb0_u32, 0xa246cde1_u32, 0xf7aee9b0_u32, 0xb0c688d0_u32,
+                    0xaa0ef5c8_u32, 0xa2cf62be_u32, 0x8311fe2e_u32,
+                ]),
+                Fp([
+                    0xa53728b9_u32, 0x8e5aba94_u32, 0x45ce6ce8_u32, 0xdb745af4_u32,
+                    0x30ae120c_u32, 0xa21cb01f_u32, 0x2e791c3f_u32,
+                ]),
+                Fp([
+                    0x4131737d_u32, 0x93a0ac00_u32, 0x8f5bdc21_u32, 0xd3a893d4_u32,
+                    0x33e8c22e_u32, 0xdb369804_u32, 0x814ddb5f_u32,
+                ]),
+                Fp([
+                    0x13f535b5_u32, 0xcf621586_u32, 0xf2ece036_u32, 0x09b00376_u32,
+                    0x5d8503ae_u32, 0x63bc6d8f_u32, 0x90e01808_u32,
+                ]),
+                Fp([
+                    0x644deff3_u32, 0xb6b76e96_u32, 0x8bfc606f_u32, 0xdd017e06_u32,
+                    0x6e506733_u32, 0x9138d9eb_u32, 0x896652ee_u32,
+                ]),
+                Fp([
+                    0xdfd06e36_u32, 0xe997bbda_u32, 0xddb57a12_u32, 0xfc952ae1_u32,
+                    0x50a5ab1c_u32, 0xc4467d0c_u32, 0xcdc0a2ce_u32,
+                ]),
+                Fp([
+                    0x76869b30_u32, 0x328e85fb_u32, 0x5ff968c9_u32, 0x53459ed7_u32,
+                    0xff67f12f_u32, 0x5620f5ca_u32, 0x65c1c444_u32,
+                ]),
+                Fp([
+                    0x93da4652_u32, 0x37a2a6a3_u32, 0xd84e7d07_u32, 0x22ad141f_u32,
+                    0x27d03070_u32, 0xdf165ce6_u32, 0x418e9f35_u32,
+                ]),
+                Fp([
+                    0x5922d3e3_u32, 0x44b393f5_u32, 0x0935783c_u32, 0xc184c7a2_u32,
+                    0x55612a60_u32, 0x71a9bdca_u32, 0xbd541be2_u32,
+                ]),
+                Fp([
+                    0x10bf66fd_u32, 0x357ef292_u32, 0x4b63cf8e_u32, 0x189aa089_u32,
+                    0xd0f41323_u32, 0x5aec7c63_u32, 0xcdbb3b93_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x5805e236_u32, 0x6256e412_u32, 0x29c80364_u32, 0xc4c66bdf_u32,
+                    0xbe1a37e6_u32, 0x6e8d099c_u32, 0x773cc31a_u32,
+                ]),
+                Fp([
+                    0x90c3e7da_u32, 0xb883c9fd_u32, 0xecc7d960_u32, 0xb940a893_u32,
+                    0x52992bdf_u32, 0x059f6d16_u32, 0xd4075ce8_u32,
+                ]),
+                Fp([
+                    0x8a31a70a_u32, 0x1a0d1dc8_u32, 0xdc59ec59_u32, 0x357ffba7_u32,
+                    0x6d01847e_u32, 0xff5b5d34_u32, 0x33fa892e_u32,
+                ]),
+                Fp([
+                    0xbfeaa3cc_u32, 0x5c53e115_u32, 0xb31f6e60_u32, 0xc3e143ce_u32,
+                    0xcbd7940d_u32, 0x27c30582_u32, 0x7cb05e12_u32,
+                ]),
+                Fp([
+                    0x0298b5de_u32, 0xbcdac4b1_u32, 0xae4344df_u32, 0x1568cd34_u32,
+                    0x80e276d0_u32, 0xd7f51921_u32, 0x4859c95f_u32,
+                ]),
+                Fp([
+                    0x768c2d23_u32, 0xad70c73e_u32, 0xcf4595cb_u32, 0x4fd1b1cd_u32,
+                    0x543bd7f3_u32, 0x2e871416_u32, 0x4a859101_u32,
+                ]),
+                Fp([
+                    0x79b487a0_u32, 0xfef01cff_u32, 0xb7ca91cf_u32, 0x1b649670_u32,
+                    0x0bbf2659_u32, 0xdf7d9cbe_u32, 0x67d41600_u32,
+                ]),
+                Fp([
+                    0xf2ae07dc_u32, 0x8c21169c_u32, 0x0e72f1d9_u32, 0x1a3ac444_u32,
+                    0x5f0df460_u32, 0x711080bd_u32, 0x91178546_u32,
+                ]),
+                Fp([
+                    0x13e52a7f_u32, 0x887bd0d6_u32, 0xe8a91d15_u32, 0xe88c6d90_u32,
+                    0x55fd5978_u32, 0x8d5223f2_u32, 0x8f539ac4_u32,
+                ]),
+                Fp([
+                    0xc1ce7efd_u32, 0x02c40367_u32, 0x2d9e20da_u32, 0x32d09b7a_u32,
+                    0xa3491502_u32, 0x587323c7_u32, 0x20f30a17_u32,
+                ]),
+                Fp([
+                    0x77cb2b58_u32, 0x3b8e6a2a_u32, 0x70d22eba_u32, 0x1e051afe_u32,
+                    0x757a1f53_u32, 0xe9de5426_u32, 0x33be9c59_u32,
+                ]),
+                Fp([
+                    0xddb43893_u32, 0xfbb983bf_u32, 0x3a92dd90_u32, 0xd3786566_u32,
+                    0x7747f3b0_u32, 0x112819b2_u32, 0x693b139c_u32,
+                ]),
+                Fp([
+                    0x6631ed09_u32, 0x71e2df37_u32, 0x4ec0a275_u32, 0x04fa32dc_u32,
+                    0x0de3cb19_u32, 0xe7a25325_u32, 0xaee7f288_u32,
+                ]),
+                Fp([
+                    0x4b39e404_u32, 0xc484c561_u32, 0x0280944e_u32, 0x4f4826aa_u32,
+                    0xc36e0eac_u32, 0x8c2da71e_u32, 0xf3e82795_u32,
+                ]),
+                Fp([
+                    0xf75c6f3e_u32, 0x353262b0_u32, 0xba739141_u32, 0xedff31d9_u32,
+                    0x5852215e_u32, 0x44fc9e65_u32, 0xbefeb4e8_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xe2d2e969_u32, 0xcea8160a_u32, 0x2e465c2d_u32, 0xb1afe034_u32,
+                    0xb3eb2b6f_u32, 0x8619f877_u32, 0x37313ac8_u32,
+                ]),
+                Fp([
+                    0xdf867895_u32, 0x4e82f6f0_u32, 0x799b9ada_u32, 0x4b1e5106_u32,
+                    0xd32c69ce_u32, 0xd17ce5d0_u32, 0xcb0e4809_u32,
+                ]),
+                Fp([
+                    0x80b385f7_u32, 0x0e53c897_u32, 0x830f9d60_u32, 0x045c04d9_u32,
+                    0xd39c1957_u32, 0x3b935e41_u32, 0x80e3c8f2_u32,
+                ]),
+                Fp([
+                    0x82bd289f_u32, 0xbe96395a_u32, 0x203c4b1a_u32, 0xb239ef55_u32,
+                    0x783a9add_u32, 0x6c9611e5_u32, 0xbeb0e4c4_u32,
+                ]),
+                Fp([
+                    0x998a8f5f_u32, 0xf8af32b7_u32, 0x178aaa26_u32, 0x363f5230_u32,
+                    0xf97e9a1e_u32, 0x76c327bb_u32, 0x9731a3b7_u32,
+                ]),
+                Fp([
+                    0x71e38697_u32, 0x8de149b5_u32, 0x1eee8695_u32, 0x2a813c98_u32,
+                    0x8d091b9c_u32, 0x7b62f7dd_u32, 0xc9a86950_u32,
+                ]),
+                Fp([
+                    0x5c43c509_u32, 0xc7563aba_u32, 0xa6ebb52c_u32, 0x7c4dd2a2_u32,
+                    0x0e2e46b4_u32, 0x07053fd1_u32, 0x90671f7b_u32,
+                ]),
+                Fp([
+                    0xd3364fa3_u32, 0xc4523082_u32, 0x87f905a6_u32, 0x99fb316b_u32,
+                    0xbad6078e_u32, 0x1096b17b_u32, 0x6a505e8f_u32,
+                ]),
+                Fp([
+                    0x77e023de_u32, 0x80828128_u32, 0xb3401844_u32, 0x84839b86_u32,
+                    0x350fc21b_u32, 0xa05974d7_u32, 0x64d60bc2_u32,
+                ]),
+                Fp([
+                    0xe6d9db4b_u32, 0x17d3a3d9_u32, 0xe0befb18_u32, 0xd998bfd7_u32,
+                    0xfb4e9792_u32, 0x9eea5223_u32, 0x2a818273_u32,
+                ]),
+                Fp([
+                    0x3742b99f_u32, 0x2e634261_u32, 0xc6478ecf_u32, 0x2f2c9e96_u32,
+                    0x09f2b451_u32, 0xf4aac234_u32, 0xf7b50a0c_u32,
+                ]),
+                Fp([
+                    0x3d7d5a19_u32, 0x68ff17de_u32, 0x39dbe362_u32, 0x731447c5_u32,
+                    0xc39dd0f0_u32, 0x40b9ccda_u32, 0x0aac0baa_u32,
+                ]),
+                Fp([
+                    0x51602ad5_u32, 0xa13595b4_u32, 0xbe7d6880_u32, 0xfe35e798_u32,
+                    0x4f5d7ad3_u32, 0xf1df2a8b_u32, 0xdf37bd77_u32,
+                ]),
+                Fp([
+                    0x082287b8_u32, 0x1b3fb539_u32, 0xdcd0f089_u32, 0xcb01b7f6_u32,
+                    0xd99a2858_u32, 0xa155d4d3_u32, 0x97883abf_u32,
+                ]),
+                Fp([
+                    0x388923d6_u32, 0x346ef246_u32, 0xe23a0d95_u32, 0x26ce7ffc_u32,
+                    0x0fbf69c3_u32, 0x85891629_u32, 0x8a184edc_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x58a70e0c_u32, 0xcdcacc33_u32, 0x9366cc72_u32, 0x09aedd85_u32,
+                    0x72301602_u32, 0x62e752d6_u32, 0xb3475c0e_u32,
+                ]),
+                Fp([
+                    0xdba32bf9_u32, 0xa4cd0dcb_u32, 0x8164eb13_u32, 0x00318162_u32,
+                    0x5f2845b6_u32, 0xe320a3ac_u32, 0x4a9d100c_u32,
+                ]),
+                Fp([
+                    0x9bcc94ba_u32, 0x565065a2_u32, 0xc5ac8321_u32, 0x3f617bcc_u32,
+                    0x365ed4e9_u32, 0xd8d8f603_u32, 0x8980796b_u32,
+                ]),
+                Fp([
+                    0x9caa0994_u32, 0x63949a20_u32, 0x45a8f05d_u32, 0xa2a6617e_u32,
+                    0x433adbec_u32, 0x5fab139f_u32, 0x628117d0_u32,
+                ]),
+                Fp([
+                    0xc3dfd64a_u32, 0x5a0731f6_u32, 0xa79b5c85_u32, 0xa0895484_u32,
+                    0x969646c5_u32, 0x4fc946c7_u32, 0xaab02856_u32,
+                ]),
+                Fp([
+                    0xd2eae9b4_u32, 0xf6334a7e_u32, 0xda50d861_u32, 0xe84fd470_u32,
+                    0xd9d46200_u32, 0x1851fa40_u32, 0x6a5eeaa2_u32,
+                ]),
+                Fp([
+                    0xb929bb6b_u32, 0xd9c78af4_u32, 0x980fe5b1_u32, 0x1a0df7db_u32,
+                    0x5b8dd22c_u32, 0xef11522d_u32, 0x21f37d9b_u32,
+                ]),
+                Fp([
+                    0xb96f10bc_u32, 0x38ae7b06_u32, 0xa27c2729_u32, 0x27e5b880_u32,
+                    0x4fade09c_u32, 0xeaa933bc_u32, 0x9abc2f59_u32,
+                ]),
+                Fp([
+                    0x67e578da_u32, 0xcc48f43d_u32, 0xb6f4ede3_u32, 0xe28d8f77_u32,
+                    0x5a058e8e_u32, 0x3fe05d35_u32, 0x2c121553_u32,
+                ]),
+                Fp([
+                    0x6ee9c31f_u32, 0xe67902ad_u32, 0x2618a892_u32, 0x85947eca_u32,
+                    0x2c8fc6e8_u32, 0x1f621d02_u32, 0x7e8be194_u32,
+                ]),
+                Fp([
+                    0xfb923b46_u32, 0xefc0f707_u32, 0xcca74dd9_u32, 0x8f6069b4_u32,
+                    0x8dd996d1_u32, 0x8f029a47_u32, 0xc68028fe_u32,
+                ]),
+                Fp([
+                    0x73573c9a_u32, 0x5adbecf3_u32, 0xc64b32aa_u32, 0x0b900aa8_u32,
+                    0xe06a8dac_u32, 0xab4b29a3_u32, 0x139a904b_u32,
+                ]),
+                Fp([
+                    0x055ab66f_u32, 0x4822abdf_u32, 0xcbc07999_u32, 0x4e044a4d_u32,
+                    0xa26e8963_u32, 0x1d7b6cc3_u32, 0x477390ce_u32,
+                ]),
+                Fp([
+                    0xd26ab532_u32, 0x4f0a7c3f_u32, 0x99873756_u32, 0x5d02ef31_u32,
+                    0xaf0c2c0b_u32, 0x8226f0da_u32, 0x406cad23_u32,
+                ]),
+                Fp([
+                    0x2d706975_u32, 0x05a6b6f6_u32, 0x30b453d1_u32, 0xb0695cab_u32,
+                    0xc24c8a62_u32, 0xb166f45f_u32, 0x7cd8aed3_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x7e6e97cd_u32, 0x525936bb_u32, 0x3e6ac8ac_u32, 0x907c49a3_u32,
+                    0x3933af94_u32, 0xf8dd0d95_u32, 0x687d4ddf_u32,
+                ]),
+                Fp([
+                    0x1ecaabaa_u32, 0x1932849e_u32, 0xdf1f726f_u32, 0xd6c0ff30_u32,
+                    0x63249525_u32, 0x51abd034_u32, 0x4b15ecad_u32,
+                ]),
+                Fp([
+                    0x459c8a50_u32, 0x24222e53_u32, 0x1250fe0b_u32, 0xb3bd93c5_u32,
+                    0x47e89b4a_u32, 0xa6732e86_u32, 0x82e6a542_u32,
+                ]),
+                Fp([
+                    0x0f178385_u32, 0x375920ad_u32, 0xbf6fe78b_u32, 0x61cf8e27_u32,
+                    0x678a00cf_u32, 0x6a22a999_u32, 0x1879175f_u32,
+                ]),
+                Fp([
+                    0xab9cf748_u32, 0x56e4071f_u32, 0x9232e9df_u32, 0xd52ae365_u32,
+                    0x6c6c5e86_u32, 0x460386c0_u32, 0x230db03a_u32,
+                ]),
+                Fp([
+                    0x3d1fb6dd_u32, 0x65cc1220_u32, 0x3b7ac0c2_u32, 0x3155354c_u32,
+                    0x1344f4a3_u32, 0x81f146cb_u32, 0x0a242272_u32,
+                ]),
+                Fp([
+                    0x3f5af73c_u32, 0x69c9396b_u32, 0x6b32d87c_u32, 0x260a1c1a_u32,
+                    0x29fa3581_u32, 0x9cdad932_u32, 0xc750de4c_u32,
+                ]),
+                Fp([
+                    0x101629a4_u32, 0x40226571_u32, 0xae9fb5a3_u32, 0x99dc87cd_u32,
+                    0x15bcc0fc_u32, 0x6be0e3fa_u32, 0xb38da1fe_u32,
+                ]),
+                Fp([
+                    0xba89019d_u32, 0xeb8583ee_u32, 0x80e04ec3_u32, 0x54d3c7ff_u32,
+                    0xe71df589_u32, 0xb9f5143c_u32, 0x1d0bd425_u32,
+                ]),
+                Fp([
+                    0xa11a1c5e_u32, 0xa6ea187e_u32, 0x885af82c_u32, 0x8f527536_u32,
+                    0x412decea_u32, 0x78f78a1b_u32, 0xbc607cd6_u32,
+                ]),
+                Fp([
+                    0x3fbd513a_u32, 0xb1860e5b_u32, 0x6f497a93_u32, 0xbd3c1c66_u32,
+                    0x0bf7ed6f_u32, 0xb4656faa_u32, 0x682a00e4_u32,
+                ]),
+                Fp([
+                    0xab90a755_u32, 0x29c1eef6_u32, 0x4498a86f_u32, 0xcc2eca89_u32,
+                    0xc69bacca_u32, 0xf77d4ee2_u32, 0xe59ddf03_u32,
+                ]),
+                Fp([
+                    0xbe6b58e8_u32, 0xbf3debbf_u32, 0x3b12eafc_u32, 0x0e67e8cb_u32,
+                    0xef214c0a_u32, 0x32c87e59_u32, 0xc9ab6ba8_u32,
+                ]),
+                Fp([
+                    0x24bb321e_u32, 0xdd9c8a24_u32, 0x8afdf5d7_u32, 0x617b8279_u32,
+                    0x195e8d96_u32, 0x7bdb41a4_u32, 0x25b8ac6f_u32,
+                ]),
+                Fp([
+                    0x9576028a_u32, 0x65842433_u32, 0x240f10d9_u32, 0x3aa8e1a3_u32,
+                    0x4718ed41_u32, 0x7a6b1c6f_u32, 0x2baf496f_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x5bfbddda_u32, 0x5d18f575_u32, 0x87058ba4_u32, 0x04c2a6d4_u32,
+                    0xf2c2f22f_u32, 0xbedee23b_u32, 0x50ffb3ea_u32,
+                ]),
+                Fp([
+                    0x4b79ec58_u32, 0x8fb2d873_u32, 0x5614c908_u32, 0xb8f55b5f_u32,
+                    0x58fde706_u32, 0xd8a4a77d_u32, 0x8670988b_u32,
+                ]),
+                Fp([
+                    0xfbd092ff_u32, 0x0b9257e4_u32, 0x7ea8ed7b_u32, 0xd7d53493_u32,
+                    0x598fd6e7_u32, 0xbaf25f29_u32, 0x5b96827b_u32,
+                ]),
+                Fp([
+                    0x7a2fdff1_u32, 0x7ac37299_u32, 0xc4ac502d_u32, 0x0d22e609_u32,
+                    0xd325def8_u32, 0xecb12aeb_u32, 0x5d475223_u32,
+                ]),
+                Fp([
+                    0x46d8b092_u32, 0x2df8936a_u32, 0x2f0516ca_u32, 0xa33683aa_u32,
+                    0x38df3279_u32, 0x121626c0_u32, 0x90c8c91d_u32,
+                ]),
+                Fp([
+                    0xd9cbcbce_u32, 0x8944a5f5_u32, 0xb652a647_u32, 0x02a21dca_u32,
+                    0x682eacc5_u32, 0xe4cea43d_u32, 0x6e30aac7_u32,
+                ]),
+                Fp([
+                    0x48b35192_u32, 0x1996a12d_u32, 0x1ce8602e_u32, 0x1ede8e92_u32,
+                    0x5e2c7b0a_u32, 0x6f1fedf3_u32, 0x55e84c99_u32,
+                ]),
+                Fp([
+                    0xf892843b_u32, 0x8de3d80e_u32, 0x51ade6a3_u32, 0x42396ce3_u32,
+                    0x54fede5f_u32, 0xe65c0f5b_u32, 0xfd64f8ba_u32,
+                ]),
+                Fp([
+                    0xe2127859_u32, 0x99d85f27_u32, 0x5d4ebbe0_u32, 0xf9c22b6b_u32,
+                    0x2e54822e_u32, 0xf1f72a74_u32, 0xc39bda73_u32,
+                ]),
+                Fp([
+                    0xdada2f3f_u32, 0x6b637920_u32, 0x8f8f43e1_u32, 0x281c0246_u32,
+                    0x6bb9d384_u32, 0x923a2393_u32, 0x0ecb0982_u32,
+                ]),
+                Fp([
+                    0x418a50cc_u32, 0x8e018a20_u32, 0xe722e76a_u32, 0xe7aba396_u32,
+                    0xc896f53c_u32, 0x9ca29b33_u32, 0x60983a6c_u32,
+                ]),
+                Fp([
+                    0x94c109c3_u32, 0x2d966504_u32, 0x1979fc6f_u32, 0xb262b732_u32,
+                    0xdfe0b7aa_u32, 0xb280dc73_u32, 0x2963a95e_u32,
+                ]),
+                Fp([
+                    0x5f252e70_u32, 0x37684a14_u32, 0xb1125c21_u32, 0x8dd62bcc_u32,
+                    0xc75f1db7_u32, 0x421a4e48_u32, 0x7524bb11_u32,
+                ]),
+                Fp([
+                    0x7b8af962_u32, 0xc4a4bd76_u32, 0x2068190d_u32, 0x2ee2581e_u32,
+                    0x53e1610e_u32, 0x186ee5c1_u32, 0xcc425578_u32,
+                ]),
+                Fp([
+                    0x0085ae04_u32, 0xcb840b0c_u32, 0x2a0c3781_u32, 0xdc0471be_u32,
+                    0x88c74096_u32, 0x7858b74c_u32, 0x6424bfc9_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x43769a85_u32, 0x16779dd4_u32, 0xc5d5ab75_u32, 0x96d2c9db_u32,
+                    0xf9cc8c11_u32, 0xd4348ac9_u32, 0xe1617bb2_u32,
+                ]),
+                Fp([
+                    0xa7a7d052_u32, 0x07d000fa_u32, 0xe8bb7cb7_u32, 0x0faa38b6_u32,
+                    0x165286b8_u32, 0x88de3c00_u32, 0xb19b35d8_u32,
+                ]),
+                Fp([
+                    0x2aadc2b1_u32, 0x7bf8b258_u32, 0x4fbdb426_u32, 0x48c68c6b_u32,
+                    0x68b7401d_u32, 0x407ef029_u32, 0xaba74bf5_u32,
+                ]),
+                Fp([
+                    0xe66169c7_u32, 0x7c4a06f6_u32, 0x6a4c5ffd_u32, 0xc3ba8eef_u32,
+                    0xf64f2155_u32, 0x80c390a0_u32, 0xf7ece4ee_u32,
+                ]),
+                Fp([
+                    0xa109231b_u32, 0xc419a391_u32, 0x5c2c92a1_u32, 0xa4884cf2_u32,
+                    0xad42d0a1_u32, 0x1b770e45_u32, 0x4b91011b_u32,
+                ]),
+                Fp([
+                    0xab444564_u32, 0xa3627116_u32, 0xc9efa6e1_u32, 0xcdb33e92_u32,
+                    0x2a5f0eac_u32, 0x1cf85a06_u32, 0x6e2b0ef8_u32,
+                ]),
+                Fp([
+                    0x6243fdcb_u32, 0x60789f2e_u32, 0xec40d594_u32, 0x09b3c3e8_u32,
+                    0x86907fde_u32, 0x251227d6_u32, 0xa10e89ff_u32,
+                ]),
+                Fp([
+                    0x4420969a_u32, 0x8664df7f_u32, 0xa46495eb_u32, 0x0d70153c_u32,
+                    0xdfa3f64a_u32, 0x7aaab703_u32, 0xfa363ba3_u32,
+                ]),
+                Fp([
+                    0x9e63beea_u32, 0x9b3aef19_u32, 0xdeefd579_u32, 0xe92e7baa_u32,
+                    0x8711a228_u32, 0x42dd4fea_u32, 0xb4cbe620_u32,
+                ]),
+                Fp([
+                    0xd82cbced_u32, 0x5823497f_u32, 0xe460d409_u32, 0x7b008cc0_u32,
+                    0xb9575b6d_u32, 0xca24bb17_u32, 0x90902d14_u32,
+                ]),
+                Fp([
+                    0x8d3a2864_u32, 0xb6884256_u32, 0x0625461e_u32, 0xb3f3d171_u32,
+                    0x6331f070_u32, 0x780b7470_u32, 0x016eead9_u32,
+                ]),
+                Fp([
+                    0x950b0cd0_u32, 0x1471ee3e_u32, 0x57457452_u32, 0xa4f75d3a_u32,
+                    0x7563bfb2_u32, 0x98e4f9cc_u32, 0x68952e65_u32,
+                ]),
+                Fp([
+                    0xb622914c_u32, 0x7a94625b_u32, 0x9b8cd76a_u32, 0xbb5d675c_u32,
+                    0x44cf1bf0_u32, 0x8d1f6792_u32, 0x291f9684_u32,
+                ]),
+                Fp([
+                    0x7294e50f_u32, 0xa83fdd81_u32, 0xf4c588d2_u32, 0xffc8c4a5_u32,
+                    0xefea5c68_u32, 0x0360cf4a_u32, 0xabb41070_u32,
+                ]),
+                Fp([
+                    0x3934e2b2_u32, 0x9f4e5aee_u32, 0xe2a0fa6d_u32, 0x0f9c0abc_u32,
+                    0x4187b8df_u32, 0xaadab1e4_u32, 0x399d789d_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x37bc5075_u32, 0x3c7470d5_u32, 0xfbe792cf_u32, 0x6dfb27b0_u32,
+                    0x0204009e_u32, 0xbc92d5a9_u32, 0x08a9c012_u32,
+                ]),
+                Fp([
+                    0x3246f900_u32, 0x5d151ddc_u32, 0x66df8c17_u32, 0x4e398f88_u32,
+                    0x6c7c31e0_u32, 0x11f9238e_u32, 0x07b8dd3d_u32,
+                ]),
+                Fp([
+                    0x5efa865c_u32, 0x576aa02a_u32, 0xfe431318_u32, 0xf7ece8ca_u32,
+                    0x3eaa4668_u32, 0xe7fc3a25_u32, 0x95e359db_u32,
+                ]),
+                Fp([
+                    0x692b7dfe_u32, 0x309c5736_u32, 0xbbe0a1cd_u32, 0x0aa8299a_u32,
+                    0xea392eb0_u32, 0xa94c3ba2_u32, 0xa83255ac_u32,
+                ]),
+                Fp([
+                    0xd6911cb7_u32, 0x27596c6d_u32, 0x5968906d_u32, 0x3399a13f_u32,
+                    0x96ef20a9_u32, 0x171484b3_u32, 0x74ff2f3f_u32,
+                ]),
+                Fp([
+                    0xb0132074_u32, 0x8523aae6_u32, 0x116e00e5_u32, 0xadae6de6_u32,
+                    0x8ecc4ec6_u32, 0xa72936ab_u32, 0xff2095b2_u32,
+                ]),
+                Fp([
+                    0x0e72d9a9_u32, 0xf26bde4a_u32, 0x1371c18c_u32, 0x4c5c9b07_u32,
+                    0xb5870cbc_u32, 0xc89a5f52_u32, 0xdfcca380_u32,
+                ]),
+                Fp([
+                    0xaeccd106_u32, 0xfcbbdeb9_u32, 0xcb3dfd5f_u32, 0x50e3e7c3_u32,
+                    0x7c1697ab_u32, 0x1a69d11d_u32, 0x3c966249_u32,
+                ]),
+                Fp([
+                    0x717d5b79_u32, 0x64997198_u32, 0xac41b57a_u32, 0x1002614c_u32,
+                    0xe2e016ec_u32, 0x87bb1c1a_u32, 0xaab4b746_u32,
+                ]),
+                Fp([
+                    0x32880e2b_u32, 0xd3f93363_u32, 0xe2258d64_u32, 0x4e141d54_u32,
+                    0x0568f3df_u32, 0x6bbd1be4_u32, 0xb9ec8bcd_u32,
+                ]),
+                Fp([
+                    0x7b1f1c5e_u32, 0xe0c8bac4_u32, 0xe6c7c8d2_u32, 0xa2760bbf_u32,
+                    0x2638df2b_u32, 0x100a96d6_u32, 0x96f1b4f9_u32,
+                ]),
+                Fp([
+                    0xed7dcf67_u32, 0xc0077091_u32, 0x54eaabea_u32, 0x6ab6df6f_u32,
+                    0x3cd2fb66_u32, 0x0eeaf405_u32, 0x961db028_u32,
+                ]),
+                Fp([
+                    0xbc90ef0b_u32, 0x65fc9737_u32, 0x22030ca3_u32, 0xb6a717a9_u32,
+                    0xc62dcdcc_u32, 0x9ad38162_u32, 0xf53bbbad_u32,
+                ]),
+                Fp([
+                    0xf6b0ebd4_u32, 0x6e8734d0_u32, 0x4bf06268_u32, 0x45e84209_u32,
+                    0x4a114f64_u32, 0x2a57b421_u32, 0xec3115b8_u32,
+                ]),
+                Fp([
+                    0x01afbaf0_u32, 0x48c8cc58_u32, 0xe158911f_u32, 0x8382e35f_u32,
+                    0xd8c4be3c_u32, 0x5a58a070_u32, 0x754e2c86_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x5cde1d5a_u32, 0x4532a8ea_u32, 0x0b9c669b_u32, 0xff5d52d8_u32,
+                    0xf95bbb38_u32, 0xeec4bdb0_u32, 0x6da348f3_u32,
+                ]),
+                Fp([
+                    0xc5c4c627_u32, 0x1bdc1c77_u32, 0x599bdca6_u32, 0x89f6b6ba_u32,
+                    0x33d94843_u32, 0x1803b9cc_u32, 0xce935e48_u32,
+                ]),
+                Fp([
+                    0x47dccd98_u32, 0x469dc3fa_u32, 0x7ba2d0cf_u32, 0x5414fe66_u32,
+                    0xa31597b2_u32, 0xc5404485_u32, 0xcb3740a7_u32,
+                ]),
+                Fp([
+                    0x35597ae3_u32, 0x29ecf35b_u32, 0x5b8f9ca5_u32, 0x988b7a02_u32,
+                    0x7f307d44_u32, 0xbfcaedea_u32, 0xf347ff12_u32,
+                ]),
+                Fp([
+                    0x5b26bd92_u32, 0x309304ee_u32, 0xe7a7b578_u32, 0x3b812a2a_u32,
+                    0x464cb3fd_u32, 0xd436f702_u32, 0x83fec2d7_u32,
+                ]),
+                Fp([
+                    0x659254fa_u32, 0x55b9bd8c_u32, 0x7fe16dec_u32, 0xc736df88_u32,
+                    0x512a8e93_u32, 0x690a1c0e_u32, 0xafc554f0_u32,
+                ]),
+                Fp([
+                    0x8b7a3dab_u32, 0x3a8d5d70_u32, 0x5b2a3ed0_u32, 0x9bfd7a73_u32,
+                    0x52b47284_u32, 0x2a352925_u32, 0xa074e552_u32,
+                ]),
+                Fp([
+                    0x1a4b6919_u32, 0x05483018_u32, 0x8b9ab8d8_u32, 0x10678442_u32,
+                    0xea48480e_u32, 0xcde5552a_u32, 0x1dbff82e_u32,
+                ]),
+                Fp([
+                    0x89e69cf4_u32, 0x53d600be_u32, 0x457e51e8_u32, 0xf0221c58_u32,
+                    0x9de1d75a_u32, 0x4b4d09d8_u32, 0xee2df1ab_u32,
+                ]),
+                Fp([
+                    0x64d7392e_u32, 0x18f3d09c_u32, 0x524c3df8_u32, 0xeb7d80ae_u32,
+                    0xb96d86a3_u32, 0x024c9f81_u32, 0xaf2e81f4_u32,
+                ]),
+                Fp([
+                    0xd018cb77_u32, 0xf51ebf08_u32, 0x128dacf2_u32, 0x956d4ca7_u32,
+                    0x262aa0af_u32, 0xf7cc9cff_u32, 0x92e76d0c_u32,
+                ]),
+                Fp([
+                    0xc9610c29_u32, 0xc74e32af_u32, 0x3466efb0_u32, 0x076fd56f_u32,
+                    0x778e28fd_u32, 0x6f85baa7_u32, 0x10fe7a7f_u32,
+                ]),
+                Fp([
+                    0x5970669d_u32, 0x8c5b8a71_u32, 0xcf712195_u32, 0x9f4a4300_u32,
+                    0x8a1aa42c_u32, 0x55effb75_u32, 0x5815d075_u32,
+                ]),
+                Fp([
+                    0x207c66af_u32, 0xe23600c3_u32, 0x162e5abb_u32, 0x01f48a60_u32,
+                    0x8b78e4e4_u32, 0x19753dff_u32, 0xe8189fcb_u32,
+                ]),
+                Fp([
+                    0x986bb47f_u32, 0x5a434b6e_u32, 0xd58f5607_u32, 0xb20a654f_u32,
+                    0x1ce11841_u32, 0xb9b14e28_u32, 0xf4a5d840_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xacbd3dbd_u32, 0x814d0259_u32, 0xfae06a32_u32, 0x78e3e8a2_u32,
+                    0x7ff1f069_u32, 0x95bc0132_u32, 0x204633b4_u32,
+                ]),
+                Fp([
+                    0x8a0613aa_u32, 0xf06a35ea_u32, 0xfe8ac097_u32, 0x6cd61356_u32,
+                    0x8ab71818_u32, 0xe3d25c20_u32, 0xa2ad00e1_u32,
+                ]),
+                Fp([
+                    0x81b81714_u32, 0x0759556e_u32, 0x144071bc_u32, 0x4d85c1b6_u32,
+                    0xae2bf744_u32, 0x43615b5f_u32, 0xd5b684ff_u32,
+                ]),
+                Fp([
+                    0xae86d9a4_u32, 0x09fa1938_u32, 0x620088f0_u32, 0xc9bf5e26_u32,
+                    0x58064a47_u32, 0xcad5df4c_u32, 0x0e6d5d98_u32,
+                ]),
+                Fp([
+                    0x665e7097_u32, 0x97a409c0_u32, 0xa9a99d0f_u32, 0x55b2d77e_u32,
+                    0xabac1754_u32, 0x6a0a8288_u32, 0x2c2bb060_u32,
+                ]),
+                Fp([
+                    0x44e2f822_u32, 0xb68164b7_u32, 0xe3e473e6_u32, 0x0277c68f_u32,
+                    0xcb31d11f_u32, 0x4e7d2049_u32, 0x7768bdd2_u32,
+                ]),
+                Fp([
+                    0xd5525031_u32, 0xd57da273_u32, 0x94ab97e3_u32, 0x72e6a32b_u32,
+                    0xf5f265eb_u32, 0xaf19ee65_u32, 0x158cf0c4_u32,
+                ]),
+                Fp([
+                    0x54305d2b_u32, 0x445daf17_u32, 0xf14767d1_u32, 0x8e52ceb2_u32,
+                    0x90276c97_u32, 0x7ec82266_u32, 0xf44c5ce5_u32,
+                ]),
+                Fp([
+                    0x7019a195_u32, 0x4123542c_u32, 0xe72a8d13_u32, 0xc8de5d6c_u32,
+                    0x004e5343_u32, 0xafde2eca_u32, 0x37b8f7f4_u32,
+                ]),
+                Fp([
+                    0xd9a85547_u32, 0x60bd1151_u32, 0x20a7d8a5_u32, 0x2babe58c_u32,
+                    0x9c92aceb_u32, 0xc7643665_u32, 0xfd50cf4c_u32,
+                ]),
+                Fp([
+                    0x5fc9e3f4_u32, 0x16227b88_u32, 0xebc998a4_u32, 0xe19a0bc0_u32,
+                    0x124fffbe_u32, 0xcf033c26_u32, 0x39b474b1_u32,
+                ]),
+                Fp([
+                    0xaa24025b_u32, 0x88117a15_u32, 0x21e119a4_u32, 0xaeb2c5f1_u32,
+                    0x9eb249bf_u32, 0x306512aa_u32, 0xf4736f92_u32,
+                ]),
+                Fp([
+                    0x4c29b081_u32, 0x4999ec36_u32, 0x058a8772_u32, 0xca5404bc_u32,
+                    0xbb9f7a89_u32, 0x50c832c9_u32, 0x7a5f7fed_u32,
+                ]),
+                Fp([
+                    0x93b68631_u32, 0x9974083d_u32, 0x1ebeeb12_u32, 0x549b0403_u32,
+                    0xd5b3af9a_u32, 0xe25a9988_u32, 0x65258d25_u32,
+                ]),
+                Fp([
+                    0x4fbff582_u32, 0x10c61ea1_u32, 0x3b35dc5f_u32, 0x688c0531_u32,
+                    0xdbeae3ee_u32, 0xa16ec8f2_u32, 0xbe93cf2f_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xf1e7f172_u32, 0x258bd8d1_u32, 0xf65c6924_u32, 0x4775a7b1_u32,
+                    0x0dcf9201_u32, 0xd303c721_u32, 0x507b4335_u32,
+                ]),
+                Fp([
+                    0x89a78554_u32, 0x33e97e04_u32, 0x0e93028f_u32, 0x48c93763_u32,
+                    0xe456ff2e_u32, 0xde38a6aa_u32, 0x98813794_u32,
+                ]),
+                Fp([
+                    0x3fafd4bf_u32, 0x193fa918_u32, 0xc1af4373_u32, 0xab7555f1_u32,
+                    0x89e836a1_u32, 0x538e3acf_u32, 0x5f0d2f2f_u32,
+                ]),
+                Fp([
+                    0x755cc633_u32, 0x5c587c9a_u32, 0x7d0cf3c7_u32, 0x2b345c4d_u32,
+                    0x5a47854f_u32, 0x04147acc_u32, 0x952f6804_u32,
+                ]),
+                Fp([
+                    0xe27ebfe3_u32, 0x9a2a89f0_u32, 0x6b75ab97_u32, 0x4e86d98a_u32,
+                    0x944d651d_u32, 0xaa35fd03_u32, 0x52463056_u32,
+                ]),
+                Fp([
+                    0x96e61505_u32, 0x617b062e_u32, 0x3cbb6358_u32, 0xaff19686_u32,
+                    0xed1be2bf_u32, 0xce903389_u32, 0x9015ea2c_u32,
+                ]),
+                Fp([
+                    0x855f4a5e_u32, 0x4361ad68_u32, 0x20727d99_u32, 0xa795b808_u32,
+                    0x8f0b3308_u32, 0x29239bb9_u32, 0xc7b307ef_u32,
+                ]),
+                Fp([
+                    0x5aa4f40e_u32, 0xa96f20eb_u32, 0x1438eef1_u32, 0x07f3f896_u32,
+                    0xcaa5d6f2_u32, 0xaae33b38_u32, 0xd57e7930_u32,
+                ]),
+                Fp([
+                    0x75f1cda6_u32, 0xe44e621a_u32, 0xf78fe1d0_u32, 0xea630c2c_u32,
+                    0x7ff936bd_u32, 0x2e3b4923_u32, 0xbf4ae45f_u32,
+                ]),
+                Fp([
+                    0xb614679d_u32, 0x9afc0955_u32, 0xdd6ca04e_u32, 0x310d93b2_u32,
+                    0xbc5296b2_u32, 0xa349edcc_u32, 0xbe83f91f_u32,
+                ]),
+                Fp([
+                    0xc668b29b_u32, 0x7a313616_u32, 0x6b723278_u32, 0x52613067_u32,
+                    0xeac63cec_u32, 0xaa24f770_u32, 0xe6d2c10d_u32,
+                ]),
+                Fp([
+                    0x75099483_u32, 0x88cb3844_u32, 0x3b3f91ae_u32, 0x7fbc29ba_u32,
+                    0x2d7ecdf4_u32, 0x7046a9c3_u32, 0x4603917c_u32,
+                ]),
+                Fp([
+                    0xd97afcc0_u32, 0xbe580a33_u32, 0x6bbe1c2d_u32, 0xce9fa015_u32,
+                    0x797c717d_u32, 0x4e994e71_u32, 0xab2f078c_u32,
+                ]),
+                Fp([
+                    0x96c07a89_u32, 0x4a997f42_u32, 0xa4383a59_u32, 0xddb754dd_u32,
+                    0x1526f107_u32, 0xef21315a_u32, 0x9c387fe9_u32,
+                ]),
+                Fp([
+                    0xa058391a_u32, 0x75e8a1be_u32, 0xda928f67_u32, 0x1cffbb4f_u32,
+                    0xf2bc7fa6_u32, 0x365b66dc_u32, 0xf70b1814_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x08c26907_u32, 0x29c12a12_u32, 0x3993b566_u32, 0xa04da81a_u32,
+                    0x6a2f231f_u32, 0x8a31ac23_u32, 0x17924dea_u32,
+                ]),
+                Fp([
+                    0x215aceea_u32, 0xab280497_u32, 0x55fab484_u32, 0x4be0bee4_u32,
+                    0x10b1ef42_u32, 0x1bdc69b7_u32, 0x20377b09_u32,
+                ]),
+                Fp([
+                    0x16457593_u32, 0x30f80ba1_u32, 0x91fd1321_u32, 0xd90c9b49_u32,
+                    0xa52b8417_u32, 0x08f7ef2b_u32, 0x796a19b9_u32,
+                ]),
+                Fp([
+                    0x9aaa7dd0_u32, 0xb6957d0a_u32, 0x4fb0bc38_u32, 0x960eb227_u32,
+                    0x54f3e57b_u32, 0xfe85e12d_u32, 0x356362de_u32,
+                ]),
+                Fp([
+                    0xeba0e3be_u32, 0x6fa5a714_u32, 0x41dd2b2b_u32, 0xf56a95f7_u32,
+                    0x0b4ea154_u32, 0x36f9be85_u32, 0x6986d701_u32,
+                ]),
+                Fp([
+                    0xff6902c8_u32, 0x3c001c63_u32, 0x101bc252_u32, 0x6deedfe8_u32,
+                    0x47680940_u32, 0xd098d1d2_u32, 0x1b77bb9e_u32,
+                ]),
+                Fp([
+                    0x9e60773f_u32, 0x3b956416_u32, 0x9e7650a9_u32, 0x6130667c_u32,
+                    0x079c3986_u32, 0x4e7f8c54_u32, 0xcf4b3a65_u32,
+                ]),
+                Fp([
+                    0x61946c02_u32, 0x01f356b3_u32, 0xe20b993c_u32, 0xb31e4f2e_u32,
+                    0xc1721f48_u32, 0xa88f018f_u32, 0xcf2c3541_u32,
+                ]),
+                Fp([
+                    0xc13d51a2_u32, 0x94f2e93e_u32, 0x6f675d43_u32, 0x41101e20_u32,
+                    0x670c5310_u32, 0x20e4da9d_u32, 0xd7ef8fb2_u32,
+                ]),
+                Fp([
+                    0xee09cbf0_u32, 0x9f342a0a_u32, 0x6d8589c2_u32, 0x0ff75713_u32,
+                    0x3afa8f8f_u32, 0x59a21153_u32, 0xd11d4a7c_u32,
+                ]),
+                Fp([
+                    0xb1a636ce_u32, 0x0bdb1dbf_u32, 0xb3e8ea2c_u32, 0xcdf17647_u32,
+                    0xff24f798_u32, 0xa6f2dc6e_u32, 0x70cb51e8_u32,
+                ]),
+                Fp([
+                    0x0184b0d5_u32, 0x533e5885_u32, 0x0f64f428_u32, 0xa168ff9d_u32,
+                    0x8e6816ab_u32, 0xf770ad08_u32, 0x46fb93f7_u32,
+                ]),
+                Fp([
+                    0x179b8607_u32, 0x0a9a9031_u32, 0xd54c0516_u32, 0x7621dbb6_u32,
+                    0x9a530687_u32, 0xff3d2bf6_u32, 0x6160ff05_u32,
+                ]),
+                Fp([
+                    0x618984bb_u32, 0xbfe970f5_u32, 0x7f45e3d5_u32, 0x19455951_u32,
+                    0xcbf50a04_u32, 0xfa29e1fb_u32, 0x02479fe3_u32,
+                ]),
+                Fp([
+                    0xadfe2a08_u32, 0x6d5856fa_u32, 0x42572311_u32, 0x1f882d41_u32,
+                    0xad7faa1f_u32, 0xd8a5c263_u32, 0x830bb53a_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x543615da_u32, 0xfbf60a30_u32, 0x16ad7a75_u32, 0xc08372e9_u32,
+                    0x02ce65d6_u32, 0x27e14c64_u32, 0x95c5bb50_u32,
+                ]),
+                Fp([
+                    0x6192081b_u32, 0x2a0af9a6_u32, 0x99bbc28d_u32, 0xe099bde7_u32,
+                    0xee932475_u32, 0xdf0d1f74_u32, 0x97a120f6_u32,
+                ]),
+                Fp([
+                    0x1e3439e6_u32, 0x9421ec9d_u32, 0xc58661b9_u32, 0xa66adf56_u32,
+                    0xc34a206d_u32, 0xa1bd556e_u32, 0x93dd3834_u32,
+                ]),
+                Fp([
+                    0xde1f99e8_u32, 0xdaa7fd89_u32, 0x0b8d0e00_u32, 0x369b739b_u32,
+                    0x0255ffb8_u32, 0xde4ac7d2_u32, 0x4897dbd1_u32,
+                ]),
+                Fp([
+                    0x16b7aa8f_u32, 0x461f95f0_u32, 0xa9a44310_u32, 0x8ca57675_u32,
+                    0x1c0fc048_u32, 0x42f1ff8a_u32, 0x6b325fc8_u32,
+                ]),
+                Fp([
+                    0xa50401e7_u32, 0xf6cd58dc_u32, 0xab8fff77_u32, 0x9c736d34_u32,
+                    0x628a1bf8_u32, 0xf41f8595_u32, 0x5ece7f8a_u32,
+                ]),
+                Fp([
+                    0x1409470b_u32, 0xe617fb31_u32, 0x80fb7a39_u32, 0xabd22659_u32,
+                    0x159af4cf_u32, 0xd9e447ba_u32, 0xd82c20b1_u32,
+                ]),
+                Fp([
+                    0xb057a101_u32, 0xf79bc7d6_u32, 0xe3b15362_u32, 0xbdc24c34_u32,
+                    0x28265d7d_u32, 0x27a724d9_u32, 0x461f3b49_u32,
+                ]),
+                Fp([
+                    0x79b11471_u32, 0xfd4e5a7e_u32, 0x4832a41c_u32, 0xc17919ad_u32,
+                    0x2da33a0e_u32, 0x9340c066_u32, 0x8a7e83d8_u32,
+                ]),
+                Fp([
+                    0x77aa6b12_u32, 0x6ba734fc_u32, 0x279d8d64_u32, 0xf209a9b8_u32,
+                    0x84c92e82_u32, 0x594d9af1_u32, 0x09e58962_u32,
+                ]),
+                Fp([
+                    0xbb6dc686_u32, 0xa0f2433f_u32, 0x9c7744ca_u32, 0xa44951cd_u32,
+                    0x7fa941fa_u32, 0xc101d4fd_u32, 0x0867c1d5_u32,
+                ]),
+                Fp([
+                    0xa479b7a6_u32, 0x1af779bf_u32, 0x032d401f_u32, 0x3688cae1_u32,
+                    0x43404af5_u32, 0x287f410d_u32, 0x30bf5a09_u32,
+                ]),
+                Fp([
+                    0x0dcd201c_u32, 0x8f86c061_u32, 0x18faa2b1_u32, 0xaf1230c7_u32,
+                    0xc4901673_u32, 0x4e3b141b_u32, 0x6471e301_u32,
+                ]),
+                Fp([
+                    0x6e4dc70a_u32, 0xbca095fd_u32, 0x53144476_u32, 0x05bdff75_u32,
+                    0x6ae47002_u32, 0x015a8182_u32, 0xdf5ab87e_u32,
+                ]),
+                Fp([
+                    0x23bdd955_u32, 0x4a3db4e6_u32, 0x902fe919_u32, 0x10b500d9_u32,
+                    0xf04643d5_u32, 0x5f57be8e_u32, 0x9028c062_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x6947d76c_u32, 0x068087d2_u32, 0x9bbbaa48_u32, 0xec4ddf74_u32,
+                    0x4a2d0c1f_u32, 0x43ee1792_u32, 0x767d2e53_u32,
+                ]),
+                Fp([
+                    0xb4889fae_u32, 0x9d3b260f_u32, 0xbe94f164_u32, 0x4d4a1a5c_u32,
+                    0x1c0a5697_u32, 0x27a93d24_u32, 0x56e58340_u32,
+                ]),
+                Fp([
+                    0x6cf77759_u32, 0x868cf8f8_u32, 0x4c1cc33a_u32, 0x8c70aa24_u32,
+                    0x49d04cb5_u32, 0x6034da5f_u32, 0x283b0425_u32,
+                ]),
+                Fp([
+                    0xc8c7a2c8_u32, 0x4c1fbcca_u32, 0x429d439f_u32, 0xd2f270ac_u32,
+                    0x56864958_u32, 0xeec47283_u32, 0x0c8a67b0_u32,
+                ]),
+                Fp([
+                    0x8853a1ee_u32, 0xcf05fb60_u32, 0xc839801f_u32, 0x74cdd151_u32,
+                    0xd022ea4c_u32, 0xac55fa53_u32, 0x9be4761d_u32,
+                ]),
+                Fp([
+                    0x984e6165_u32, 0x6c2608d2_u32, 0xad1115bd_u32, 0x2c3add7d_u32,
+                    0x2af48fa3_u32, 0x9b8a4cb8_u32, 0x87ebc2b4_u32,
+                ]),
+                Fp([
+                    0x0726440c_u32, 0xdb66aa07_u32, 0xdaad051c_u32, 0x1b9b2899_u32,
+                    0xca0dc013_u32, 0x0157362d_u32, 0x194dc76a_u32,
+                ]),
+                Fp([
+                    0xcdb2891d_u32, 0xcb7e672c_u32, 0x494cf8a3_u32, 0x7605b372_u32,
+                    0xa606f678_u32, 0x0ef8f921_u32, 0xdb7c5a89_u32,
+                ]),
+                Fp([
+                    0xbd2a3432_u32, 0x409ad01a_u32, 0x8cf5f3a7_u32, 0xe67c22f8_u32,
+                    0x71784537_u32, 0x72c80135_u32, 0x3dd8ffee_u32,
+                ]),
+                Fp([
+                    0x48a9ab48_u32, 0xa55a1440_u32, 0x524db06e_u32, 0x682a0490_u32,
+                    0xf2641c0e_u32, 0x333aa534_u32, 0xc051c5d1_u32,
+                ]),
+                Fp([
+                    0x1cc4824c_u32, 0x14239998_u32, 0x7aac5552_u32, 0x15981aa6_u32,
+                    0x00b90870_u32, 0xe3cf1ef2_u32, 0xa443d78a_u32,
+                ]),
+                Fp([
+                    0x16598733_u32, 0x3aab3d44_u32, 0x1258059d_u32, 0x6f37de35_u32,
+                    0xa2eddfb9_u32, 0x2ded1940_u32, 0xc0a21c1d_u32,
+                ]),
+                Fp([
+                    0xd0f159dc_u32, 0x6330a407_u32, 0x0efc7837_u32, 0xf3ae5e24_u32,
+                    0x48b76b65_u32, 0x09afeeb5_u32, 0x895efadf_u32,
+                ]),
+                Fp([
+                    0x6b1dbef5_u32, 0xd1d12fe4_u32, 0x9e292323_u32, 0x550fe3df_u32,
+                    0x2fa1869b_u32, 0x76567ba6_u32, 0xafc0b6ab_u32,
+                ]),
+                Fp([
+                    0xaa4cbef0_u32, 0x79596670_u32, 0xde745a70_u32, 0x8eae9e16_u32,
+                    0x130df9eb_u32, 0x2d99e44b_u32, 0xa4ac221f_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x599225d5_u32, 0x5022c6cb_u32, 0xfd3c5247_u32, 0x27fa7b20_u32,
+                    0x8bb07135_u32, 0xab46759d_u32, 0x3a266445_u32,
+                ]),
+                Fp([
+                    0x4230d461_u32, 0xe9b570a3_u32, 0xfcb1dfcf_u32, 0x00b8dd81_u32,
+                    0xf7125634_u32, 0x829c398b_u32, 0x175b7542_u32,
+                ]),
+                Fp([
+                    0xc66843ff_u32, 0x9354b361_u32, 0x9430abea_u32, 0xf3b16642_u32,
+                    0x749e4767_u32, 0x7382fe60_u32, 0x645f46d2_u32,
+                ]),
+                Fp([
+                    0x7916809c_u32, 0xa9e6b170_u32, 0xa27c9451_u32, 0x68d0be06_u32,
+                    0x73eccae1_u32, 0xec90a09d_u32, 0x6c1d3a48_u32,
+                ]),
+                Fp([
+                    0xc9a4ccba_u32, 0x6d92a49f_u32, 0xb3af182f_u32, 0x162da899_u32,
+                    0x605a727d_u32, 0xe0f083af_u32, 0xd5f76f92_u32,
+                ]),
+                Fp([
+                    0xdf6e886f_u32, 0x20abec50_u32, 0xd0f7d57e_u32, 0xa89a04fb_u32,
+                    0x76fc6409_u32, 0x2f05a246_u32, 0xe5ccacac_u32,
+                ]),
+                Fp([
+                    0xf8b29b73_u32, 0x3610471f_u32, 0xf03b7ab2_u32, 0xd2d8e2c1_u32,
+                    0xbbfb8845_u32, 0x59221801_u32, 0xc48c38bf_u32,
+                ]),
+                Fp([
+                    0x7a5bc874_u32, 0x63a93398_u32, 0x206ab773_u32, 0x7745d9d2_u32,
+                    0x338886dd_u32, 0x1aebbfd9_u32, 0xfbb5fff9_u32,
+                ]),
+                Fp([
+                    0xf7e290b7_u32, 0x37e9bafe_u32, 0x572bae65_u32, 0x9bf12e39_u32,
+                    0xdf1e0c28_u32, 0x78f420f2_u32, 0xd8c3fe4c_u32,
+                ]),
+                Fp([
+                    0x88cd6848_u32, 0xc0a1677c_u32, 0x5460e512_u32, 0xc4bf2d88_u32,
+                    0x625695fb_u32, 0x0daf909a_u32, 0x2dc2fa82_u32,
+                ]),
+                Fp([
+                    0x18e3fb64_u32, 0xf57f6eaf_u32, 0x3f5e92c3_u32, 0x6f9ab707_u32,
+                    0xb562f59a_u32, 0xb8959903_u32, 0xdb731a9c_u32,
+                ]),
+                Fp([
+                    0x3c55903f_u32, 0xc764a0a1_u32, 0x7a80b3cd_u32, 0x5377b5c2_u32,
+                    0xbd07a101_u32, 0x3bb49d35_u32, 0x2ec5fde7_u32,
+                ]),
+                Fp([
+                    0xacee2633_u32, 0x5fa27c76_u32, 0x4eb0b96d_u32, 0x1ffbedd9_u32,
+                    0xefa77e74_u32, 0x41e3c2d6_u32, 0x8ebd3dd7_u32,
+                ]),
+                Fp([
+                    0x04e02cd4_u32, 0xf5ccdba5_u32, 0xfca67abc_u32, 0xf290184e_u32,
+                    0x6d53ee01_u32, 0x737c2063_u32, 0x338d0434_u32,
+                ]),
+                Fp([
+                    0x1d44fb45_u32, 0x50127bf7_u32, 0x27c9c6ea_u32, 0x448af23d_u32,
+                    0x4a34473c_u32, 0xd92552b6_u32, 0x0cbb88f3_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xea69d7eb_u32, 0x387fbc1b_u32, 0x554d9237_u32, 0xeefceb5b_u32,
+                    0xb25d396b_u32, 0x366de369_u32, 0x00603e95_u32,
+                ]),
+                Fp([
+                    0x59dac388_u32, 0x41986c9b_u32, 0xfebd5301_u32, 0xb4fa9366_u32,
+                    0xc30997c7_u32, 0xe326f976_u32, 0xffe2c808_u32,
+                ]),
+                Fp([
+                    0xd43aff4b_u32, 0xf6ba2437_u32, 0x22f692f9_u32, 0xc8828dee_u32,
+                    0x26e41b1f_u32, 0x6ad04a31_u32, 0x165f4a56_u32,
+                ]),
+                Fp([
+                    0xa125a097_u32, 0x36844fb9_u32, 0x197820ae_u32, 0x718dd2d4_u32,
+                    0x65d9c073_u32, 0x4954d526_u32, 0x430fb827_u32,
+                ]),
+                Fp([
+                    0x15b592f2_u32, 0x384e3c20_u32, 0xa1dadde8_u32, 0xeb265bea_u32,
+                    0x0d1a729b_u32, 0x6f29dd58_u32, 0x570790b5_u32,
+                ]),
+                Fp([
+                    0x6ad46d04_u32, 0xe771d7c2_u32, 0xd9636c6d_u32, 0x5608a55c_u32,
+                    0x6a1f044d_u32, 0x8c17c583_u32, 0x2575f73c_u32,
+                ]),
+                Fp([
+                    0x1f78cf18_u32, 0x63542983_u32, 0xd4797f37_u32, 0x92023e47_u32,
+                    0x87324538_u32, 0x1732f1a1_u32, 0x077f086e_u32,
+                ]),
+                Fp([
+                    0xc5f83785_u32, 0xd494877f_u32, 0x7375205c_u32, 0xb14df8d6_u32,
+                    0x3ee6d3c2_u32, 0x6965e661_u32, 0x8f691527_u32,
+                ]),
+                Fp([
+                    0x30957ce6_u32, 0x1bca2206_u32, 0x8526da4b_u32, 0x8f464eb6_u32,
+                    0x70189cb7_u32, 0x0e210dd1_u32, 0xa03757ee_u32,
+                ]),
+                Fp([
+                    0x44c589a0_u32, 0x41b3c8d3_u32, 0x1f123ac0_u32, 0x12e30544_u32,
+                    0xf2e38a70_u32, 0x858c07d8_u32, 0x8775da4d_u32,
+                ]),
+                Fp([
+                    0xb440d35b_u32, 0xad1707d3_u32, 0x4f2b08d0_u32, 0xc538696a_u32,
+                    0x616695e8_u32, 0x2a889b73_u32, 0x5d4ca805_u32,
+                ]),
+                Fp([
+                    0x5b189d3b_u32, 0x5f00efd4_u32, 0xb54dd6c1_u32, 0x1a3fcf48_u32,
+                    0xd137e0ef_u32, 0x0b7b26be_u32, 0xd725a0d7_u32,
+                ]),
+                Fp([
+                    0x9d0c3586_u32, 0x60252b9a_u32, 0x5e1f5b36_u32, 0x2876164f_u32,
+                    0xdec57590_u32, 0x6a2684be_u32, 0xeb4eab8b_u32,
+                ]),
+                Fp([
+                    0x52cf8c6e_u32, 0xadddf558_u32, 0xf8bb1c57_u32, 0x736715cd_u32,
+                    0xe65b0d52_u32, 0xa532178c_u32, 0xf64b79aa_u32,
+                ]),
+                Fp([
+                    0x7dd4e6f1_u32, 0x3749580f_u32, 0xaa6300d4_u32, 0xf07ebf12_u32,
+                    0x7849e18d_u32, 0x3338701b_u32, 0xb00be629_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x4a06f91a_u32, 0xf0da2774_u32, 0x2a1941c3_u32, 0xa1835b18_u32,
+                    0xe007523c_u32, 0xeb932824_u32, 0x24c101c0_u32,
+                ]),
+                Fp([
+                    0xbd3d89b8_u32, 0x02a5389b_u32, 0xfa7c5c4c_u32, 0x63d01f59_u32,
+                    0x90fc6ad8_u32, 0x5f04edfa_u32, 0x8ba4f4ae_u32,
+                ]),
+                Fp([
+                    0x55500b1b_u32, 0xebabbc94_u32, 0x2e2731a0_u32, 0xb829005c_u32,
+                    0x4f3b6cf9_u32, 0xe487b1fe_u32, 0x72721101_u32,
+                ]),
+                Fp([
+                    0x09079db3_u32, 0x912db0c3_u32, 0x856fca35_u32, 0xdee48f39_u32,
+                    0xf1ff89f7_u32, 0x8ed8c2f4_u32, 0x0a7f5132_u32,
+                ]),
+                Fp([
+                    0xcb3264cd_u32, 0x1ac3fd7d_u32, 0xe94135c1_u32, 0xfa7016ca_u32,
+                    0x0c1f6277_u32, 0x3b9eb81e_u32, 0xe7f75664_u32,
+                ]),
+                Fp([
+                    0x0a5f12f2_u32, 0xd323f633_u32, 0x08d28e29_u32, 0xab424a17_u32,
+                    0x9bf30fa3_u32, 0xa0680df7_u32, 0x8a38b493_u32,
+                ]),
+                Fp([
+                    0x6c8c6a95_u32, 0x74b76988_u32, 0x1d97b87f_u32, 0x4a5f3e11_u32,
+                    0xd75b5ed2_u32, 0x4dc0b7c6_u32, 0xf1e71af9_u32,
+                ]),
+                Fp([
+                    0xe5f06ab9_u32, 0x7b2b1b0d_u32, 0xfaaa2d48_u32, 0xd8b10486_u32,
+                    0x3000c3e9_u32, 0x040831fa_u32, 0x91a0a751_u32,
+                ]),
+                Fp([
+                    0x3d9a121d_u32, 0x1a7aadf5_u32, 0x157f95a8_u32, 0x0bf97169_u32,
+                    0x3fe90265_u32, 0xc6339fe4_u32, 0x80629f0d_u32,
+                ]),
+                Fp([
+                    0x4f9faaa4_u32, 0xe09d8456_u32, 0x93d9d516_u32, 0xee390067_u32,
+                    0x83db9479_u32, 0xf4f03571_u32, 0xe0ff2826_u32,
+                ]),
+                Fp([
+                    0x35e6b4bf_u32, 0xf3b53f06_u32, 0xb899e7d5_u32, 0x95cfa1c2_u32,
+                    0x2b202eee_u32, 0x85cbba53_u32, 0xadae401c_u32,
+                ]),
+                Fp([
+                    0x3613fc4e_u32, 0x5f6cd5e1_u32, 0x76c53b70_u32, 0xe14127e0_u32,
+                    0xa8c8e048_u32, 0xee7e22b5_u32, 0xe01d1c9c_u32,
+                ]),
+                Fp([
+                    0x16b78d0c_u32, 0x45ed9bf8_u32, 0x313efb9f_u32, 0x5c892e6c_u32,
+                    0x3cb4d505_u32, 0xecd33c4f_u32, 0x0ad69db5_u32,
+                ]),
+                Fp([
+                    0x20252213_u32, 0xe4db0ee1_u32, 0xe64c760e_u32, 0x23a7209d_u32,
+                    0x96aaffda_u32, 0xc81a5046_u32, 0xbbcaf8a1_u32,
+                ]),
+                Fp([
+                    0xcfe3d1bc_u32, 0x6cb65ce8_u32, 0x0e19cae3_u32, 0x8999803f_u32,
+                    0x77fadbe8_u32, 0xdaedd9c8_u32, 0x74145612_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x2e8a6f36_u32, 0x1a53eb7e_u32, 0xb29d34b6_u32, 0xd46a5208_u32,
+                    0x8e76242c_u32, 0xe175ef0e_u32, 0x45f78bf0_u32,
+                ]),
+                Fp([
+                    0x7a9966f2_u32, 0x22721e1e_u32, 0x11a2a283_u32, 0xe06f85a2_u32,
+                    0xf118384a_u32, 0x98e5302b_u32, 0xfcf2231f_u32,
+                ]),
+                Fp([
+                    0x34aa9f6a_u32, 0x89892e48_u32, 0xdd357d0f_u32, 0x2d75ada3_u32,
+                    0xec18e1fa_u32, 0x2367ac35_u32, 0x927c6be0_u32,
+                ]),
+                Fp([
+                    0x766bfb13_u32, 0x7637fc8f_u32, 0xe4fc7843_u32, 0x2e9da979_u32,
+                    0xb1e3cc8f_u32, 0xc80cca5f_u32, 0x41942b36_u32,
+                ]),
+                Fp([
+                    0x53f097b5_u32, 0x939eb862_u32, 0xc2ca5951_u32, 0x292036b8_u32,
+                    0xc5bef899_u32, 0x84cf579f_u32, 0x24c7dfc1_u32,
+                ]),
+                Fp([
+                    0x5c66b0ca_u32, 0xa3a2ff7d_u32, 0x0fd7dfbe_u32, 0xfcc89698_u32,
+                    0xb62b386b_u32, 0x3e76a5e5_u32, 0xeffd9cdf_u32,
+                ]),
+                Fp([
+                    0xa7f4e328_u32, 0xe9790d32_u32, 0x7868dd08_u32, 0xaf2fe135_u32,
+                    0xc980744b_u32, 0xd7a800d9_u32, 0x88ae3956_u32,
+                ]),
+                Fp([
+                    0x5b44c9bc_u32, 0xf8c7a252_u32, 0x498382bc_u32, 0xe9e59989_u32,
+                    0x4b887770_u32, 0x3c09ced8_u32, 0x0e6d5bf4_u32,
+                ]),
+                Fp([
+                    0x8f0bd468_u32, 0x4204a3fe_u32, 0xe707053b_u32, 0xacf0eb4c_u32,
+                    0x7b6fc094_u32, 0x0dbff769_u32, 0x79b332fd_u32,
+                ]),
+                Fp([
+                    0x93a0bee4_u32, 0xc5f613bc_u32, 0x99984b11_u32, 0xac7e18db_u32,
+                    0xd7bbe90a_u32, 0xaa971d44_u32, 0x6ab78532_u32,
+                ]),
+                Fp([
+                    0x10d2e758_u32, 0xd0f7bf8d_u32, 0x038ee635_u32, 0x387441a3_u32,
+                    0x7cfd3f27_u32, 0x69f4c4ba_u32, 0x29711826_u32,
+                ]),
+                Fp([
+                    0x4d43a3e4_u32, 0xe696f1be_u32, 0xabfd06aa_u32, 0x2e27fd55_u32,
+                    0x5615bf86_u32, 0x340df41c_u32, 0x6ec75c34_u32,
+                ]),
+                Fp([
+                    0x737583fb_u32, 0x052a3cfb_u32, 0x9334385f_u32, 0x5db17946_u32,
+                    0x21ce6a72_u32, 0xe2b37fbd_u32, 0xef8d76f0_u32,
+                ]),
+                Fp([
+                    0x738890c7_u32, 0xf5dd6921_u32, 0x3d654ddd_u32, 0x48539349_u32,
+                    0xf4797565_u32, 0x21b55225_u32, 0xf452fc81_u32,
+                ]),
+                Fp([
+                    0xbe0eb446_u32, 0x66e33ada_u32, 0xb4c94df6_u32, 0x2b95cc76_u32,
+                    0x553e2524_u32, 0x82b9ab90_u32, 0x1834b33a_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x836cac53_u32, 0x2cbf3101_u32, 0x8350a607_u32, 0xc8d74f22_u32,
+                    0x5ba0cf2b_u32, 0x874555d8_u32, 0x534b6fbe_u32,
+                ]),
+                Fp([
+                    0x0a1cb10d_u32, 0x53a2261a_u32, 0xc49042cb_u32, 0x4c5a401d_u32,
+                    0xd3122047_u32, 0xd16c751d_u32, 0xdd2e02bd_u32,
+                ]),
+                Fp([
+                    0xb67220ea_u32, 0xf684a0bf_u32, 0xaf79c852_u32, 0xddea9d55_u32,
+                    0x6bd1aa8e_u32, 0x8485869f_u32, 0x8545c55c_u32,
+                ]),
+                Fp([
+                    0x500c83f2_u32, 0x62b261b6_u32, 0x2d49cec5_u32, 0x35bcb318_u32,
+                    0x26dba23b_u32, 0x627df1eb_u32, 0xd4020850_u32,
+                ]),
+                Fp([
+                    0x16c197c1_u32, 0xe027ed75_u32, 0x2839cb19_u32, 0x8aa62890_u32,
+                    0xc341374d_u32, 0xc6052265_u32, 0x4bf634ef_u32,
+                ]),
+                Fp([
+                    0x68c05a70_u32, 0xd1348a54_u32, 0x86f5836f_u32, 0x9ba9005e_u32,
+                    0x2d9c1b04_u32, 0x730105f6_u32, 0x7a66a5ba_u32,
+                ]),
+                Fp([
+                    0x3b3a3df4_u32, 0xd023b41c_u32, 0x3fc654e4_u32, 0x97d5bfe3_u32,
+                    0x93340a68_u32, 0x7741f9c7_u32, 0xc477000b_u32,
+                ]),
+                Fp([
+                    0x42a6887e_u32, 0x7715d7d2_u32, 0xe637fbea_u32, 0x7261879a_u32,
+                    0x6451b9ba_u32, 0x99d128fa_u32, 0x61aee3ed_u32,
+                ]),
+                Fp([
+                    0xdcd2251e_u32, 0x2e0d8f7f_u32, 0xa5158254_u32, 0xd3ddddcf_u32,
+                    0x66482a3c_u32, 0xf2575296_u32, 0x477d4f98_u32,
+                ]),
+                Fp([
+                    0xf5555322_u32, 0x2403c7da_u32, 0x53f26172_u32, 0x0abd65a0_u32,
+                    0xf4108bc7_u32, 0x58c953a3_u32, 0x2c54ec1f_u32,
+                ]),
+                Fp([
+                    0x32186fbc_u32, 0xd40f8fbb_u32, 0xc51c41f8_u32, 0x450bd7a5_u32,
+                    0xc893e366_u32, 0x505ac963_u32, 0xd3c47b38_u32,
+                ]),
+                Fp([
+                    0x635f9d9a_u32, 0xff6ece4a_u32, 0x6da44b4f_u32, 0xea56113a_u32,
+                    0x4965c538_u32, 0x72a3ca94_u32, 0x022a41a1_u32,
+                ]),
+                Fp([
+                    0xb19167e7_u32, 0xf6c33a81_u32, 0x4b450c74_u32, 0x690d3906_u32,
+                    0x96dca24f_u32, 0x4303bacb_u32, 0x1d2c4cb5_u32,
+                ]),
+                Fp([
+                    0xfef3fe79_u32, 0x1a6cbd4f_u32, 0x86206c42_u32, 0xfef482e7_u32,
+                    0x672321d3_u32, 0xd89eb949_u32, 0x297ebcdb_u32,
+                ]),
+                Fp([
+                    0xe823be45_u32, 0x19d255a1_u32, 0xb9278227_u32, 0x33f711e4_u32,
+                    0xbfc75fbe_u32, 0xcb8823c9_u32, 0xfa550734_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xdaa93b7c_u32, 0x8ab455f5_u32, 0xa62d9ef5_u32, 0xf868db29_u32,
+                    0x5f5bdb33_u32, 0x57d794e5_u32, 0xcaaba3f3_u32,
+                ]),
+                Fp([
+                    0xd5bfea24_u32, 0xf41c5f63_u32, 0x3a4ccd58_u32, 0xcef36760_u32,
+                    0x78da431e_u32, 0x32e93daf_u32, 0x4a5ba71f_u32,
+                ]),
+                Fp([
+                    0x28ebd176_u32, 0xbfd2826b_u32, 0x499cbb67_u32, 0xf2a7bd14_u32,
+                    0xff484ca5_u32, 0xb8548420_u32, 0x1e241ff8_u32,
+                ]),
+                Fp([
+                    0x2a47e897_u32, 0x09e602fd_u32, 0x7e0506f2_u32, 0x17b8c99c_u32,
+                    0x0c958cff_u32, 0xa534dd96_u32, 0x1ebba3be_u32,
+                ]),
+                Fp([
+                    0xc8c449df_u32, 0x26c99a76_u32, 0x4a0cb841_u32, 0x59d078c3_u32,
+                    0x2daa05aa_u32, 0xae2a14b0_u32, 0x5034f1e7_u32,
+                ]),
+                Fp([
+                    0x5862d232_u32, 0x433e8606_u32, 0xa62724e5_u32, 0x634d4182_u32,
+                    0x3b305e63_u32, 0xe0dcc0d7_u32, 0x23a6d6bd_u32,
+                ]),
+                Fp([
+                    0xf53e5fa5_u32, 0x0304f069_u32, 0xb3a7b6cb_u32, 0x1163b08f_u32,
+                    0x617343f4_u32, 0xcfd09f52_u32, 0xa0639126_u32,
+                ]),
+                Fp([
+                    0x7724e300_u32, 0xa4702184_u32, 0x72385163_u32, 0xf2d5d9e7_u32,
+                    0x39fe67b5_u32, 0x8f2e27bf_u32, 0x2d851da1_u32,
+                ]),
+                Fp([
+                    0x97db7fd7_u32, 0xff4bce3a_u32, 0x4a53fded_u32, 0x8588f469_u32,
+                    0x4777c4bc_u32, 0xf5ed81dc_u32, 0x5c3a7c56_u32,
+                ]),
+                Fp([
+                    0x636b4b33_u32, 0xc28d0738_u32, 0xa6113bbe_u32, 0x4d7359ef_u32,
+                    0x7e9345d9_u32, 0xe25624df_u32, 0xd4f94e40_u32,
+                ]),
+                Fp([
+                    0x4a50ae3b_u32, 0x8ccb3fea_u32, 0xa537cb63_u32, 0xe7632ec0_u32,
+                    0x1a0a9bab_u32, 0x7ed23fb2_u32, 0xfbae8b1f_u32,
+                ]),
+                Fp([
+                    0xf5c61fd2_u32, 0x5501bcc0_u32, 0xe0c67831_u32, 0x7237fe09_u32,
+                    0x241c4103_u32, 0xa7d61dec_u32, 0x791d72be_u32,
+                ]),
+                Fp([
+                    0x0cd38db8_u32, 0xd027b4c1_u32, 0x79c16752_u32, 0x151201d5_u32,
+                    0xc1e0b045_u32, 0x21909a57_u32, 0x0c3ecdbb_u32,
+                ]),
+                Fp([
+                    0x52d96167_u32, 0x97363f46_u32, 0xefaac26a_u32, 0x14f3106d_u32,
+                    0xca9fc5ff_u32, 0x6faa5578_u32, 0x95321f74_u32,
+                ]),
+                Fp([
+                    0xf0af8ea4_u32, 0x409a79ec_u32, 0x8692bc57_u32, 0xc0d54b92_u32,
+                    0x5573acc7_u32, 0x990e7bf3_u32, 0xc081f4b9_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x041ee63b_u32, 0x5663a1ab_u32, 0xcd28d3f4_u32, 0x1a1225be_u32,
+                    0x82e1d85b_u32, 0xb6d5fbb0_u32, 0xba9ee490_u32,
+                ]),
+                Fp([
+                    0x36ee8738_u32, 0xe4790a4e_u32, 0x930b027d_u32, 0x47dbec3c_u32,
+                    0x013cbc19_u32, 0x8d9da097_u32, 0x8cae0180_u32,
+                ]),
+                Fp([
+                    0x878783a8_u32, 0x5918618b_u32, 0xc1be301f_u32, 0x89e759fd_u32,
+                    0xf3334cbb_u32, 0x3d7e8803_u32, 0xfc296aab_u32,
+                ]),
+                Fp([
+                    0xa3273489_u32, 0xea6a870f_u32, 0x7e0337e8_u32, 0xf9ed8862_u32,
+                    0xec81c822_u32, 0x48483f12_u32, 0x591db1b5_u32,
+                ]),
+                Fp([
+                    0xe89d770a_u32, 0x4f6a051d_u32, 0x8abbbcc1_u32, 0x18f2b4ca_u32,
+                    0xa382bb2b_u32, 0xf8284530_u32, 0x35cb7b0a_u32,
+                ]),
+                Fp([
+                    0x2b9119a6_u32, 0x43cf4b78_u32, 0xc0c07b5f_u32, 0x6343aecd_u32,
+                    0xaa729b0d_u32, 0x446f2f07_u32, 0xa0e7df8a_u32,
+                ]),
+                Fp([
+                    0x022658ac_u32, 0x73fd5b2c_u32, 0x9dd7056b_u32, 0x36bd6eec_u32,
+                    0x5c918a7e_u32, 0xff2365d2_u32, 0x66749e53_u32,
+                ]),
+                Fp([
+                    0xce546a7b_u32, 0x08567ce2_u32, 0xfbd537b7_u32, 0xd66eee90_u32,
+                    0xe2b1a4af_u32, 0x27dfdf87_u32, 0x45cd03a0_u32,
+                ]),
+                Fp([
+                    0x3795822b_u32, 0x2b76a72c_u32, 0xdee8f340_u32, 0xd726936c_u32,
+                    0x4956b2e6_u32, 0x55ccb484_u32, 0x48c374a8_u32,
+                ]),
+                Fp([
+                    0x29093233_u32, 0x1f16c258_u32, 0x9120c4c9_u32, 0xec89ab9e_u32,
+                    0x3a37a28b_u32, 0x9eaeb372_u32, 0x0660a63f_u32,
+                ]),
+                Fp([
+                    0xc403dbfe_u32, 0x66b2bfdb_u32, 0xf53ed4ea_u32, 0x2a85d25d_u32,
+                    0x779e7427_u32, 0x98e47184_u32, 0x3c50722a_u32,
+                ]),
+                Fp([
+                    0x8640c3f7_u32, 0x4f62f898_u32, 0x47dd8936_u32, 0x2711848e_u32,
+                    0x472c958f_u32, 0xbd7ad161_u32, 0xd957c235_u32,
+                ]),
+                Fp([
+                    0xc3161b40_u32, 0x1f7efa2f_u32, 0x158074a3_u32, 0x4fcc91f1_u32,
+                    0x06afe746_u32, 0x759e0a42_u32, 0x6c1a00dc_u32,
+                ]),
+                Fp([
+                    0x9209d0e7_u32, 0xeb40a5b0_u32, 0x871a8bde_u32, 0x1ea6e5b2_u32,
+                    0x08b0c311_u32, 0x48870ac7_u32, 0x1d2735dc_u32,
+                ]),
+                Fp([
+                    0x3ece6d7f_u32, 0x021679a2_u32, 0x1528fcaf_u32, 0x97b8d59d_u32,
+                    0xe2a04b80_u32, 0x6cc28a90_u32, 0xfc50460b_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x5d16b3c9_u32, 0x8c283343_u32, 0xd7f192b5_u32, 0x2348ce44_u32,
+                    0x0898237e_u32, 0x3d93490b_u32, 0xa30ea575_u32,
+                ]),
+                Fp([
+                    0xdeb994ed_u32, 0x69631b0c_u32, 0x772714cb_u32, 0x2ea2dd49_u32,
+                    0x80da58e6_u32, 0xcba8c727_u32, 0x4433da03_u32,
+                ]),
+                Fp([
+                    0x0fd13c69_u32, 0x2749052c_u32, 0x972d377d_u32, 0xab7d7d32_u32,
+                    0x27557471_u32, 0xe9e29230_u32, 0x6d449901_u32,
+                ]),
+                Fp([
+                    0xb127ed20_u32, 0x0acd9fbb_u32, 0x53b402f1_u32, 0x844649eb_u32,
+                    0xd8c49d18_u32, 0xf4a038e4_u32, 0xb21635ee_u32,
+                ]),
+                Fp([
+                    0xea7e4c09_u32, 0xe2fdda38_u32, 0x0a29000e_u32, 0x982b15c6_u32,
+                    0x68b6fa49_u32, 0x6f507de4_u32, 0x61097e71_u32,
+                ]),
+                Fp([
+                    0x8de1b4a7_u32, 0xdba039e9_u32, 0xcacfc196_u32, 0xddb37ac8_u32,
+                    0xa2d40c2a_u32, 0x648f7d14_u32, 0x3e960caf_u32,
+                ]),
+                Fp([
+                    0x64ebc927_u32, 0xc2b6d520_u32, 0xb8d94d46_u32, 0x6c65fdaf_u32,
+                    0x0be0f705_u32, 0x6737201d_u32, 0x54b4e60b_u32,
+                ]),
+                Fp([
+                    0xd5534239_u32, 0x403e0a27_u32, 0x6f3c2f61_u32, 0x065a236a_u32,
+                    0x39fd5f85_u32, 0xbc70ef78_u32, 0xc21a12d1_u32,
+                ]),
+                Fp([
+                    0x4b5d1b68_u32, 0x62a17f88_u32, 0x19caf51d_u32, 0xb4522736_u32,
+                    0x6fa01c24_u32, 0xc253badf_u32, 0xc415fa7c_u32,
+                ]),
+                Fp([
+                    0xff09346d_u32, 0x8c79ba38_u32, 0xc99aa662_u32, 0xe5fb3fde_u32,
+                    0x3d920ae5_u32, 0x8ddd8ce8_u32, 0x162b0e4c_u32,
+                ]),
+                Fp([
+                    0x2a9bcb2e_u32, 0xa01f8582_u32, 0x2c856348_u32, 0xd1c7db69_u32,
+                    0x879308a4_u32, 0x8e1b4695_u32, 0x76696017_u32,
+                ]),
+                Fp([
+                    0x878370db_u32, 0xf2ef06f4_u32, 0x6077e43c_u32, 0xe382394b_u32,
+                    0xee1848f5_u32, 0x4d7ff771_u32, 0x722ffc20_u32,
+                ]),
+                Fp([
+                    0x9de661bd_u32, 0xb956ef5a_u32, 0x14f95459_u32, 0x7cc900bf_u32,
+                    0x19f2e9c1_u32, 0xfd5f9c24_u32, 0x5d980c8e_u32,
+                ]),
+                Fp([
+                    0x8cec2fda_u32, 0xe809c382_u32, 0xae94dbf4_u32, 0x675bb0ae_u32,
+                    0x3908c7de_u32, 0x9e4d0513_u32, 0x92c84819_u32,
+                ]),
+                Fp([
+                    0x58d796ad_u32, 0xd54e6f47_u32, 0xb234df9a_u32, 0x1c420a27_u32,
+                    0xf2a4747c_u32, 0xe7ff9882_u32, 0xf6abc415_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xdeb994ed_u32, 0x69631b0c_u32, 0x772714cb_u32, 0x2ea2dd49_u32,
+                    0x80da58e6_u32, 0xcba8c727_u32, 0x4433da03_u32,
+                ]),
+                Fp([
+                    0xb127ed20_u32, 0x0acd9fbb_u32, 0x53b402f1_u32, 0x844649eb_u32,
+                    0xd8c49d18_u32, 0xf4a038e4_u32, 0xb21635ee_u32,
+                ]),
+                Fp([
+                    0x8de1b4a7_u32, 0xdba039e9_u32, 0xcacfc196_u32, 0xddb37ac8_u32,
+                    0xa2d40c2a_u32, 0x648f7d14_u32, 0x3e960caf_u32,
+                ]),
+                Fp([
+                    0xd5534239_u32, 0x403e0a27_u32, 0x6f3c2f61_u32, 0x065a236a_u32,
+                    0x39fd5f85_u32, 0xbc70ef78_u32, 0xc21a12d1_u32,
+                ]),
+                Fp([
+                    0xff09346d_u32, 0x8c79ba38_u32, 0xc99aa662_u32, 0xe5fb3fde_u32,
+                    0x3d920ae5_u32, 0x8ddd8ce8_u32, 0x162b0e4c_u32,
+                ]),
+                Fp([
+                    0x878370db_u32, 0xf2ef06f4_u32, 0x6077e43c_u32, 0xe382394b_u32,
+                    0xee1848f5_u32, 0x4d7ff771_u32, 0x722ffc20_u32,
+                ]),
+                Fp([
+                    0x8cec2fda_u32, 0xe809c382_u32, 0xae94dbf4_u32, 0x675bb0ae_u32,
+                    0x3908c7de_u32, 0x9e4d0513_u32, 0x92c84819_u32,
+                ]),
+                Fp([
+                    0x4cddc5d1_u32, 0xfcffe8d3_u32, 0x4801dda4_u32, 0xfa69b3d7_u32,
+                    0xb8a26afc_u32, 0xcf45e412_u32, 0xc7cbc044_u32,
+                ]),
+                Fp([
+                    0x7db8399f_u32, 0x8aff91e3_u32, 0x370830a4_u32, 0xb36f89e6_u32,
+                    0xdb487a32_u32, 0x7bd6b70c_u32, 0x20f85071_u32,
+                ]),
+                Fp([
+                    0x02071491_u32, 0xaf3cecb7_u32, 0xf1a5a954_u32, 0x4e43e269_u32,
+                    0x83d7f3d4_u32, 0x55e2feb4_u32, 0xf32acf5c_u32,
+                ]),
+                Fp([
+                    0x08c9d6a6_u32, 0x9acb937f_u32, 0xeb1dbdde_u32, 0xf3f4f296_u32,
+                    0x506bb477_u32, 0xd6af9bca_u32, 0x4ba07f00_u32,
+                ]),
+                Fp([
+                    0x70e8c3a3_u32, 0x7a5b3153_u32, 0x853d9e6f_u32, 0x168d8f84_u32,
+                    0x4fb182da_u32, 0xd6aa983d_u32, 0x35ed4d87_u32,
+                ]),
+                Fp([
+                    0xf2841a2b_u32, 0xaf6b491c_u32, 0xbcf40ebf_u32, 0x5700a987_u32,
+                    0xb3732ec5_u32, 0x984a7213_u32, 0x61ae00ef_u32,
+                ]),
+                Fp([
+                    0xf57f3dc8_u32, 0x60286cfd_u32, 0x3dca01ee_u32, 0xfeeccb35_u32,
+                    0x2fa44535_u32, 0xae4259d5_u32, 0x6cd8ac3d_u32,
+                ]),
+                Fp([
+                    0x1ffbfb26_u32, 0x6b5a6e11_u32, 0xe6ecf4b9_u32, 0x0ea775c6_u32,
+                    0x05c473a6_u32, 0xc09ae597_u32, 0x4e63b956_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x4cddc5d1_u32, 0xfcffe8d3_u32, 0x4801dda4_u32, 0xfa69b3d7_u32,
+                    0xb8a26afc_u32, 0xcf45e412_u32, 0xc7cbc044_u32,
+                ]),
+                Fp([
+                    0x041ee63b_u32, 0x5663a1ab_u32, 0xcd28d3f4_u32, 0x1a1225be_u32,
+                    0x82e1d85b_u32, 0xb6d5fbb0_u32, 0xba9ee490_u32,
+                ]),
+                Fp([
+                    0x236c89b9_u32, 0xea4a13e7_u32, 0x4af7a4f0_u32, 0x8fa4ffa5_u32,
+                    0xc1385708_u32, 0xf27c4346_u32, 0x1b40bf8a_u32,
+                ]),
+                Fp([
+                    0x36ee8738_u32, 0xe4790a4e_u32, 0x930b027d_u32, 0x47dbec3c_u32,
+                    0x013cbc19_u32, 0x8d9da097_u32, 0x8cae0180_u32,
+                ]),
+                Fp([
+                    0x44c08d64_u32, 0xf39d6736_u32, 0x49ba8a74_u32, 0xb57c8739_u32,
+                    0x1f0409ab_u32, 0x43baef19_u32, 0x2b5731a4_u32,
+                ]),
+                Fp([
+                    0x878783a8_u32, 0x5918618b_u32, 0xc1be301f_u32, 0x89e759fd_u32,
+                    0xf3334cbb_u32, 0x3d7e8803_u32, 0xfc296aab_u32,
+                ]),
+                Fp([
+                    0xe598f14d_u32, 0x991ae03f_u32, 0x05b50254_u32, 0x29beffc0_u32,
+                    0xcceac2f8_u32, 0x322ffae1_u32, 0x73caf2e8_u32,
+                ]),
+                Fp([
+                    0xa3273489_u32, 0xea6a870f_u32, 0x7e0337e8_u32, 0xf9ed8862_u32,
+                    0xec81c822_u32, 0x48483f12_u32, 0x591db1b5_u32,
+                ]),
+                Fp([
+                    0x314df440_u32, 0xfee760da_u32, 0x394eb1b1_u32, 0x1b1a55b7_u32,
+                    0xc8522617_u32, 0xbce20ded_u32, 0x66462ae1_u32,
+                ]),
+                Fp([
+                    0xe89d770a_u32, 0x4f6a051d_u32, 0x8abbbcc1_u32, 0x18f2b4ca_u32,
+                    0xa382bb2b_u32, 0xf8284530_u32, 0x35cb7b0a_u32,
+                ]),
+                Fp([
+                    0x9d9216c7_u32, 0x47516390_u32, 0xb972afc4_u32, 0x0589b028_u32,
+                    0x1904b24b_u32, 0x314789f6_u32, 0x24c44db2_u32,
+                ]),
+                Fp([
+                    0x2b9119a6_u32, 0x43cf4b78_u32, 0xc0c07b5f_u32, 0x6343aecd_u32,
+                    0xaa729b0d_u32, 0x446f2f07_u32, 0xa0e7df8a_u32,
+                ]),
+                Fp([
+                    0x1f6a1b62_u32, 0x46b30a06_u32, 0x7df9e1cb_u32, 0x4138200d_u32,
+                    0x75fe9a39_u32, 0x592d9778_u32, 0xbbc8ed17_u32,
+                ]),
+                Fp([
+                    0x022658ac_u32, 0x73fd5b2c_u32, 0x9dd7056b_u32, 0x36bd6eec_u32,
+                    0x5c918a7e_u32, 0xff2365d2_u32, 0x66749e53_u32,
+                ]),
+                Fp([
+                    0xd11ef44b_u32, 0x2f8752b0_u32, 0x184d1843_u32, 0x97f0c720_u32,
+                    0x7ce0761b_u32, 0xc8636be6_u32, 0xe5feba89_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xd5bfea24_u32, 0xf41c5f63_u32, 0x3a4ccd58_u32, 0xcef36760_u32,
+                    0x78da431e_u32, 0x32e93daf_u32, 0x4a5ba71f_u32,
+                ]),
+                Fp([
+                    0x2a47e897_u32, 0x09e602fd_u32, 0x7e0506f2_u32, 0x17b8c99c_u32,
+                    0x0c958cff_u32, 0xa534dd96_u32, 0x1ebba3be_u32,
+                ]),
+                Fp([
+                    0x5862d232_u32, 0x433e8606_u32, 0xa62724e5_u32, 0x634d4182_u32,
+                    0x3b305e63_u32, 0xe0dcc0d7_u32, 0x23a6d6bd_u32,
+                ]),
+                Fp([
+                    0x7724e300_u32, 0xa4702184_u32, 0x72385163_u32, 0xf2d5d9e7_u32,
+                    0x39fe67b5_u32, 0x8f2e27bf_u32, 0x2d851da1_u32,
+                ]),
+                Fp([
+                    0x636b4b33_u32, 0xc28d0738_u32, 0xa6113bbe_u32, 0x4d7359ef_u32,
+                    0x7e9345d9_u32, 0xe25624df_u32, 0xd4f94e40_u32,
+                ]),
+                Fp([
+                    0xf5c61fd2_u32, 0x5501bcc0_u32, 0xe0c67831_u32, 0x7237fe09_u32,
+                    0x241c4103_u32, 0xa7d61dec_u32, 0x791d72be_u32,
+                ]),
+                Fp([
+                    0x52d96167_u32, 0x97363f46_u32, 0xefaac26a_u32, 0x14f3106d_u32,
+                    0xca9fc5ff_u32, 0x6faa5578_u32, 0x95321f74_u32,
+                ]),
+                Fp([
+                    0x5d16b3c9_u32, 0x8c283343_u32, 0xd7f192b5_u32, 0x2348ce44_u32,
+                    0x0898237e_u32, 0x3d93490b_u32, 0xa30ea575_u32,
+                ]),
+                Fp([
+                    0xd4edfd64_u32, 0xe02b885b_u32, 0x40eeef25_u32, 0x10be3288_u32,
+                    0x586009c2_u32, 0xaa599960_u32, 0xfd7050df_u32,
+                ]),
+                Fp([
+                    0xda7524cb_u32, 0x47591d72_u32, 0x9a54b860_u32, 0xe40bd8de_u32,
+                    0xa0cf6347_u32, 0xb17f36db_u32, 0x306c27ee_u32,
+                ]),
+                Fp([
+                    0x4cab16b8_u32, 0x3e946725_u32, 0x0046c07f_u32, 0x3b870b14_u32,
+                    0x314b7cef_u32, 0x1aa82b9d_u32, 0x0ec06caa_u32,
+                ]),
+                Fp([
+                    0x9b62f49d_u32, 0x7d941b8c_u32, 0xab1383ec_u32, 0x9d7544e8_u32,
+                    0xbbe73d8d_u32, 0x1353c8c0_u32, 0x5899dc91_u32,
+                ]),
+                Fp([
+                    0xb620d27f_u32, 0xbfc28a0c_u32, 0x97e72747_u32, 0x4ba14fdb_u32,
+                    0x5791516f_u32, 0xb411b1b0_u32, 0x5f39b96f_u32,
+                ]),
+                Fp([
+                    0x94bbc279_u32, 0x6c79c9fe_u32, 0x94a16028_u32, 0xdab67416_u32,
+                    0x02b6ba7a_u32, 0x4af2c6aa_u32, 0x619e3741_u32,
+                ]),
+                Fp([
+                    0x724b2718_u32, 0xe5514815_u32, 0xdb7d3aef_u32, 0xdada30c5_u32,
+                    0x8363b846_u32, 0x87a503d5_u32, 0xe6453d2d_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xce546a7b_u32, 0x08567ce2_u32, 0xfbd537b7_u32, 0xd66eee90_u32,
+                    0xe2b1a4af_u32, 0x27dfdf87_u32, 0x45cd03a0_u32,
+                ]),
+                Fp([
+                    0x836cac53_u32, 0x2cbf3101_u32, 0x8350a607_u32, 0xc8d74f22_u32,
+                    0x5ba0cf2b_u32, 0x874555d8_u32, 0x534b6fbe_u32,
+                ]),
+                Fp([
+                    0x55306738_u32, 0xad839a0b_u32, 0xd420f0e0_u32, 0xc3386109_u32,
+                    0x07114e11_u32, 0xfe5a1b88_u32, 0xf06e2d2c_u32,
+                ]),
+                Fp([
+                    0x0a1cb10d_u32, 0x53a2261a_u32, 0xc49042cb_u32, 0x4c5a401d_u32,
+                    0xd3122047_u32, 0xd16c751d_u32, 0xdd2e02bd_u32,
+                ]),
+                Fp([
+                    0xdb328541_u32, 0x2212e9e3_u32, 0x02d4fe5c_u32, 0xd77c5587_u32,
+                    0x43259ba9_u32, 0x354a31bf_u32, 0x239ca076_u32,
+                ]),
+                Fp([
+                    0xb67220ea_u32, 0xf684a0bf_u32, 0xaf79c852_u32, 0xddea9d55_u32,
+                    0x6bd1aa8e_u32, 0x8485869f_u32, 0x8545c55c_u32,
+                ]),
+                Fp([
+                    0x186e7485_u32, 0x4038f27d_u32, 0x94aa0ea3_u32, 0xfe537f83_u32,
+                    0xe2e3c3ba_u32, 0x4625f3e5_u32, 0x844cc1ab_u32,
+                ]),
+                Fp([
+                    0x500c83f2_u32, 0x62b261b6_u32, 0x2d49cec5_u32, 0x35bcb318_u32,
+                    0x26dba23b_u32, 0x627df1eb_u32, 0xd4020850_u32,
+                ]),
+                Fp([
+                    0x64c73c91_u32, 0x13885daf_u32, 0x9ad70f18_u32, 0xc879d947_u32,
+                    0xdc7c0a60_u32, 0x0f2195cb_u32, 0x134687df_u32,
+                ]),
+                Fp([
+                    0x16c197c1_u32, 0xe027ed75_u32, 0x2839cb19_u32, 0x8aa62890_u32,
+                    0xc341374d_u32, 0xc6052265_u32, 0x4bf634ef_u32,
+                ]),
+                Fp([
+                    0x1c4c6d2e_u32, 0x864b7bf6_u32, 0xa2c58322_u32, 0x8c998641_u32,
+                    0x146ad3c5_u32, 0x89903ec9_u32, 0xc96e5cc3_u32,
+                ]),
+                Fp([
+                    0x68c05a70_u32, 0xd1348a54_u32, 0x86f5836f_u32, 0x9ba9005e_u32,
+                    0x2d9c1b04_u32, 0x730105f6_u32, 0x7a66a5ba_u32,
+                ]),
+                Fp([
+                    0x4c5a2c14_u32, 0xd28f1002_u32, 0x74de9f25_u32, 0x183f5d94_u32,
+                    0x9a23f296_u32, 0xa3ec12c7_u32, 0x69b383d1_u32,
+                ]),
+                Fp([
+                    0x3b3a3df4_u32, 0xd023b41c_u32, 0x3fc654e4_u32, 0x97d5bfe3_u32,
+                    0x93340a68_u32, 0x7741f9c7_u32, 0xc477000b_u32,
+                ]),
+                Fp([
+                    0x6d0b3bfb_u32, 0x47b2bb74_u32, 0x33660954_u32, 0x33d40607_u32,
+                    0xd5e3aa0b_u32, 0xe00f4b42_u32, 0xa7c8f6f7_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x7a9966f2_u32, 0x22721e1e_u32, 0x11a2a283_u32, 0xe06f85a2_u32,
+                    0xf118384a_u32, 0x98e5302b_u32, 0xfcf2231f_u32,
+                ]),
+                Fp([
+                    0x766bfb13_u32, 0x7637fc8f_u32, 0xe4fc7843_u32, 0x2e9da979_u32,
+                    0xb1e3cc8f_u32, 0xc80cca5f_u32, 0x41942b36_u32,
+                ]),
+                Fp([
+                    0x5c66b0ca_u32, 0xa3a2ff7d_u32, 0x0fd7dfbe_u32, 0xfcc89698_u32,
+                    0xb62b386b_u32, 0x3e76a5e5_u32, 0xeffd9cdf_u32,
+                ]),
+                Fp([
+                    0x5b44c9bc_u32, 0xf8c7a252_u32, 0x498382bc_u32, 0xe9e59989_u32,
+                    0x4b887770_u32, 0x3c09ced8_u32, 0x0e6d5bf4_u32,
+                ]),
+                Fp([
+                    0x93a0bee4_u32, 0xc5f613bc_u32, 0x99984b11_u32, 0xac7e18db_u32,
+                    0xd7bbe90a_u32, 0xaa971d44_u32, 0x6ab78532_u32,
+                ]),
+                Fp([
+                    0x4d43a3e4_u32, 0xe696f1be_u32, 0xabfd06aa_u32, 0x2e27fd55_u32,
+                    0x5615bf86_u32, 0x340df41c_u32, 0x6ec75c34_u32,
+                ]),
+                Fp([
+                    0x738890c7_u32, 0xf5dd6921_u32, 0x3d654ddd_u32, 0x48539349_u32,
+                    0xf4797565_u32, 0x21b55225_u32, 0xf452fc81_u32,
+                ]),
+                Fp([
+                    0xdaa93b7c_u32, 0x8ab455f5_u32, 0xa62d9ef5_u32, 0xf868db29_u32,
+                    0x5f5bdb33_u32, 0x57d794e5_u32, 0xcaaba3f3_u32,
+                ]),
+                Fp([
+                    0x0cbf1388_u32, 0xf491d3b1_u32, 0x87011698_u32, 0x7bc00131_u32,
+                    0x998d9dc4_u32, 0xf268710e_u32, 0x7ee9edda_u32,
+                ]),
+                Fp([
+                    0x3871ac7d_u32, 0x63dce37e_u32, 0xee68fc36_u32, 0x926a1828_u32,
+                    0x06d6cfd1_u32, 0x2960dd10_u32, 0xd953dafc_u32,
+                ]),
+                Fp([
+                    0x4e0b8424_u32, 0x3a7ab4cd_u32, 0x5c1a8bc2_u32, 0x4574204d_u32,
+                    0x21fb14ec_u32, 0xd621124b_u32, 0x85c00f4d_u32,
+                ]),
+                Fp([
+                    0x30114244_u32, 0x08bf07e4_u32, 0x9260fb00_u32, 0x77edb5f4_u32,
+                    0x4ba73754_u32, 0x62ddd14d_u32, 0x7fc3365a_u32,
+                ]),
+                Fp([
+                    0x81cf8a61_u32, 0xe3105862_u32, 0x1bb3c119_u32, 0xeb886d78_u32,
+                    0x4298e148_u32, 0x97c0b080_u32, 0x13609ee1_u32,
+                ]),
+                Fp([
+                    0x1bc22436_u32, 0xe856789f_u32, 0xde685baf_u32, 0xd7bbb41d_u32,
+                    0x11a85298_u32, 0x45a1952b_u32, 0x889a661c_u32,
+                ]),
+                Fp([
+                    0xcdd8f3df_u32, 0x8e6da522_u32, 0xe7b72a12_u32, 0xa7f1b5bb_u32,
+                    0xfe312180_u32, 0xe3b34b1a_u32, 0xbb6cf8ed_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x42a6887e_u32, 0x7715d7d2_u32, 0xe637fbea_u32, 0x7261879a_u32,
+                    0x6451b9ba_u32, 0x99d128fa_u32, 0x61aee3ed_u32,
+                ]),
+                Fp([
+                    0x4a06f91a_u32, 0xf0da2774_u32, 0x2a1941c3_u32, 0xa1835b18_u32,
+                    0xe007523c_u32, 0xeb932824_u32, 0x24c101c0_u32,
+                ]),
+                Fp([
+                    0x2f6e0e92_u32, 0x3a31f223_u32, 0xcc843910_u32, 0x6fe5f5dd_u32,
+                    0x10dd87e6_u32, 0xe7f32c03_u32, 0x11bb47f5_u32,
+                ]),
+                Fp([
+                    0xbd3d89b8_u32, 0x02a5389b_u32, 0xfa7c5c4c_u32, 0x63d01f59_u32,
+                    0x90fc6ad8_u32, 0x5f04edfa_u32, 0x8ba4f4ae_u32,
+                ]),
+                Fp([
+                    0x5f038e9f_u32, 0x3e558038_u32, 0xd368a7e0_u32, 0x2ebf9f6c_u32,
+                    0x23d6f36c_u32, 0xdad06a26_u32, 0xf5cb393b_u32,
+                ]),
+                Fp([
+                    0x55500b1b_u32, 0xebabbc94_u32, 0x2e2731a0_u32, 0xb829005c_u32,
+                    0x4f3b6cf9_u32, 0xe487b1fe_u32, 0x72721101_u32,
+                ]),
+                Fp([
+                    0xd65da9cb_u32, 0xbb7dd7fe_u32, 0xa1b588c5_u32, 0x39913c8c_u32,
+                    0x014aacee_u32, 0x958f2f84_u32, 0x984e7d27_u32,
+                ]),
+                Fp([
+                    0x09079db3_u32, 0x912db0c3_u32, 0x856fca35_u32, 0xdee48f39_u32,
+                    0xf1ff89f7_u32, 0x8ed8c2f4_u32, 0x0a7f5132_u32,
+                ]),
+                Fp([
+                    0xf8f69347_u32, 0x0b27d1fa_u32, 0x9ab0dfb9_u32, 0x2a51b5a9_u32,
+                    0x100609bd_u32, 0xeb2aa8d0_u32, 0x22807c4b_u32,
+                ]),
+                Fp([
+                    0xcb3264cd_u32, 0x1ac3fd7d_u32, 0xe94135c1_u32, 0xfa7016ca_u32,
+                    0x0c1f6277_u32, 0x3b9eb81e_u32, 0xe7f75664_u32,
+                ]),
+                Fp([
+                    0xfffb7c20_u32, 0x079d8a73_u32, 0x7ff0d4ce_u32, 0x5386153d_u32,
+                    0xd68a41ee_u32, 0xd693cce9_u32, 0x9375de53_u32,
+                ]),
+                Fp([
+                    0x0a5f12f2_u32, 0xd323f633_u32, 0x08d28e29_u32, 0xab424a17_u32,
+                    0x9bf30fa3_u32, 0xa0680df7_u32, 0x8a38b493_u32,
+                ]),
+                Fp([
+                    0x5edd3a96_u32, 0xe14419e5_u32, 0x3c96f69b_u32, 0x02e61cf2_u32,
+                    0x02210957_u32, 0xb722b32e_u32, 0x248154b2_u32,
+                ]),
+                Fp([
+                    0x6c8c6a95_u32, 0x74b76988_u32, 0x1d97b87f_u32, 0x4a5f3e11_u32,
+                    0xd75b5ed2_u32, 0x4dc0b7c6_u32, 0xf1e71af9_u32,
+                ]),
+                Fp([
+                    0x21dd044c_u32, 0x7fb2fdb8_u32, 0xff0170d6_u32, 0x385965fc_u32,
+                    0x36cc402e_u32, 0x773a2e37_u32, 0xe83ff664_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x59dac388_u32, 0x41986c9b_u32, 0xfebd5301_u32, 0xb4fa9366_u32,
+                    0xc30997c7_u32, 0xe326f976_u32, 0xffe2c808_u32,
+                ]),
+                Fp([
+                    0xa125a097_u32, 0x36844fb9_u32, 0x197820ae_u32, 0x718dd2d4_u32,
+                    0x65d9c073_u32, 0x4954d526_u32, 0x430fb827_u32,
+                ]),
+                Fp([
+                    0x6ad46d04_u32, 0xe771d7c2_u32, 0xd9636c6d_u32, 0x5608a55c_u32,
+                    0x6a1f044d_u32, 0x8c17c583_u32, 0x2575f73c_u32,
+                ]),
+                Fp([
+                    0xc5f83785_u32, 0xd494877f_u32, 0x7375205c_u32, 0xb14df8d6_u32,
+                    0x3ee6d3c2_u32, 0x6965e661_u32, 0x8f691527_u32,
+                ]),
+                Fp([
+                    0x44c589a0_u32, 0x41b3c8d3_u32, 0x1f123ac0_u32, 0x12e30544_u32,
+                    0xf2e38a70_u32, 0x858c07d8_u32, 0x8775da4d_u32,
+                ]),
+                Fp([
+                    0x5b189d3b_u32, 0x5f00efd4_u32, 0xb54dd6c1_u32, 0x1a3fcf48_u32,
+                    0xd137e0ef_u32, 0x0b7b26be_u32, 0xd725a0d7_u32,
+                ]),
+                Fp([
+                    0x52cf8c6e_u32, 0xadddf558_u32, 0xf8bb1c57_u32, 0x736715cd_u32,
+                    0xe65b0d52_u32, 0xa532178c_u32, 0xf64b79aa_u32,
+                ]),
+                Fp([
+                    0x2e8a6f36_u32, 0x1a53eb7e_u32, 0xb29d34b6_u32, 0xd46a5208_u32,
+                    0x8e76242c_u32, 0xe175ef0e_u32, 0x45f78bf0_u32,
+                ]),
+                Fp([
+                    0x6f9eb876_u32, 0x305928be_u32, 0x7dd5490c_u32, 0x066a4887_u32,
+                    0xbb305fb5_u32, 0x05305872_u32, 0x1e9616b0_u32,
+                ]),
+                Fp([
+                    0x0f604fcd_u32, 0x701562ce_u32, 0x5207de02_u32, 0xfab74017_u32,
+                    0xe7c08af5_u32, 0x8673ce6c_u32, 0x335784fb_u32,
+                ]),
+                Fp([
+                    0x6dcc1611_u32, 0x964e9ff1_u32, 0xc4d9e2b3_u32, 0x3706104b_u32,
+                    0x2d34852e_u32, 0x39282b27_u32, 0xce1ded6c_u32,
+                ]),
+                Fp([
+                    0xeeb6cf87_u32, 0xfdead093_u32, 0xaf051d70_u32, 0xd47549fe_u32,
+                    0xa8ef5721_u32, 0x3d6c3607_u32, 0x6c9701a4_u32,
+                ]),
+                Fp([
+                    0x1dc68307_u32, 0x0a1fb63a_u32, 0x7bdca8b2_u32, 0xdc02b774_u32,
+                    0xcf86e33e_u32, 0x604f69c1_u32, 0xd0926207_u32,
+                ]),
+                Fp([
+                    0x59627a6c_u32, 0x55c4e59c_u32, 0x7aed1827_u32, 0xfccaf7a9_u32,
+                    0xc1be51c5_u32, 0x729729c8_u32, 0x8874f671_u32,
+                ]),
+                Fp([
+                    0xd245e91c_u32, 0x49b632b7_u32, 0x33efff9e_u32, 0x7715caf3_u32,
+                    0xb41eee18_u32, 0xd0c01e59_u32, 0x821e52ac_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xe5f06ab9_u32, 0x7b2b1b0d_u32, 0xfaaa2d48_u32, 0xd8b10486_u32,
+                    0x3000c3e9_u32, 0x040831fa_u32, 0x91a0a751_u32,
+                ]),
+                Fp([
+                    0x599225d5_u32, 0x5022c6cb_u32, 0xfd3c5247_u32, 0x27fa7b20_u32,
+                    0x8bb07135_u32, 0xab46759d_u32, 0x3a266445_u32,
+                ]),
+                Fp([
+                    0x7778d5de_u32, 0x3672ee8f_u32, 0x7421a4db_u32, 0x14653c89_u32,
+                    0xfd64bdcb_u32, 0x1bd2a981_u32, 0xa3b50576_u32,
+                ]),
+                Fp([
+                    0x4230d461_u32, 0xe9b570a3_u32, 0xfcb1dfcf_u32, 0x00b8dd81_u32,
+                    0xf7125634_u32, 0x829c398b_u32, 0x175b7542_u32,
+                ]),
+                Fp([
+                    0x72e3eade_u32, 0x365f3d45_u32, 0xd23326f0_u32, 0x69855fa3_u32,
+                    0xfac6477f_u32, 0xd30322eb_u32, 0x149d31db_u32,
+                ]),
+                Fp([
+                    0xc66843ff_u32, 0x9354b361_u32, 0x9430abea_u32, 0xf3b16642_u32,
+                    0x749e4767_u32, 0x7382fe60_u32, 0x645f46d2_u32,
+                ]),
+                Fp([
+                    0x9d1bad81_u32, 0x43739a4c_u32, 0x9ae72553_u32, 0x7f86f257_u32,
+                    0x03a157b1_u32, 0xbd306958_u32, 0xf94ef0f1_u32,
+                ]),
+                Fp([
+                    0x7916809c_u32, 0xa9e6b170_u32, 0xa27c9451_u32, 0x68d0be06_u32,
+                    0x73eccae1_u32, 0xec90a09d_u32, 0x6c1d3a48_u32,
+                ]),
+                Fp([
+                    0xfe185fea_u32, 0x5fe94ad8_u32, 0x4bdd8016_u32, 0x7941b4d5_u32,
+                    0xfa812a4b_u32, 0x16b7a897_u32, 0xd16030b1_u32,
+                ]),
+                Fp([
+                    0xc9a4ccba_u32, 0x6d92a49f_u32, 0xb3af182f_u32, 0x162da899_u32,
+                    0x605a727d_u32, 0xe0f083af_u32, 0xd5f76f92_u32,
+                ]),
+                Fp([
+                    0x6e964e87_u32, 0x2af8d257_u32, 0x778f6f23_u32, 0x276579a4_u32,
+                    0x13e24fea_u32, 0xa10fca72_u32, 0x93e71b44_u32,
+                ]),
+                Fp([
+                    0xdf6e886f_u32, 0x20abec50_u32, 0xd0f7d57e_u32, 0xa89a04fb_u32,
+                    0x76fc6409_u32, 0x2f05a246_u32, 0xe5ccacac_u32,
+                ]),
+                Fp([
+                    0x60a7f70a_u32, 0x8548e2de_u32, 0xbdbdc60c_u32, 0x6419bf53_u32,
+                    0x2e833dee_u32, 0xadf33445_u32, 0x3b8b1a6a_u32,
+                ]),
+                Fp([
+                    0xf8b29b73_u32, 0x3610471f_u32, 0xf03b7ab2_u32, 0xd2d8e2c1_u32,
+                    0xbbfb8845_u32, 0x59221801_u32, 0xc48c38bf_u32,
+                ]),
+                Fp([
+                    0x5b06f30e_u32, 0xef3c25cb_u32, 0x9122872d_u32, 0xa04a0cee_u32,
+                    0xee6b47ad_u32, 0x8428dcda_u32, 0x512a8ebb_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xb4889fae_u32, 0x9d3b260f_u32, 0xbe94f164_u32, 0x4d4a1a5c_u32,
+                    0x1c0a5697_u32, 0x27a93d24_u32, 0x56e58340_u32,
+                ]),
+                Fp([
+                    0xc8c7a2c8_u32, 0x4c1fbcca_u32, 0x429d439f_u32, 0xd2f270ac_u32,
+                    0x56864958_u32, 0xeec47283_u32, 0x0c8a67b0_u32,
+                ]),
+                Fp([
+                    0x984e6165_u32, 0x6c2608d2_u32, 0xad1115bd_u32, 0x2c3add7d_u32,
+                    0x2af48fa3_u32, 0x9b8a4cb8_u32, 0x87ebc2b4_u32,
+                ]),
+                Fp([
+                    0xcdb2891d_u32, 0xcb7e672c_u32, 0x494cf8a3_u32, 0x7605b372_u32,
+                    0xa606f678_u32, 0x0ef8f921_u32, 0xdb7c5a89_u32,
+                ]),
+                Fp([
+                    0x48a9ab48_u32, 0xa55a1440_u32, 0x524db06e_u32, 0x682a0490_u32,
+                    0xf2641c0e_u32, 0x333aa534_u32, 0xc051c5d1_u32,
+                ]),
+                Fp([
+                    0x16598733_u32, 0x3aab3d44_u32, 0x1258059d_u32, 0x6f37de35_u32,
+                    0xa2eddfb9_u32, 0x2ded1940_u32, 0xc0a21c1d_u32,
+                ]),
+                Fp([
+                    0x6b1dbef5_u32, 0xd1d12fe4_u32, 0x9e292323_u32, 0x550fe3df_u32,
+                    0x2fa1869b_u32, 0x76567ba6_u32, 0xafc0b6ab_u32,
+                ]),
+                Fp([
+                    0xea69d7eb_u32, 0x387fbc1b_u32, 0x554d9237_u32, 0xeefceb5b_u32,
+                    0xb25d396b_u32, 0x366de369_u32, 0x00603e95_u32,
+                ]),
+                Fp([
+                    0xfea3b1a5_u32, 0x3a213af8_u32, 0xcda61206_u32, 0x91b500ad_u32,
+                    0xf9d05a73_u32, 0x9f6918d3_u32, 0xb7dc5762_u32,
+                ]),
+                Fp([
+                    0xeeeb00ec_u32, 0x3b5b0d49_u32, 0x95ef1c07_u32, 0x02644b38_u32,
+                    0x8a0df7c2_u32, 0xf8ba7271_u32, 0xf43b10a9_u32,
+                ]),
+                Fp([
+                    0x374f3c70_u32, 0x745dc969_u32, 0xfa4803d3_u32, 0x17ebd723_u32,
+                    0x87e94661_u32, 0x05541892_u32, 0x08c615c8_u32,
+                ]),
+                Fp([
+                    0x5345e1ca_u32, 0xdbc925ca_u32, 0x72da5738_u32, 0x71a3bd10_u32,
+                    0x29f7902e_u32, 0xe4e1c2ce_u32, 0x58ea3b77_u32,
+                ]),
+                Fp([
+                    0xef69d014_u32, 0x45cca309_u32, 0x6d37ec20_u32, 0x1a7ff0fe_u32,
+                    0x6ad42703_u32, 0x5a2d11d7_u32, 0xa8312d68_u32,
+                ]),
+                Fp([
+                    0x0b51bba6_u32, 0x0638443e_u32, 0x6b8cdbc7_u32, 0x7cfc74ae_u32,
+                    0xe9d4d662_u32, 0x19acbe91_u32, 0x44d40b30_u32,
+                ]),
+                Fp([
+                    0xf152c10d_u32, 0x85a64c5d_u32, 0x844829b4_u32, 0x0bd9ef54_u32,
+                    0x14e8d2a1_u32, 0x691c2920_u32, 0x06f57bcb_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x7a5bc874_u32, 0x63a93398_u32, 0x206ab773_u32, 0x7745d9d2_u32,
+                    0x338886dd_u32, 0x1aebbfd9_u32, 0xfbb5fff9_u32,
+                ]),
+                Fp([
+                    0x543615da_u32, 0xfbf60a30_u32, 0x16ad7a75_u32, 0xc08372e9_u32,
+                    0x02ce65d6_u32, 0x27e14c64_u32, 0x95c5bb50_u32,
+                ]),
+                Fp([
+                    0x56ed043f_u32, 0xd43a36b1_u32, 0xe5e90557_u32, 0xb61c1916_u32,
+                    0xb58bd568_u32, 0x6ea0b1d8_u32, 0x1385d4e0_u32,
+                ]),
+                Fp([
+                    0x6192081b_u32, 0x2a0af9a6_u32, 0x99bbc28d_u32, 0xe099bde7_u32,
+                    0xee932475_u32, 0xdf0d1f74_u32, 0x97a120f6_u32,
+                ]),
+                Fp([
+                    0xe7ce9be3_u32, 0x0317b6ef_u32, 0xfb50ca31_u32, 0xd1ea8b34_u32,
+                    0x44b4b17f_u32, 0x29ec19c9_u32, 0x15344d65_u32,
+                ]),
+                Fp([
+                    0x1e3439e6_u32, 0x9421ec9d_u32, 0xc58661b9_u32, 0xa66adf56_u32,
+                    0xc34a206d_u32, 0xa1bd556e_u32, 0x93dd3834_u32,
+                ]),
+                Fp([
+                    0xd14eb0e9_u32, 0xecaa8baa_u32, 0x642027b2_u32, 0xaf94c9a8_u32,
+                    0x6f6105ec_u32, 0xfb4841fd_u32, 0xf2d548b1_u32,
+                ]),
+                Fp([
+                    0xde1f99e8_u32, 0xdaa7fd89_u32, 0x0b8d0e00_u32, 0x369b739b_u32,
+                    0x0255ffb8_u32, 0xde4ac7d2_u32, 0x4897dbd1_u32,
+                ]),
+                Fp([
+                    0xb515b206_u32, 0xb33dcd40_u32, 0x4d728eb6_u32, 0x0ade4adc_u32,
+                    0x3ccab526_u32, 0xaef58c5e_u32, 0x87efb68f_u32,
+                ]),
+                Fp([
+                    0x16b7aa8f_u32, 0x461f95f0_u32, 0xa9a44310_u32, 0x8ca57675_u32,
+                    0x1c0fc048_u32, 0x42f1ff8a_u32, 0x6b325fc8_u32,
+                ]),
+                Fp([
+                    0xf52e32e8_u32, 0x02cb64e9_u32, 0x14c8ac1a_u32, 0x291ab344_u32,
+                    0x32cb964c_u32, 0xfb161fbd_u32, 0x44025c30_u32,
+                ]),
+                Fp([
+                    0xa50401e7_u32, 0xf6cd58dc_u32, 0xab8fff77_u32, 0x9c736d34_u32,
+                    0x628a1bf8_u32, 0xf41f8595_u32, 0x5ece7f8a_u32,
+                ]),
+                Fp([
+                    0x74008311_u32, 0xe059f3b3_u32, 0x84061452_u32, 0xce132284_u32,
+                    0x61103ca8_u32, 0xb3e840fe_u32, 0xd54dce47_u32,
+                ]),
+                Fp([
+                    0x1409470b_u32, 0xe617fb31_u32, 0x80fb7a39_u32, 0xabd22659_u32,
+                    0x159af4cf_u32, 0xd9e447ba_u32, 0xd82c20b1_u32,
+                ]),
+                Fp([
+                    0x26792345_u32, 0xb7593cd5_u32, 0x31c49ab3_u32, 0x9eceb837_u32,
+                    0x6e198303_u32, 0x641430cc_u32, 0x38e475c9_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x215aceea_u32, 0xab280497_u32, 0x55fab484_u32, 0x4be0bee4_u32,
+                    0x10b1ef42_u32, 0x1bdc69b7_u32, 0x20377b09_u32,
+                ]),
+                Fp([
+                    0x9aaa7dd0_u32, 0xb6957d0a_u32, 0x4fb0bc38_u32, 0x960eb227_u32,
+                    0x54f3e57b_u32, 0xfe85e12d_u32, 0x356362de_u32,
+                ]),
+                Fp([
+                    0xff6902c8_u32, 0x3c001c63_u32, 0x101bc252_u32, 0x6deedfe8_u32,
+                    0x47680940_u32, 0xd098d1d2_u32, 0x1b77bb9e_u32,
+                ]),
+                Fp([
+                    0x61946c02_u32, 0x01f356b3_u32, 0xe20b993c_u32, 0xb31e4f2e_u32,
+                    0xc1721f48_u32, 0xa88f018f_u32, 0xcf2c3541_u32,
+                ]),
+                Fp([
+                    0xee09cbf0_u32, 0x9f342a0a_u32, 0x6d8589c2_u32, 0x0ff75713_u32,
+                    0x3afa8f8f_u32, 0x59a21153_u32, 0xd11d4a7c_u32,
+                ]),
+                Fp([
+                    0x0184b0d5_u32, 0x533e5885_u32, 0x0f64f428_u32, 0xa168ff9d_u32,
+                    0x8e6816ab_u32, 0xf770ad08_u32, 0x46fb93f7_u32,
+                ]),
+                Fp([
+                    0x618984bb_u32, 0xbfe970f5_u32, 0x7f45e3d5_u32, 0x19455951_u32,
+                    0xcbf50a04_u32, 0xfa29e1fb_u32, 0x02479fe3_u32,
+                ]),
+                Fp([
+                    0x6947d76c_u32, 0x068087d2_u32, 0x9bbbaa48_u32, 0xec4ddf74_u32,
+                    0x4a2d0c1f_u32, 0x43ee1792_u32, 0x767d2e53_u32,
+                ]),
+                Fp([
+                    0xca09b18d_u32, 0xf5d1b42d_u32, 0x83fa92f4_u32, 0xa118e669_u32,
+                    0xaa92cb65_u32, 0x7a171270_u32, 0xbcd7e3f8_u32,
+                ]),
+                Fp([
+                    0x42027a84_u32, 0x00155997_u32, 0x5669d87e_u32, 0x88117133_u32,
+                    0x3846b985_u32, 0x167eeea1_u32, 0xc157c6f0_u32,
+                ]),
+                Fp([
+                    0xcb5716cd_u32, 0xc192d4de_u32, 0xae955d3f_u32, 0x2b2d20ab_u32,
+                    0xc191f3a4_u32, 0x1e7ee313_u32, 0x42f1fc18_u32,
+                ]),
+                Fp([
+                    0x34f6e8f7_u32, 0xee678902_u32, 0xc0b289e7_u32, 0x05ae97ea_u32,
+                    0x83b44783_u32, 0xa3906d52_u32, 0xaa982053_u32,
+                ]),
+                Fp([
+                    0x77fd2595_u32, 0x254f0f56_u32, 0x92436939_u32, 0x93ea4308_u32,
+                    0xb2dc8dfd_u32, 0xb67d1d53_u32, 0xcf044f9e_u32,
+                ]),
+                Fp([
+                    0x94cd75eb_u32, 0xe2ac7539_u32, 0xf370d5af_u32, 0xf160bb43_u32,
+                    0x6acb0615_u32, 0x1926c6fa_u32, 0x1be5b93f_u32,
+                ]),
+                Fp([
+                    0x637386a5_u32, 0xd78313b5_u32, 0x4dbfddc8_u32, 0x30caf1f7_u32,
+                    0x76c8998f_u32, 0x5c2bfa2d_u32, 0xc3489063_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xb057a101_u32, 0xf79bc7d6_u32, 0xe3b15362_u32, 0xbdc24c34_u32,
+                    0x28265d7d_u32, 0x27a724d9_u32, 0x461f3b49_u32,
+                ]),
+                Fp([
+                    0xf1e7f172_u32, 0x258bd8d1_u32, 0xf65c6924_u32, 0x4775a7b1_u32,
+                    0x0dcf9201_u32, 0xd303c721_u32, 0x507b4335_u32,
+                ]),
+                Fp([
+                    0x667fbac7_u32, 0xe01dfbba_u32, 0x692cebdf_u32, 0xc09630b0_u32,
+                    0xfef05ae2_u32, 0xf23a9af6_u32, 0x1124fa50_u32,
+                ]),
+                Fp([
+                    0x89a78554_u32, 0x33e97e04_u32, 0x0e93028f_u32, 0x48c93763_u32,
+                    0xe456ff2e_u32, 0xde38a6aa_u32, 0x98813794_u32,
+                ]),
+                Fp([
+                    0xde5b0c91_u32, 0x0f5189ec_u32, 0x532c856b_u32, 0xcf447b33_u32,
+                    0x8b65f28f_u32, 0x5191499d_u32, 0x66787879_u32,
+                ]),
+                Fp([
+                    0x3fafd4bf_u32, 0x193fa918_u32, 0xc1af4373_u32, 0xab7555f1_u32,
+                    0x89e836a1_u32, 0x538e3acf_u32, 0x5f0d2f2f_u32,
+                ]),
+                Fp([
+                    0x02c11ebb_u32, 0xca57702a_u32, 0x97534ef4_u32, 0xe65a206a_u32,
+                    0x677845f5_u32, 0x6fa5ecc5_u32, 0x678cd7ba_u32,
+                ]),
+                Fp([
+                    0x755cc633_u32, 0x5c587c9a_u32, 0x7d0cf3c7_u32, 0x2b345c4d_u32,
+                    0x5a47854f_u32, 0x04147acc_u32, 0x952f6804_u32,
+                ]),
+                Fp([
+                    0xeffe7e50_u32, 0x7ead8812_u32, 0xaa42016d_u32, 0x4174baf9_u32,
+                    0x838f7eba_u32, 0x08e89427_u32, 0xdf103cd1_u32,
+                ]),
+                Fp([
+                    0xe27ebfe3_u32, 0x9a2a89f0_u32, 0x6b75ab97_u32, 0x4e86d98a_u32,
+                    0x944d651d_u32, 0xaa35fd03_u32, 0x52463056_u32,
+                ]),
+                Fp([
+                    0xa275414f_u32, 0xe7cbfc77_u32, 0x5510badd_u32, 0x83f2c230_u32,
+                    0x524a79d9_u32, 0xe0a84854_u32, 0x217a1932_u32,
+                ]),
+                Fp([
+                    0x96e61505_u32, 0x617b062e_u32, 0x3cbb6358_u32, 0xaff19686_u32,
+                    0xed1be2bf_u32, 0xce903389_u32, 0x9015ea2c_u32,
+                ]),
+                Fp([
+                    0x34b6cf21_u32, 0xdf8f4dc3_u32, 0xc53055e4_u32, 0x407ecf0d_u32,
+                    0x164a7b94_u32, 0x9b9ec5fe_u32, 0xb4454520_u32,
+                ]),
+                Fp([
+                    0x855f4a5e_u32, 0x4361ad68_u32, 0x20727d99_u32, 0xa795b808_u32,
+                    0x8f0b3308_u32, 0x29239bb9_u32, 0xc7b307ef_u32,
+                ]),
+                Fp([
+                    0x356c6b30_u32, 0x56895cc2_u32, 0xad681bb9_u32, 0xd08fec27_u32,
+                    0x4d93b003_u32, 0x4e543ce0_u32, 0xe50f35ee_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x8a0613aa_u32, 0xf06a35ea_u32, 0xfe8ac097_u32, 0x6cd61356_u32,
+                    0x8ab71818_u32, 0xe3d25c20_u32, 0xa2ad00e1_u32,
+                ]),
+                Fp([
+                    0xae86d9a4_u32, 0x09fa1938_u32, 0x620088f0_u32, 0xc9bf5e26_u32,
+                    0x58064a47_u32, 0xcad5df4c_u32, 0x0e6d5d98_u32,
+                ]),
+                Fp([
+                    0x44e2f822_u32, 0xb68164b7_u32, 0xe3e473e6_u32, 0x0277c68f_u32,
+                    0xcb31d11f_u32, 0x4e7d2049_u32, 0x7768bdd2_u32,
+                ]),
+                Fp([
+                    0x54305d2b_u32, 0x445daf17_u32, 0xf14767d1_u32, 0x8e52ceb2_u32,
+                    0x90276c97_u32, 0x7ec82266_u32, 0xf44c5ce5_u32,
+                ]),
+                Fp([
+                    0xd9a85547_u32, 0x60bd1151_u32, 0x20a7d8a5_u32, 0x2babe58c_u32,
+                    0x9c92aceb_u32, 0xc7643665_u32, 0xfd50cf4c_u32,
+                ]),
+                Fp([
+                    0xaa24025b_u32, 0x88117a15_u32, 0x21e119a4_u32, 0xaeb2c5f1_u32,
+                    0x9eb249bf_u32, 0x306512aa_u32, 0xf4736f92_u32,
+                ]),
+                Fp([
+                    0x93b68631_u32, 0x9974083d_u32, 0x1ebeeb12_u32, 0x549b0403_u32,
+                    0xd5b3af9a_u32, 0xe25a9988_u32, 0x65258d25_u32,
+                ]),
+                Fp([
+                    0x08c26907_u32, 0x29c12a12_u32, 0x3993b566_u32, 0xa04da81a_u32,
+                    0x6a2f231f_u32, 0x8a31ac23_u32, 0x17924dea_u32,
+                ]),
+                Fp([
+                    0xa2751c6b_u32, 0x84fdf6b4_u32, 0xf72071d9_u32, 0xd715dda5_u32,
+                    0xf8ac8518_u32, 0x1e9ea387_u32, 0x6952a7dc_u32,
+                ]),
+                Fp([
+                    0x248401dc_u32, 0x28b2ae14_u32, 0x49615cd9_u32, 0x3a900d7f_u32,
+                    0xe5d97eb6_u32, 0x6b182f3e_u32, 0xf1f54c5b_u32,
+                ]),
+                Fp([
+                    0x6ecfc7e6_u32, 0xfedb44d2_u32, 0x6e49ed3e_u32, 0xc8ff6384_u32,
+                    0xc55a364d_u32, 0xb0293a4b_u32, 0x5e1d3bb8_u32,
+                ]),
+                Fp([
+                    0xef6ed911_u32, 0x10591066_u32, 0x549ba3da_u32, 0x81f4faf6_u32,
+                    0x6269608c_u32, 0xe87026c1_u32, 0x9579142e_u32,
+                ]),
+                Fp([
+                    0x26431c17_u32, 0x44a08945_u32, 0x76dccf83_u32, 0x7136ac83_u32,
+                    0x4b1cb933_u32, 0xd8d9ccb0_u32, 0x37a0de46_u32,
+                ]),
+                Fp([
+                    0xf4cbba81_u32, 0x4e573c66_u32, 0x95d20f74_u32, 0x5b15bd8c_u32,
+                    0xd72147a9_u32, 0x91abfc43_u32, 0x483cafa5_u32,
+                ]),
+                Fp([
+                    0x3ef823ee_u32, 0xecd47184_u32, 0x87132f1e_u32, 0x5bddf550_u32,
+                    0x32d4ee55_u32, 0x33c2e355_u32, 0xed25f292_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x5aa4f40e_u32, 0xa96f20eb_u32, 0x1438eef1_u32, 0x07f3f896_u32,
+                    0xcaa5d6f2_u32, 0xaae33b38_u32, 0xd57e7930_u32,
+                ]),
+                Fp([
+                    0x5cde1d5a_u32, 0x4532a8ea_u32, 0x0b9c669b_u32, 0xff5d52d8_u32,
+                    0xf95bbb38_u32, 0xeec4bdb0_u32, 0x6da348f3_u32,
+                ]),
+                Fp([
+                    0x16d62b4a_u32, 0xb3195e70_u32, 0x67c7d212_u32, 0xdadd63e8_u32,
+                    0xd335ba8b_u32, 0x34cc2fc3_u32, 0x45547969_u32,
+                ]),
+                Fp([
+                    0xc5c4c627_u32, 0x1bdc1c77_u32, 0x599bdca6_u32, 0x89f6b6ba_u32,
+                    0x33d94843_u32, 0x1803b9cc_u32, 0xce935e48_u32,
+                ]),
+                Fp([
+                    0x1efc5400_u32, 0x48149b2e_u32, 0xb3ba9bb1_u32, 0x5531238e_u32,
+                    0x6a2b03a2_u32, 0x126509cc_u32, 0x9775322a_u32,
+                ]),
+                Fp([
+                    0x47dccd98_u32, 0x469dc3fa_u32, 0x7ba2d0cf_u32, 0x5414fe66_u32,
+                    0xa31597b2_u32, 0xc5404485_u32, 0xcb3740a7_u32,
+                ]),
+                Fp([
+                    0x98118a52_u32, 0xb11632df_u32, 0x8b363a26_u32, 0x66625533_u32,
+                    0x31d846ec_u32, 0x91a54a6d_u32, 0x2fe247f6_u32,
+                ]),
+                Fp([
+                    0x35597ae3_u32, 0x29ecf35b_u32, 0x5b8f9ca5_u32, 0x988b7a02_u32,
+                    0x7f307d44_u32, 0xbfcaedea_u32, 0xf347ff12_u32,
+                ]),
+                Fp([
+                    0x2ff31f6d_u32, 0x22eac433_u32, 0x250678ed_u32, 0x6ab8d044_u32,
+                    0x60f93b9d_u32, 0x6b9822dc_u32, 0xf7d882e6_u32,
+                ]),
+                Fp([
+                    0x5b26bd92_u32, 0x309304ee_u32, 0xe7a7b578_u32, 0x3b812a2a_u32,
+                    0x464cb3fd_u32, 0xd436f702_u32, 0x83fec2d7_u32,
+                ]),
+                Fp([
+                    0x19043699_u32, 0x45097eae_u32, 0xd6c04b41_u32, 0x381b02d9_u32,
+                    0xb93e5ca4_u32, 0x052bf0b6_u32, 0x7935af94_u32,
+                ]),
+                Fp([
+                    0x659254fa_u32, 0x55b9bd8c_u32, 0x7fe16dec_u32, 0xc736df88_u32,
+                    0x512a8e93_u32, 0x690a1c0e_u32, 0xafc554f0_u32,
+                ]),
+                Fp([
+                    0x318a94d9_u32, 0xa85f7da9_u32, 0x33d01e02_u32, 0x29858b01_u32,
+                    0xde117f13_u32, 0x32fe1eea_u32, 0xfbbc9e36_u32,
+                ]),
+                Fp([
+                    0x8b7a3dab_u32, 0x3a8d5d70_u32, 0x5b2a3ed0_u32, 0x9bfd7a73_u32,
+                    0x52b47284_u32, 0x2a352925_u32, 0xa074e552_u32,
+                ]),
+                Fp([
+                    0xdd3854dd_u32, 0x730c8741_u32, 0x26425953_u32, 0x9d5738b8_u32,
+                    0x03523fc0_u32, 0xb1866a40_u32, 0xc6c2deb0_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x3246f900_u32, 0x5d151ddc_u32, 0x66df8c17_u32, 0x4e398f88_u32,
+                    0x6c7c31e0_u32, 0x11f9238e_u32, 0x07b8dd3d_u32,
+                ]),
+                Fp([
+                    0x692b7dfe_u32, 0x309c5736_u32, 0xbbe0a1cd_u32, 0x0aa8299a_u32,
+                    0xea392eb0_u32, 0xa94c3ba2_u32, 0xa83255ac_u32,
+                ]),
+                Fp([
+                    0xb0132074_u32, 0x8523aae6_u32, 0x116e00e5_u32, 0xadae6de6_u32,
+                    0x8ecc4ec6_u32, 0xa72936ab_u32, 0xff2095b2_u32,
+                ]),
+                Fp([
+                    0xaeccd106_u32, 0xfcbbdeb9_u32, 0xcb3dfd5f_u32, 0x50e3e7c3_u32,
+                    0x7c1697ab_u32, 0x1a69d11d_u32, 0x3c966249_u32,
+                ]),
+                Fp([
+                    0x32880e2b_u32, 0xd3f93363_u32, 0xe2258d64_u32, 0x4e141d54_u32,
+                    0x0568f3df_u32, 0x6bbd1be4_u32, 0xb9ec8bcd_u32,
+                ]),
+                Fp([
+                    0xed7dcf67_u32, 0xc0077091_u32, 0x54eaabea_u32, 0x6ab6df6f_u32,
+                    0x3cd2fb66_u32, 0x0eeaf405_u32, 0x961db028_u32,
+                ]),
+                Fp([
+                    0xf6b0ebd4_u32, 0x6e8734d0_u32, 0x4bf06268_u32, 0x45e84209_u32,
+                    0x4a114f64_u32, 0x2a57b421_u32, 0xec3115b8_u32,
+                ]),
+                Fp([
+                    0xacbd3dbd_u32, 0x814d0259_u32, 0xfae06a32_u32, 0x78e3e8a2_u32,
+                    0x7ff1f069_u32, 0x95bc0132_u32, 0x204633b4_u32,
+                ]),
+                Fp([
+                    0x75dc79c8_u32, 0xd9c7567d_u32, 0x8f64b527_u32, 0xdf5ffc75_u32,
+                    0x44b28ede_u32, 0x2c533a12_u32, 0x7f3cf20a_u32,
+                ]),
+                Fp([
+                    0x2bd99636_u32, 0xb20ff397_u32, 0xaae4cb1b_u32, 0xc556f4bd_u32,
+                    0x88633f9e_u32, 0x3d678893_u32, 0x28248375_u32,
+                ]),
+                Fp([
+                    0xf0d5ea09_u32, 0x41e027cf_u32, 0xd07b3485_u32, 0x36bdbc8e_u32,
+                    0x1bef7cba_u32, 0x63331383_u32, 0x3a3e95d7_u32,
+                ]),
+                Fp([
+                    0x8cf6aab9_u32, 0x2bdd9e47_u32, 0x575f1516_u32, 0x50887546_u32,
+                    0xa309672e_u32, 0x6eb65332_u32, 0x11801d9b_u32,
+                ]),
+                Fp([
+                    0xd2a2b00c_u32, 0x4fdfa7f4_u32, 0x61d6060c_u32, 0x4d149bb0_u32,
+                    0x7dcee4a9_u32, 0x95d38484_u32, 0xe892ffb5_u32,
+                ]),
+                Fp([
+                    0x129089ad_u32, 0xed3e293f_u32, 0x669dcd45_u32, 0x9d7608c0_u32,
+                    0x82861729_u32, 0x5c590593_u32, 0x3d1cf9ed_u32,
+                ]),
+                Fp([
+                    0x0972a68b_u32, 0x3f9c642b_u32, 0x69c760f0_u32, 0x1c638bab_u32,
+                    0x115c9eb5_u32, 0x2c16fa06_u32, 0x043c90b7_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x1a4b6919_u32, 0x05483018_u32, 0x8b9ab8d8_u32, 0x10678442_u32,
+                    0xea48480e_u32, 0xcde5552a_u32, 0x1dbff82e_u32,
+                ]),
+                Fp([
+                    0x43769a85_u32, 0x16779dd4_u32, 0xc5d5ab75_u32, 0x96d2c9db_u32,
+                    0xf9cc8c11_u32, 0xd4348ac9_u32, 0xe1617bb2_u32,
+                ]),
+                Fp([
+                    0x8d378f8f_u32, 0xf052c2d3_u32, 0xb2d35047_u32, 0xce1cba78_u32,
+                    0x6ca17a95_u32, 0x49ce697e_u32, 0xd5176dfc_u32,
+                ]),
+                Fp([
+                    0xa7a7d052_u32, 0x07d000fa_u32, 0xe8bb7cb7_u32, 0x0faa38b6_u32,
+                    0x165286b8_u32, 0x88de3c00_u32, 0xb19b35d8_u32,
+                ]),
+                Fp([
+                    0x8803e4e9_u32, 0xe06057d5_u32, 0x35f49ef0_u32, 0x968b6dcc_u32,
+                    0x78ec781d_u32, 0xf64b4171_u32, 0x5a4a2e19_u32,
+                ]),
+                Fp([
+                    0x2aadc2b1_u32, 0x7bf8b258_u32, 0x4fbdb426_u32, 0x48c68c6b_u32,
+                    0x68b7401d_u32, 0x407ef029_u32, 0xaba74bf5_u32,
+                ]),
+                Fp([
+                    0xa6a87444_u32, 0xe8416b7d_u32, 0x90474385_u32, 0x3c654995_u32,
+                    0x17ba4242_u32, 0x7a646c7a_u32, 0x8a131032_u32,
+                ]),
+                Fp([
+                    0xe66169c7_u32, 0x7c4a06f6_u32, 0x6a4c5ffd_u32, 0xc3ba8eef_u32,
+                    0xf64f2155_u32, 0x80c390a0_u32, 0xf7ece4ee_u32,
+                ]),
+                Fp([
+                    0x4683c7bd_u32, 0xb455e06c_u32, 0xcd4eda78_u32, 0xd1591b6e_u32,
+                    0x5cbffae5_u32, 0x5945814a_u32, 0xa5f1fb35_u32,
+                ]),
+                Fp([
+                    0xa109231b_u32, 0xc419a391_u32, 0x5c2c92a1_u32, 0xa4884cf2_u32,
+                    0xad42d0a1_u32, 0x1b770e45_u32, 0x4b91011b_u32,
+                ]),
+                Fp([
+                    0xfde4f4bc_u32, 0x09093ce1_u32, 0xb71b1bf2_u32, 0x0683ec49_u32,
+                    0x0b0b8558_u32, 0xd2114f13_u32, 0xc6ac1e28_u32,
+                ]),
+                Fp([
+                    0xab444564_u32, 0xa3627116_u32, 0xc9efa6e1_u32, 0xcdb33e92_u32,
+                    0x2a5f0eac_u32, 0x1cf85a06_u32, 0x6e2b0ef8_u32,
+                ]),
+                Fp([
+                    0x6760f0ef_u32, 0x3cc9f8f9_u32, 0xadf90296_u32, 0x5363f483_u32,
+                    0x3f979cf7_u32, 0xff8a15b8_u32, 0x9a60f8bb_u32,
+                ]),
+                Fp([
+                    0x6243fdcb_u32, 0x60789f2e_u32, 0xec40d594_u32, 0x09b3c3e8_u32,
+                    0x86907fde_u32, 0x251227d6_u32, 0xa10e89ff_u32,
+                ]),
+                Fp([
+                    0xa4cf8a6a_u32, 0xdbccd3a8_u32, 0x34de7036_u32, 0x886e43ba_u32,
+                    0x33a7f146_u32, 0xa1b05f5d_u32, 0x7e0dc715_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x4b79ec58_u32, 0x8fb2d873_u32, 0x5614c908_u32, 0xb8f55b5f_u32,
+                    0x58fde706_u32, 0xd8a4a77d_u32, 0x8670988b_u32,
+                ]),
+                Fp([
+                    0x7a2fdff1_u32, 0x7ac37299_u32, 0xc4ac502d_u32, 0x0d22e609_u32,
+                    0xd325def8_u32, 0xecb12aeb_u32, 0x5d475223_u32,
+                ]),
+                Fp([
+                    0xd9cbcbce_u32, 0x8944a5f5_u32, 0xb652a647_u32, 0x02a21dca_u32,
+                    0x682eacc5_u32, 0xe4cea43d_u32, 0x6e30aac7_u32,
+                ]),
+                Fp([
+                    0xf892843b_u32, 0x8de3d80e_u32, 0x51ade6a3_u32, 0x42396ce3_u32,
+                    0x54fede5f_u32, 0xe65c0f5b_u32, 0xfd64f8ba_u32,
+                ]),
+                Fp([
+                    0xdada2f3f_u32, 0x6b637920_u32, 0x8f8f43e1_u32, 0x281c0246_u32,
+                    0x6bb9d384_u32, 0x923a2393_u32, 0x0ecb0982_u32,
+                ]),
+                Fp([
+                    0x94c109c3_u32, 0x2d966504_u32, 0x1979fc6f_u32, 0xb262b732_u32,
+                    0xdfe0b7aa_u32, 0xb280dc73_u32, 0x2963a95e_u32,
+                ]),
+                Fp([
+                    0x7b8af962_u32, 0xc4a4bd76_u32, 0x2068190d_u32, 0x2ee2581e_u32,
+                    0x53e1610e_u32, 0x186ee5c1_u32, 0xcc425578_u32,
+                ]),
+                Fp([
+                    0x37bc5075_u32, 0x3c7470d5_u32, 0xfbe792cf_u32, 0x6dfb27b0_u32,
+                    0x0204009e_u32, 0xbc92d5a9_u32, 0x08a9c012_u32,
+                ]),
+                Fp([
+                    0x5b52cbbc_u32, 0x21d7e4ad_u32, 0x870bfb64_u32, 0xcaf3ae3c_u32,
+                    0x86b0cf66_u32, 0x15bd88a6_u32, 0xb2483419_u32,
+                ]),
+                Fp([
+                    0xb4da6d1a_u32, 0xb41ec530_u32, 0x74b66fcf_u32, 0xb7d582d0_u32,
+                    0x7a0216bf_u32, 0x0b9b1a78_u32, 0x6c414c4b_u32,
+                ]),
+                Fp([
+                    0x96a5a666_u32, 0x2221c7cd_u32, 0x01c40385_u32, 0x078e05c8_u32,
+                    0x3dd851a9_u32, 0x60658690_u32, 0x19ddd51f_u32,
+                ]),
+                Fp([
+                    0xf8c57b84_u32, 0xdfc636ce_u32, 0xd036f22d_u32, 0x33e0877a_u32,
+                    0xd2c3e50f_u32, 0x55d66858_u32, 0xf765bef8_u32,
+                ]),
+                Fp([
+                    0x9fe8ccf7_u32, 0x71f7f379_u32, 0x3100dd8d_u32, 0x7f6125ca_u32,
+                    0xc5681771_u32, 0xe83e1952_u32, 0xe02c759a_u32,
+                ]),
+                Fp([
+                    0x87789f78_u32, 0x227aff4c_u32, 0x6fc96d41_u32, 0x2243517d_u32,
+                    0x3affa2be_u32, 0xdd258477_u32, 0x3d5e3c09_u32,
+                ]),
+                Fp([
+                    0xd4d00f5d_u32, 0x7fbf715b_u32, 0xb337030a_u32, 0x962513b4_u32,
+                    0xe04867b2_u32, 0x92889a26_u32, 0x51278f48_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x4420969a_u32, 0x8664df7f_u32, 0xa46495eb_u32, 0x0d70153c_u32,
+                    0xdfa3f64a_u32, 0x7aaab703_u32, 0xfa363ba3_u32,
+                ]),
+                Fp([
+                    0x7e6e97cd_u32, 0x525936bb_u32, 0x3e6ac8ac_u32, 0x907c49a3_u32,
+                    0x3933af94_u32, 0xf8dd0d95_u32, 0x687d4ddf_u32,
+                ]),
+                Fp([
+                    0x9916437f_u32, 0xddda2fcc_u32, 0xb1a94a5f_u32, 0x23271de7_u32,
+                    0xdac3d6db_u32, 0x53e51718_u32, 0xa953549f_u32,
+                ]),
+                Fp([
+                    0x1ecaabaa_u32, 0x1932849e_u32, 0xdf1f726f_u32, 0xd6c0ff30_u32,
+                    0x63249525_u32, 0x51abd034_u32, 0x4b15ecad_u32,
+                ]),
+                Fp([
+                    0xb5583de5_u32, 0xead3c097_u32, 0xdbf66a13_u32, 0x3ed3528b_u32,
+                    0x396e647e_u32, 0x4c0a178f_u32, 0xb4a95832_u32,
+                ]),
+                Fp([
+                    0x459c8a50_u32, 0x24222e53_u32, 0x1250fe0b_u32, 0xb3bd93c5_u32,
+                    0x47e89b4a_u32, 0xa6732e86_u32, 0x82e6a542_u32,
+                ]),
+                Fp([
+                    0xd5de2910_u32, 0xce24ec4b_u32, 0x4d445a81_u32, 0xf56e00e4_u32,
+                    0xfa773866_u32, 0xb372f87c_u32, 0xf106d523_u32,
+                ]),
+                Fp([
+                    0x0f178385_u32, 0x375920ad_u32, 0xbf6fe78b_u32, 0x61cf8e27_u32,
+                    0x678a00cf_u32, 0x6a22a999_u32, 0x1879175f_u32,
+                ]),
+                Fp([
+                    0x856dc859_u32, 0x24718803_u32, 0x5fe41f12_u32, 0x5e2b8d91_u32,
+                    0x2152aa58_u32, 0xf7ddfdb2_u32, 0x0e7447d2_u32,
+                ]),
+                Fp([
+                    0xab9cf748_u32, 0x56e4071f_u32, 0x9232e9df_u32, 0xd52ae365_u32,
+                    0x6c6c5e86_u32, 0x460386c0_u32, 0x230db03a_u32,
+                ]),
+                Fp([
+                    0xe7a18ac0_u32, 0x0b56c913_u32, 0xdff66266_u32, 0xc4812b0b_u32,
+                    0x607c18b1_u32, 0xff0c27ce_u32, 0x458c2d0f_u32,
+                ]),
+                Fp([
+                    0x3d1fb6dd_u32, 0x65cc1220_u32, 0x3b7ac0c2_u32, 0x3155354c_u32,
+                    0x1344f4a3_u32, 0x81f146cb_u32, 0x0a242272_u32,
+                ]),
+                Fp([
+                    0xdabf3d4b_u32, 0xda3bca56_u32, 0x7abea7da_u32, 0x3b176d77_u32,
+                    0xd860b7c4_u32, 0xad48baf8_u32, 0x712e682e_u32,
+                ]),
+                Fp([
+                    0x3f5af73c_u32, 0x69c9396b_u32, 0x6b32d87c_u32, 0x260a1c1a_u32,
+                    0x29fa3581_u32, 0x9cdad932_u32, 0xc750de4c_u32,
+                ]),
+                Fp([
+                    0x7966ba12_u32, 0xa9964290_u32, 0xb97aaa3f_u32, 0x3a6463f3_u32,
+                    0x548dc561_u32, 0xf2be77b5_u32, 0x88e4c63d_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xdba32bf9_u32, 0xa4cd0dcb_u32, 0x8164eb13_u32, 0x00318162_u32,
+                    0x5f2845b6_u32, 0xe320a3ac_u32, 0x4a9d100c_u32,
+                ]),
+                Fp([
+                    0x9caa0994_u32, 0x63949a20_u32, 0x45a8f05d_u32, 0xa2a6617e_u32,
+                    0x433adbec_u32, 0x5fab139f_u32, 0x628117d0_u32,
+                ]),
+                Fp([
+                    0xd2eae9b4_u32, 0xf6334a7e_u32, 0xda50d861_u32, 0xe84fd470_u32,
+                    0xd9d46200_u32, 0x1851fa40_u32, 0x6a5eeaa2_u32,
+                ]),
+                Fp([
+                    0xb96f10bc_u32, 0x38ae7b06_u32, 0xa27c2729_u32, 0x27e5b880_u32,
+                    0x4fade09c_u32, 0xeaa933bc_u32, 0x9abc2f59_u32,
+                ]),
+                Fp([
+                    0x6ee9c31f_u32, 0xe67902ad_u32, 0x2618a892_u32, 0x85947eca_u32,
+                    0x2c8fc6e8_u32, 0x1f621d02_u32, 0x7e8be194_u32,
+                ]),
+                Fp([
+                    0x73573c9a_u32, 0x5adbecf3_u32, 0xc64b32aa_u32, 0x0b900aa8_u32,
+                    0xe06a8dac_u32, 0xab4b29a3_u32, 0x139a904b_u32,
+                ]),
+                Fp([
+                    0xd26ab532_u32, 0x4f0a7c3f_u32, 0x99873756_u32, 0x5d02ef31_u32,
+                    0xaf0c2c0b_u32, 0x8226f0da_u32, 0x406cad23_u32,
+                ]),
+                Fp([
+                    0x5bfbddda_u32, 0x5d18f575_u32, 0x87058ba4_u32, 0x04c2a6d4_u32,
+                    0xf2c2f22f_u32, 0xbedee23b_u32, 0x50ffb3ea_u32,
+                ]),
+                Fp([
+                    0x99575d27_u32, 0xfd30f72a_u32, 0xdab2439c_u32, 0x379bf48f_u32,
+                    0x3ff26e60_u32, 0xae800c4a_u32, 0x3b9c343f_u32,
+                ]),
+                Fp([
+                    0x70a10596_u32, 0x0ac7476b_u32, 0x31a96018_u32, 0x052d2840_u32,
+                    0x71a64bff_u32, 0x2de56758_u32, 0xd41ca90e_u32,
+                ]),
+                Fp([
+                    0xab9ac701_u32, 0xf677b9fb_u32, 0x62e77c7b_u32, 0x6cdbe4ba_u32,
+                    0xfd967cfe_u32, 0xb6961388_u32, 0xbff67891_u32,
+                ]),
+                Fp([
+                    0x73e302e8_u32, 0xd39d65db_u32, 0xbb3d916d_u32, 0x5ba9c7a1_u32,
+                    0xe050d3cd_u32, 0xaaa4c794_u32, 0x127ade68_u32,
+                ]),
+                Fp([
+                    0x29f45560_u32, 0xf0eb46aa_u32, 0x22336700_u32, 0x9920773e_u32,
+                    0x358da8ee_u32, 0xa76bbe09_u32, 0x7c9acd20_u32,
+                ]),
+                Fp([
+                    0xdf60d656_u32, 0xde1ede57_u32, 0x55bac0bd_u32, 0x12fc1fd0_u32,
+                    0x93f98349_u32, 0x5f283545_u32, 0x5a967f9e_u32,
+                ]),
+                Fp([
+                    0xb5ea9f32_u32, 0x62888985_u32, 0x71be4d18_u32, 0x2204de12_u32,
+                    0x3f810f85_u32, 0x60f2e16e_u32, 0xcf438b8d_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x101629a4_u32, 0x40226571_u32, 0xae9fb5a3_u32, 0x99dc87cd_u32,
+                    0x15bcc0fc_u32, 0x6be0e3fa_u32, 0xb38da1fe_u32,
+                ]),
+                Fp([
+                    0xe2d2e969_u32, 0xcea8160a_u32, 0x2e465c2d_u32, 0xb1afe034_u32,
+                    0xb3eb2b6f_u32, 0x8619f877_u32, 0x37313ac8_u32,
+                ]),
+                Fp([
+                    0xabfb0b93_u32, 0x31f7094c_u32, 0x43077002_u32, 0x089c592e_u32,
+                    0x58fda86e_u32, 0xaa41cc1f_u32, 0x5e4fca82_u32,
+                ]),
+                Fp([
+                    0xdf867895_u32, 0x4e82f6f0_u32, 0x799b9ada_u32, 0x4b1e5106_u32,
+                    0xd32c69ce_u32, 0xd17ce5d0_u32, 0xcb0e4809_u32,
+                ]),
+                Fp([
+                    0x1d087d4d_u32, 0x7335f66c_u32, 0x9094d912_u32, 0x39f74525_u32,
+                    0xf8a4d2ce_u32, 0x5fbac8a3_u32, 0xb6734ea9_u32,
+                ]),
+                Fp([
+                    0x80b385f7_u32, 0x0e53c897_u32, 0x830f9d60_u32, 0x045c04d9_u32,
+                    0xd39c1957_u32, 0x3b935e41_u32, 0x80e3c8f2_u32,
+                ]),
+                Fp([
+                    0x916f4ffa_u32, 0x48d322a1_u32, 0x18f02084_u32, 0x3578d2ad_u32,
+                    0xb433641d_u32, 0xecdc05a2_u32, 0xe670f88b_u32,
+                ]),
+                Fp([
+                    0x82bd289f_u32, 0xbe96395a_u32, 0x203c4b1a_u32, 0xb239ef55_u32,
+                    0x783a9add_u32, 0x6c9611e5_u32, 0xbeb0e4c4_u32,
+                ]),
+                Fp([
+                    0x1158d09a_u32, 0x97ed1b27_u32, 0x244c8f69_u32, 0x7fd0bf2f_u32,
+                    0xce34feda_u32, 0xc79b793b_u32, 0x131331d5_u32,
+                ]),
+                Fp([
+                    0x998a8f5f_u32, 0xf8af32b7_u32, 0x178aaa26_u32, 0x363f5230_u32,
+                    0xf97e9a1e_u32, 0x76c327bb_u32, 0x9731a3b7_u32,
+                ]),
+                Fp([
+                    0x88408a2d_u32, 0xa9e475ce_u32, 0xb0644fff_u32, 0x81c3b417_u32,
+                    0xcea86c4f_u32, 0x1c430e19_u32, 0x4d1d6c82_u32,
+                ]),
+                Fp([
+                    0x71e38697_u32, 0x8de149b5_u32, 0x1eee8695_u32, 0x2a813c98_u32,
+                    0x8d091b9c_u32, 0x7b62f7dd_u32, 0xc9a86950_u32,
+                ]),
+                Fp([
+                    0x93df0a74_u32, 0x186fa77e_u32, 0x1d0434af_u32, 0x2374806c_u32,
+                    0x5f9c2c56_u32, 0x41741c74_u32, 0xfd6c0e0a_u32,
+                ]),
+                Fp([
+                    0x5c43c509_u32, 0xc7563aba_u32, 0xa6ebb52c_u32, 0x7c4dd2a2_u32,
+                    0x0e2e46b4_u32, 0x07053fd1_u32, 0x90671f7b_u32,
+                ]),
+                Fp([
+                    0xfff23369_u32, 0x763e3728_u32, 0x398f80a8_u32, 0xf94367bb_u32,
+                    0xfcabad7e_u32, 0x8f6c32ab_u32, 0x9d5ef1a4_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x90c3e7da_u32, 0xb883c9fd_u32, 0xecc7d960_u32, 0xb940a893_u32,
+                    0x52992bdf_u32, 0x059f6d16_u32, 0xd4075ce8_u32,
+                ]),
+                Fp([
+                    0xbfeaa3cc_u32, 0x5c53e115_u32, 0xb31f6e60_u32, 0xc3e143ce_u32,
+                    0xcbd7940d_u32, 0x27c30582_u32, 0x7cb05e12_u32,
+                ]),
+                Fp([
+                    0x768c2d23_u32, 0xad70c73e_u32, 0xcf4595cb_u32, 0x4fd1b1cd_u32,
+                    0x543bd7f3_u32, 0x2e871416_u32, 0x4a859101_u32,
+                ]),
+                Fp([
+                    0xf2ae07dc_u32, 0x8c21169c_u32, 0x0e72f1d9_u32, 0x1a3ac444_u32,
+                    0x5f0df460_u32, 0x711080bd_u32, 0x91178546_u32,
+                ]),
+                Fp([
+                    0xc1ce7efd_u32, 0x02c40367_u32, 0x2d9e20da_u32, 0x32d09b7a_u32,
+                    0xa3491502_u32, 0x587323c7_u32, 0x20f30a17_u32,
+                ]),
+                Fp([
+                    0xddb43893_u32, 0xfbb983bf_u32, 0x3a92dd90_u32, 0xd3786566_u32,
+                    0x7747f3b0_u32, 0x112819b2_u32, 0x693b139c_u32,
+                ]),
+                Fp([
+                    0x4b39e404_u32, 0xc484c561_u32, 0x0280944e_u32, 0x4f4826aa_u32,
+                    0xc36e0eac_u32, 0x8c2da71e_u32, 0xf3e82795_u32,
+                ]),
+                Fp([
+                    0x58a70e0c_u32, 0xcdcacc33_u32, 0x9366cc72_u32, 0x09aedd85_u32,
+                    0x72301602_u32, 0x62e752d6_u32, 0xb3475c0e_u32,
+                ]),
+                Fp([
+                    0xfd17c60e_u32, 0x6d442c45_u32, 0x068b82dd_u32, 0xfe886b4a_u32,
+                    0xf49abbb3_u32, 0x3980a029_u32, 0x744816bb_u32,
+                ]),
+                Fp([
+                    0x8b24d79d_u32, 0x0240833e_u32, 0x527e816f_u32, 0x737711af_u32,
+                    0x4ab0fd2f_u32, 0x2682e674_u32, 0x3b782353_u32,
+                ]),
+                Fp([
+                    0x5032aa24_u32, 0x2be5994f_u32, 0x15fc3674_u32, 0x32e19f5c_u32,
+                    0xba407a56_u32, 0xf1a69d2b_u32, 0xa18b148d_u32,
+                ]),
+                Fp([
+                    0xfb3ce92a_u32, 0xf8f9966a_u32, 0x005b0c2f_u32, 0xdabd99f5_u32,
+                    0x1995a3dd_u32, 0xa0112e29_u32, 0x8278f3d9_u32,
+                ]),
+                Fp([
+                    0x8c7edcab_u32, 0xf7bbdd97_u32, 0xf4e10245_u32, 0x001364a5_u32,
+                    0x97152923_u32, 0xebbcfaf5_u32, 0x9a673797_u32,
+                ]),
+                Fp([
+                    0xa9f025f3_u32, 0xfef5dab4_u32, 0xb9ee9d8e_u32, 0x4eeadc20_u32,
+                    0x688b705c_u32, 0x07927eaa_u32, 0xe7e8967e_u32,
+                ]),
+                Fp([
+                    0x1db444a2_u32, 0x4c282022_u32, 0xe756ced8_u32, 0xe14da205_u32,
+                    0x73936aa2_u32, 0xc6fab12c_u32, 0xfc28f261_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0xd3364fa3_u32, 0xc4523082_u32, 0x87f905a6_u32, 0x99fb316b_u32,
+                    0xbad6078e_u32, 0x1096b17b_u32, 0x6a505e8f_u32,
+                ]),
+                Fp([
+                    0xa7b7d4be_u32, 0x0aa9ed22_u32, 0x2a453e3c_u32, 0x2b5857f6_u32,
+                    0x2d1e3feb_u32, 0x71fdcb5b_u32, 0xd8655dd8_u32,
+                ]),
+                Fp([
+                    0xcd69b76c_u32, 0x20e43ec1_u32, 0x2864711c_u32, 0x88519912_u32,
+                    0x98cb0cad_u32, 0xb500d912_u32, 0xf38ea13d_u32,
+                ]),
+                Fp([
+                    0x8f83af10_u32, 0x6d3fdf29_u32, 0x935a1b50_u32, 0xda25fcda_u32,
+                    0x29bb5387_u32, 0xd0c3e636_u32, 0xf7e39394_u32,
+                ]),
+                Fp([
+                    0xf867a10d_u32, 0x6d077cad_u32, 0x4fa9b472_u32, 0x85c3db0b_u32,
+                    0x26520260_u32, 0xa29baf53_u32, 0xea46132e_u32,
+                ]),
+                Fp([
+                    0x0212c890_u32, 0xb775b26e_u32, 0x5e52a683_u32, 0x6a837202_u32,
+                    0x8914f879_u32, 0x3c554495_u32, 0x464596bd_u32,
+                ]),
+                Fp([
+                    0xb23907ca_u32, 0x0a42aa4b_u32, 0xa0c95927_u32, 0x27120218_u32,
+                    0xbac0380d_u32, 0x979ab504_u32, 0x519291f8_u32,
+                ]),
+                Fp([
+                    0x2b104484_u32, 0xac36c70e_u32, 0xb48d4689_u32, 0x9875c25c_u32,
+                    0x00f19195_u32, 0xe58ae977_u32, 0x9d76343c_u32,
+                ]),
+                Fp([
+                    0x895d2cf6_u32, 0xfb2241ca_u32, 0x7ca4e437_u32, 0x65c9a893_u32,
+                    0x01e1be05_u32, 0xd26229c2_u32, 0xd1705a4a_u32,
+                ]),
+                Fp([
+                    0xd622d930_u32, 0x8db66454_u32, 0x0ca99d64_u32, 0x38eeef28_u32,
+                    0xafbb478f_u32, 0x30e746d7_u32, 0x9b160b05_u32,
+                ]),
+                Fp([
+                    0xf9fd5ba6_u32, 0x73cda72e_u32, 0x3577b96a_u32, 0xd3fd4911_u32,
+                    0xa4d64b6f_u32, 0x892f82b9_u32, 0x84785435_u32,
+                ]),
+                Fp([
+                    0x26e0edb0_u32, 0xa246cde1_u32, 0xf7aee9b0_u32, 0xb0c688d0_u32,
+                    0xaa0ef5c8_u32, 0xa2cf62be_u32, 0x8311fe2e_u32,
+                ]),
+                Fp([
+                    0x7cf627d9_u32, 0x38415349_u32, 0xa1c9e240_u32, 0x9350af60_u32,
+                    0x0b24412b_u32, 0xa8d93f92_u32, 0x954764a5_u32,
+                ]),
+                Fp([
+                    0xa53728b9_u32, 0x8e5aba94_u32, 0x45ce6ce8_u32, 0xdb745af4_u32,
+                    0x30ae120c_u32, 0xa21cb01f_u32, 0x2e791c3f_u32,
+                ]),
+                Fp([
+                    0x37eb57c6_u32, 0x331bc3d3_u32, 0x617ba059_u32, 0x676ea5e2_u32,
+                    0xb05369f1_u32, 0xfc14e236_u32, 0xabe0799d_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x43ec605a_u32, 0x23f6e4ea_u32, 0x8abd7e6c_u32, 0xb84525e1_u32,
+                    0xdab545ff_u32, 0xe5aa9758_u32, 0xb81bbaa2_u32,
+                ]),
+                Fp([
+                    0xe736f6f7_u32, 0x41485d60_u32, 0x8d383119_u32, 0xfcd1d74f_u32,
+                    0x6f2f1742_u32, 0x77299a40_u32, 0x2d6f4f65_u32,
+                ]),
+                Fp([
+                    0xd5a49079_u32, 0x05f1ccf6_u32, 0xeeeaa6c5_u32, 0x39393618_u32,
+                    0xe78fdd0e_u32, 0x59149787_u32, 0x69ee92c7_u32,
+                ]),
+                Fp([
+                    0xc2f23e40_u32, 0xe5ce075d_u32, 0xff6d221b_u32, 0xa54fe315_u32,
+                    0x6d4e6a66_u32, 0x3875ebce_u32, 0xaebc40c4_u32,
+                ]),
+                Fp([
+                    0xb7fbec83_u32, 0xd5cc3db0_u32, 0x644d70d0_u32, 0x1a5ece86_u32,
+                    0xe66ad409_u32, 0x69126c98_u32, 0x25dd333b_u32,
+                ]),
+                Fp([
+                    0xc1f95f93_u32, 0x6d1ed9cf_u32, 0x19b32835_u32, 0x724b1aee_u32,
+                    0xce8076c3_u32, 0xd8990198_u32, 0x0012ff8d_u32,
+                ]),
+                Fp([
+                    0xd6aaf263_u32, 0x72408291_u32, 0xb050b8d8_u32, 0x684f51cb_u32,
+                    0x522e8ec5_u32, 0x62902917_u32, 0xf4f87316_u32,
+                ]),
+                Fp([
+                    0x5805e236_u32, 0x6256e412_u32, 0x29c80364_u32, 0xc4c66bdf_u32,
+                    0xbe1a37e6_u32, 0x6e8d099c_u32, 0x773cc31a_u32,
+                ]),
+                Fp([
+                    0x45d4aec9_u32, 0x6397198f_u32, 0x37438fed_u32, 0xbd684ff5_u32,
+                    0xff2c0f7a_u32, 0x93718290_u32, 0x9511b079_u32,
+                ]),
+                Fp([
+                    0x79264048_u32, 0x3698fbba_u32, 0xddb24fb3_u32, 0x19379a86_u32,
+                    0xc8d39667_u32, 0x700fa220_u32, 0xe32fac3c_u32,
+                ]),
+                Fp([
+                    0xa8aa129e_u32, 0x98eaddd7_u32, 0xc516454b_u32, 0xb7091b9d_u32,
+                    0xf43fe4d8_u32, 0x88cd4b97_u32, 0xc138de3b_u32,
+                ]),
+                Fp([
+                    0x12780590_u32, 0x2aa52bd5_u32, 0xd337e7a8_u32, 0xbc16115c_u32,
+                    0xae489d5a_u32, 0xda7e5594_u32, 0xd54d6e13_u32,
+                ]),
+                Fp([
+                    0xa55d7668_u32, 0x80c34061_u32, 0xab8b927b_u32, 0x6e62a2ff_u32,
+                    0x69bdb1f6_u32, 0x5f74bfe0_u32, 0x1307632b_u32,
+                ]),
+                Fp([
+                    0x3976d711_u32, 0xa3e15e2a_u32, 0xf7703235_u32, 0x20e6aebc_u32,
+                    0x7d5fb844_u32, 0x1edeb671_u32, 0x67ca5ba2_u32,
+                ]),
+                Fp([
+                    0xd71a9e76_u32, 0x62a70ae8_u32, 0xb40df03f_u32, 0x0341a9c9_u32,
+                    0x64530c55_u32, 0x75e0bd58_u32, 0x9c5ec38c_u32,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fp([
+                    0x4131737d_u32, 0x93a0ac00_u32, 0x8f5bdc21_u32, 0xd3a893d4_u32,
+                    0x33e8c22e_u32, 0xdb369804_u32, 0x814ddb5f_u32,
+                ]),
+                Fp([
+                    0xf36c180b_u32, 0x05d2ce8e_u32, 0x96f5f13f_u32, 0x0993eab0_u32,
+                    0xa238c32b_u32, 0xb6c527d0_u32, 0x22288b3e_u32,
+                ]),
+                Fp([
+                    0xaa75c5f6_u32, 0x4c924854_u32, 0x7a25a6e5_u32, 0x024ab74e_u32,
+                    0xc9e7f1fe_u32, 0xb73682bc_u32, 0xef078628_u32,
+                ]),
+                Fp([
+                    0xcffadc6c_u32, 0xd18884d1_u32, 0xa388b92d_u32, 0x0cf29b1f_u32,
+                    0x281488a2_u32, 0x8c9fad61_u32, 0x68f0b929_u32,
+                ]),
+                Fp([
+                    0xee42f9f4_u32, 0x0831d4a8_u32, 0xd6b2b86c_u32, 0x19091fa0_u32,
+                    0x8506284b_u32, 0x2c199688_u32, 0xd2863dc3_u32,
+                ]),
+                Fp([
+                    0x1f9fddc0_u32, 0x90c5fe3c_u32, 0x000c5e57_u32, 0x8cc17626_u32,
+                    0x5afd7055_u32, 0xc7851051_u32, 0x1a1b0dbd_u32,
+                ]),
+                Fp([
+                    0x5f27df1e_u32, 0x2c6acf04_u32, 0x0cfc48d6_u32, 0xbce90ac2_u32,
+                    0x737278b7_u32, 0x8335d6e3_u32, 0xadc1ad2c_u32,
+                ]),
+                Fp([
+                    0x16a4d81e_u32, 0xbdd0a064_u32, 0x0d064dc0_u32, 0x988b8a8e_u32,
+                    0x3cf979a1_u32, 0xef31acbc_u32, 0x311c812d_u32,
+                ]),
+                Fp([
+                    0x8025cb25_u32, 0x1ffb9a63_u32, 0x38bbc5de_u32, 0x91115534_u32,
+                    0xbdbe0fb7_u32, 0xdca7abef_u32, 0x7876dddd_u32,
+                ]),
+                Fp([
+                    0x6c3619b2_u32, 0xf10adee5_u32, 0xc7a97c6a_u32, 0x24a3e2e7_u32,
+                    0xe2a44e21_u32, 0xca0783a0_u32, 0x61dccee1_u32,
+                ]),
+                Fp([
+                    0x267c3f72_u32, 0xffa8b16a_u32, 0xa56bf124_u32, 0x705db762_u32,
+                    0xd2a02cd9_u32, 0x5a70014d_u32, 0x9dd1f52d_u32,
+                ]),
+                Fp([
+                    0x2e34e331_u32, 0x3df7c335_u32, 0xf41e635b_u32, 0xd28b3968_u32,
+                    0x8fd56db7_u32, 0x56c813c8_u32, 0xb29c559d_u32,
+                ]),
+                Fp([
+                    0xca7e8066_u32, 0x3fcf5937_u32, 0x9c08b675_u32, 0x4de760d6_u32,
+                    0xcde00aa8_u32, 0x6427a154_u32, 0xf59edfe5_u32,
+                ]),
+                Fp([
+                    0x1c1677f5_u32, 0xbc27a346_u32, 0x8810a858_u32, 0x5343577e_u32,
+                    0x51b07d66_u32, 0x907f5e39_u32, 0x8002c654_u32,
+                ]),
+                Fp([
+                    0x7159b6be_u32, 0xa4287503_u32, 0x4e4aad9a_u32, 0x03da1914_u32,
+                    0x2419d04f_u32, 0xc433f0eb_u32, 0x9496821b_u32,
+                ]),
+            ],
+        ];
+        const TS_WIDTHS: [u32; 24] = [
+            4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+        ];
+        const TS_CHAIN: [[usize; 24]; 24] = [
+            [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [
+                18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0,
+            ],
+            [
+                20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0,
+            ],
+            [
+                22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0,
+            ],
+            [
+                24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0,
+            ],
+            [
+                26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0, 0,
+            ],
+            [
+                28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0,
+                0, 0, 0,
+            ],
+            [
+                30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0,
+                0, 0, 0,
+            ],
+            [
+                32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0,
+                0, 0, 0, 0,
+            ],
+            [
+                34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0,
+                0, 0, 0, 0,
+            ],
+            [
+                36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0,
+                0, 0, 0, 0,
+            ],
+            [
+                38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2,
+                0, 0, 0, 0, 0,
+            ],
+            [
+                40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4,
+                2, 0, 0, 0, 0,
+            ],
+            [
+                42, 40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6,
+                4, 2, 0, 0, 0,
+            ],
+            [
+                44, 42, 40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10,
+                8, 6, 4, 2, 0, 0,
+            ],
+            [
+                46, 44, 42, 40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12,
+                10, 8, 6, 4, 2, 0,
+            ],
+        ];
+        const TS_DLOG: [usize; 24] = [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ];
+        const TS_FINAL: [usize; 24] = [
+            1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39,
+            41, 43, 45, 47,
+        ];
+        fn ts_lookup(table: &[Fp; 16], index: u8) -> Fp {
+            let mut r = Fp::ONE;
+            for (m, entry) in table.iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+                    &(m as u8),
+                    &index,
+                );
+                <Fp as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut r,
+                    entry,
+                    hit,
+                );
+            }
+            r
+        }
         let w = self
             .pow_by_schedule(
                 15,
@@ -3485,30 +6751,36 @@ impl Fp {
                 ],
             );
         let mut x = self.mul(&w);
-        let mut b = x.mul(&w);
-        let mut z = Self::ROOT_OF_UNITY;
-        let mut i = Self::TWO_ADICITY - 1;
-        while i >= 1 {
-            let mut d = b;
-            let mut k = 1;
-            while k < i {
-                d = d.square();
-                k += 1;
+        let mut powers = [Fp::ZERO; 24];
+        powers[24 - 1] = x.mul(&w);
+        let mut j = 24 - 1;
+        while j > 0 {
+            let mut y = powers[j];
+            for _ in 0..TS_WIDTHS[j] {
+                y = y.square();
             }
-            let flip = !::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&d, &Self::ONE);
-            let z2 = z.square();
-            x = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &x,
-                &x.mul(&z),
-                flip,
-            );
-            b = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &b,
-                &b.mul(&z2),
-                flip,
-            );
-            z = z2;
-            i -= 1;
+            powers[j - 1] = y;
+            j -= 1;
+        }
+        let mut digits = [0u8; 24];
+        for (j, power) in powers.iter().enumerate() {
+            let mut c = *power;
+            for (digit, table) in digits.iter().zip(TS_CHAIN[j].iter()).take(j) {
+                c = c.mul(&ts_lookup(&TS_TABLES[*table], *digit));
+            }
+            let mut d = 0u8;
+            for (m, entry) in TS_TABLES[TS_DLOG[j]].iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&c, entry);
+                <u8 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut d,
+                    &(m as u8),
+                    hit,
+                );
+            }
+            digits[j] = d;
+        }
+        for (digit, table) in digits.iter().zip(TS_FINAL.iter()) {
+            x = x.mul(&ts_lookup(&TS_TABLES[*table], *digit));
         }
         let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
         ::fieldgen_field::subtle::CtOption::new(x, ok)

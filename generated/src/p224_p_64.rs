@@ -2484,8 +2484,3274 @@ impl Fp {
         }
         Self::safegcd_finish(&f, d)
     }
-    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973). Either root may be returned.
+    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973), the discrete logarithm in the 2-Sylow subgroup read 4 bits at a time from precomputed tables (Bernstein, "Faster square roots in annoying finite fields", 2001). Either root may be returned.
     pub fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<Fp> {
+        static TS_TABLES: [[Fp; 16]; 48] = [
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xe3e9880b8002c655_u64, 0xf7ec915243d85cb9_u64,
+                    0xae4f8299acbca880_u64, 0x000000006f80a1c6_u64,
+                ]),
+                Fp([
+                    0xd1cb1ccfb29c559e_u64, 0x59454706c2083cca_u64,
+                    0x702a92482d74c696_u64, 0x00000000a937ec37_u64,
+                ]),
+                Fp([
+                    0x93c9e64e61dccee2_u64, 0xd679b4b30ef5211a_u64,
+                    0x1d5bb1dedb5c1d17_u64, 0x0000000035f87c5f_u64,
+                ]),
+                Fp([
+                    0xe95b27e2311c812e_u64, 0xc1dd3111422f5f9b_u64,
+                    0xc306865e67747571_u64, 0x0000000010ce5343_u64,
+                ]),
+                Fp([
+                    0xe06022401a1b0dbe_u64, 0xe5d893ea6f3a01c3_u64,
+                    0xa5028faa733e89d9_u64, 0x00000000387aefae_u64,
+                ]),
+                Fp([
+                    0x3005239468f0b92a_u64, 0xf3868da82e777b2e_u64,
+                    0xd7eb775df30d64df_u64, 0x000000007360529e_u64,
+                ]),
+                Fp([
+                    0x0c93e7f522288b3f_u64, 0x46e18381fa2d3171_u64,
+                    0x5dc73cd4f66c154f_u64, 0x00000000493ad82f_u64,
+                ]),
+                Fp([
+                    0x0000000100000001_u64, 0xffffffff00000000_u64,
+                    0xfffffffffffffffe_u64, 0x00000000ffffffff_u64,
+                ]),
+                Fp([
+                    0x1c1677f47ffd39ac_u64, 0x08136eacbc27a346_u64,
+                    0x51b07d665343577f_u64, 0x00000000907f5e39_u64,
+                ]),
+                Fp([
+                    0x2e34e3304d63aa63_u64, 0xa6bab8f83df7c335_u64,
+                    0x8fd56db7d28b3969_u64, 0x0000000056c813c8_u64,
+                ]),
+                Fp([
+                    0x6c3619b19e23311f_u64, 0x29864b4bf10adee5_u64,
+                    0xe2a44e2124a3e2e8_u64, 0x00000000ca0783a0_u64,
+                ]),
+                Fp([
+                    0x16a4d81dcee37ed3_u64, 0x3e22ceedbdd0a064_u64,
+                    0x3cf979a1988b8a8e_u64, 0x00000000ef31acbc_u64,
+                ]),
+                Fp([
+                    0x1f9fddbfe5e4f243_u64, 0x1a276c1490c5fe3c_u64,
+                    0x5afd70558cc17626_u64, 0x00000000c7851051_u64,
+                ]),
+                Fp([
+                    0xcffadc6b970f46d7_u64, 0x0c797256d18884d1_u64,
+                    0x281488a20cf29b20_u64, 0x000000008c9fad61_u64,
+                ]),
+                Fp([
+                    0xf36c180addd774c2_u64, 0xb91e7c7d05d2ce8e_u64,
+                    0xa238c32b0993eab0_u64, 0x00000000b6c527d0_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x43ec605947e4455e_u64, 0x42d9390e23f6e4ea_u64,
+                    0xdab545ffb84525e2_u64, 0x00000000e5aa9758_u64,
+                ]),
+                Fp([
+                    0x43ec605947e4455e_u64, 0x42d9390e23f6e4ea_u64,
+                    0xdab545ffb84525e2_u64, 0x00000000e5aa9758_u64,
+                ]),
+                Fp([
+                    0xe736f6f6d290b09b_u64, 0xbaa7807e41485d60_u64,
+                    0x6f2f1742fcd1d74f_u64, 0x0000000077299a40_u64,
+                ]),
+                Fp([
+                    0xe736f6f6d290b09b_u64, 0xbaa7807e41485d60_u64,
+                    0x6f2f1742fcd1d74f_u64, 0x0000000077299a40_u64,
+                ]),
+                Fp([
+                    0xd5a4907896116d39_u64, 0x58d9398c05f1ccf6_u64,
+                    0xe78fdd0e39393619_u64, 0x0000000059149787_u64,
+                ]),
+                Fp([
+                    0xd5a4907896116d39_u64, 0x58d9398c05f1ccf6_u64,
+                    0xe78fdd0e39393619_u64, 0x0000000059149787_u64,
+                ]),
+                Fp([
+                    0xc2f23e3f5143bf3c_u64, 0xae2962dfe5ce075d_u64,
+                    0x6d4e6a66a54fe316_u64, 0x000000003875ebce_u64,
+                ]),
+                Fp([
+                    0xc2f23e3f5143bf3c_u64, 0xae2962dfe5ce075d_u64,
+                    0x6d4e6a66a54fe316_u64, 0x000000003875ebce_u64,
+                ]),
+                Fp([
+                    0xb7fbec82da22ccc5_u64, 0x8a2aa40bd5cc3db0_u64,
+                    0xe66ad4091a5ece86_u64, 0x0000000069126c98_u64,
+                ]),
+                Fp([
+                    0xb7fbec82da22ccc5_u64, 0x8a2aa40bd5cc3db0_u64,
+                    0xe66ad4091a5ece86_u64, 0x0000000069126c98_u64,
+                ]),
+                Fp([
+                    0xc1f95f92ffed0073_u64, 0x19c627c26d1ed9cf_u64,
+                    0xce8076c3724b1aee_u64, 0x00000000d8990198_u64,
+                ]),
+                Fp([
+                    0xc1f95f92ffed0073_u64, 0x19c627c26d1ed9cf_u64,
+                    0xce8076c3724b1aee_u64, 0x00000000d8990198_u64,
+                ]),
+                Fp([
+                    0xd6aaf2620b078cea_u64, 0xa5492bee72408291_u64,
+                    0x522e8ec5684f51cc_u64, 0x0000000062902917_u64,
+                ]),
+                Fp([
+                    0xd6aaf2620b078cea_u64, 0xa5492bee72408291_u64,
+                    0x522e8ec5684f51cc_u64, 0x0000000062902917_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xa7b7d4bd279aa228_u64, 0x02aa9c140aa9ed22_u64,
+                    0x2d1e3feb2b5857f7_u64, 0x0000000071fdcb5b_u64,
+                ]),
+                Fp([
+                    0x8f83af0f081c6c6c_u64, 0x8b3daee46d3fdf29_u64,
+                    0x29bb5387da25fcdb_u64, 0x00000000d0c3e636_u64,
+                ]),
+                Fp([
+                    0x0212c88fb9ba6943_u64, 0xa4983d40b775b26e_u64,
+                    0x8914f8796a837202_u64, 0x000000003c554495_u64,
+                ]),
+                Fp([
+                    0x2b1044836289cbc4_u64, 0x52037ac5ac36c70e_u64,
+                    0x00f191959875c25d_u64, 0x00000000e58ae977_u64,
+                ]),
+                Fp([
+                    0xd622d92f64e9f4fb_u64, 0xa7bfa8698db66454_u64,
+                    0xafbb478f38eeef28_u64, 0x0000000030e746d7_u64,
+                ]),
+                Fp([
+                    0x26e0edaf7cee01d2_u64, 0x7ac0e7dea246cde1_u64,
+                    0xaa0ef5c8b0c688d1_u64, 0x00000000a2cf62be_u64,
+                ]),
+                Fp([
+                    0xa53728b8d186e3c1_u64, 0x744789278e5aba94_u64,
+                    0x30ae120cdb745af4_u64, 0x00000000a21cb01f_u64,
+                ]),
+                Fp([
+                    0x4131737c7eb224a1_u64, 0x10a9b78093a0ac00_u64,
+                    0x33e8c22ed3a893d5_u64, 0x00000000db369804_u64,
+                ]),
+                Fp([
+                    0x13f535b46f1fe7f8_u64, 0x83ccf83ecf621586_u64,
+                    0x5d8503ae09b00377_u64, 0x0000000063bc6d8f_u64,
+                ]),
+                Fp([
+                    0x644deff27699ad12_u64, 0x1562b35db6b76e96_u64,
+                    0x6e506733dd017e07_u64, 0x000000009138d9eb_u64,
+                ]),
+                Fp([
+                    0xdfd06e35323f5d32_u64, 0xab761ce0e997bbda_u64,
+                    0x50a5ab1cfc952ae2_u64, 0x00000000c4467d0c_u64,
+                ]),
+                Fp([
+                    0x76869b2f9a3e3bbc_u64, 0xc5bb2d0d328e85fb_u64,
+                    0xff67f12f53459ed7_u64, 0x000000005620f5ca_u64,
+                ]),
+                Fp([
+                    0x93da4651be7160cb_u64, 0x19dd1c3c37a2a6a3_u64,
+                    0x27d0307022ad1420_u64, 0x00000000df165ce6_u64,
+                ]),
+                Fp([
+                    0x5922d3e242abe41e_u64, 0xc689941e44b393f5_u64,
+                    0x55612a60c184c7a2_u64, 0x0000000071a9bdca_u64,
+                ]),
+                Fp([
+                    0x10bf66fc3244c46d_u64, 0x191f0b21357ef292_u64,
+                    0xd0f41323189aa08a_u64, 0x000000005aec7c63_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x5805e23588c33ce6_u64, 0xa104c67e6256e412_u64,
+                    0xbe1a37e6c4c66bdf_u64, 0x000000006e8d099c_u64,
+                ]),
+                Fp([
+                    0x90c3e7d92bf8a318_u64, 0xc0cf3648b883c9fd_u64,
+                    0x52992bdfb940a894_u64, 0x00000000059f6d16_u64,
+                ]),
+                Fp([
+                    0x8a31a709cc0576d2_u64, 0x105475871a0d1dc8_u64,
+                    0x6d01847e357ffba8_u64, 0x00000000ff5b5d34_u64,
+                ]),
+                Fp([
+                    0xbfeaa3cb834fa1ee_u64, 0x2fcfcc725c53e115_u64,
+                    0xcbd7940dc3e143cf_u64, 0x0000000027c30582_u64,
+                ]),
+                Fp([
+                    0x0298b5ddb7a636a1_u64, 0xf69d0e3ebcdac4b1_u64,
+                    0x80e276d01568cd34_u64, 0x00000000d7f51921_u64,
+                ]),
+                Fp([
+                    0x768c2d22b57a6eff_u64, 0x19cb26ccad70c73e_u64,
+                    0x543bd7f34fd1b1ce_u64, 0x000000002e871416_u64,
+                ]),
+                Fp([
+                    0x79b4879f982bea00_u64, 0x1f9ea7cffef01cff_u64,
+                    0x0bbf26591b649671_u64, 0x00000000df7d9cbe_u64,
+                ]),
+                Fp([
+                    0xf2ae07db6ee87aba_u64, 0x9f8a771f8c21169c_u64,
+                    0x5f0df4601a3ac444_u64, 0x00000000711080bd_u64,
+                ]),
+                Fp([
+                    0x13e52a7e70ac653c_u64, 0x77fcb7d9887bd0d6_u64,
+                    0x55fd5978e88c6d91_u64, 0x000000008d5223f2_u64,
+                ]),
+                Fp([
+                    0xc1ce7efcdf0cf5e9_u64, 0x4e912af102c40367_u64,
+                    0xa349150232d09b7a_u64, 0x00000000587323c7_u64,
+                ]),
+                Fp([
+                    0x77cb2b57cc4163a7_u64, 0xa490cb133b8e6a2a_u64,
+                    0x757a1f531e051afe_u64, 0x00000000e9de5426_u64,
+                ]),
+                Fp([
+                    0xddb4389296c4ec64_u64, 0xa3cdf12cfbb983bf_u64,
+                    0x7747f3b0d3786566_u64, 0x00000000112819b2_u64,
+                ]),
+                Fp([
+                    0x6631ed0851180d78_u64, 0xfda894fd71e2df37_u64,
+                    0x0de3cb1904fa32dc_u64, 0x00000000e7a25325_u64,
+                ]),
+                Fp([
+                    0x4b39e4030c17d86b_u64, 0xf668bbe3c484c561_u64,
+                    0xc36e0eac4f4826aa_u64, 0x000000008c2da71e_u64,
+                ]),
+                Fp([
+                    0xf75c6f3d41014b18_u64, 0x79724629353262b0_u64,
+                    0x5852215eedff31da_u64, 0x0000000044fc9e65_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xe2d2e968c8cec538_u64, 0x657796f5cea8160a_u64,
+                    0xb3eb2b6fb1afe034_u64, 0x000000008619f877_u64,
+                ]),
+                Fp([
+                    0xdf86789434f1b7f7_u64, 0x44a9e2e34e82f6f0_u64,
+                    0xd32c69ce4b1e5107_u64, 0x00000000d17ce5d0_u64,
+                ]),
+                Fp([
+                    0x80b385f67f1c370e_u64, 0x03f366520e53c897_u64,
+                    0xd39c1957045c04da_u64, 0x000000003b935e41_u64,
+                ]),
+                Fp([
+                    0x82bd289e414f1b3c_u64, 0xdeed2fdebe96395a_u64,
+                    0x783a9addb239ef55_u64, 0x000000006c9611e5_u64,
+                ]),
+                Fp([
+                    0x998a8f5e68ce5c49_u64, 0xaebc4dddf8af32b7_u64,
+                    0xf97e9a1e363f5230_u64, 0x0000000076c327bb_u64,
+                ]),
+                Fp([
+                    0x71e38696365796b0_u64, 0xe896efe58de149b5_u64,
+                    0x8d091b9c2a813c98_u64, 0x000000007b62f7dd_u64,
+                ]),
+                Fp([
+                    0x5c43c5086f98e085_u64, 0x3752d4a7c7563aba_u64,
+                    0x0e2e46b47c4dd2a3_u64, 0x0000000007053fd1_u64,
+                ]),
+                Fp([
+                    0xd3364fa295afa171_u64, 0xf2496435c4523082_u64,
+                    0xbad6078e99fb316b_u64, 0x000000001096b17b_u64,
+                ]),
+                Fp([
+                    0x77e023dd9b29f43e_u64, 0x1816240680828128_u64,
+                    0x350fc21b84839b87_u64, 0x00000000a05974d7_u64,
+                ]),
+                Fp([
+                    0xe6d9db4ad57e7d8d_u64, 0x0b407d8b17d3a3d9_u64,
+                    0xfb4e9792d998bfd8_u64, 0x000000009eea5223_u64,
+                ]),
+                Fp([
+                    0x3742b99e084af5f4_u64, 0xbdfc98db2e634261_u64,
+                    0x09f2b4512f2c9e97_u64, 0x00000000f4aac234_u64,
+                ]),
+                Fp([
+                    0x3d7d5a18f553f456_u64, 0x4487ef0c68ff17de_u64,
+                    0xc39dd0f0731447c5_u64, 0x0000000040b9ccda_u64,
+                ]),
+                Fp([
+                    0x51602ad420c84289_u64, 0x9db525f7a13595b4_u64,
+                    0x4f5d7ad3fe35e799_u64, 0x00000000f1df2a8b_u64,
+                ]),
+                Fp([
+                    0x082287b76877c541_u64, 0x74592b481b3fb539_u64,
+                    0xd99a2858cb01b7f7_u64, 0x00000000a155d4d3_u64,
+                ]),
+                Fp([
+                    0x388923d575e7b124_u64, 0x6c525c71346ef246_u64,
+                    0x0fbf69c326ce7ffd_u64, 0x0000000085891629_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x58a70e0b4cb8a3f2_u64, 0x46ae2880cdcacc33_u64,
+                    0x7230160209aedd86_u64, 0x0000000062e752d6_u64,
+                ]),
+                Fp([
+                    0xdba32bf8b562eff4_u64, 0xcc01fb1fa4cd0dcb_u64,
+                    0x5f2845b600318162_u64, 0x00000000e320a3ac_u64,
+                ]),
+                Fp([
+                    0x9bcc94b9767f8695_u64, 0x4f2cfc8c565065a2_u64,
+                    0x365ed4e93f617bcd_u64, 0x00000000d8d8f603_u64,
+                ]),
+                Fp([
+                    0x9caa09939d7ee830_u64, 0xa82a082d63949a20_u64,
+                    0x433adbeca2a6617e_u64, 0x000000005fab139f_u64,
+                ]),
+                Fp([
+                    0xc3dfd649554fd7aa_u64, 0x524b84db5a0731f6_u64,
+                    0x969646c5a0895485_u64, 0x000000004fc946c7_u64,
+                ]),
+                Fp([
+                    0xd2eae9b395a1155e_u64, 0x44afc303f6334a7e_u64,
+                    0xd9d46200e84fd471_u64, 0x000000001851fa40_u64,
+                ]),
+                Fp([
+                    0xb929bb6ade0c8265_u64, 0xba03634cd9c78af4_u64,
+                    0x5b8dd22c1a0df7db_u64, 0x00000000ef11522d_u64,
+                ]),
+                Fp([
+                    0xb96f10bb6543d0a7_u64, 0x3d38568238ae7b06_u64,
+                    0x4fade09c27e5b881_u64, 0x00000000eaa933bc_u64,
+                ]),
+                Fp([
+                    0x67e578d9d3edeaad_u64, 0xe3070336cc48f43d_u64,
+                    0x5a058e8ee28d8f77_u64, 0x000000003fe05d35_u64,
+                ]),
+                Fp([
+                    0x6ee9c31e81741e6c_u64, 0xa4a48a26e67902ad_u64,
+                    0x2c8fc6e885947eca_u64, 0x000000001f621d02_u64,
+                ]),
+                Fp([
+                    0xfb923b45397fd702_u64, 0x932776d7efc0f707_u64,
+                    0x8dd996d18f6069b5_u64, 0x000000008f029a47_u64,
+                ]),
+                Fp([
+                    0x73573c99ec656fb5_u64, 0xd9e5c2f55adbecf3_u64,
+                    0xe06a8dac0b900aa8_u64, 0x00000000ab4b29a3_u64,
+                ]),
+                Fp([
+                    0x055ab66eb88c6f32_u64, 0x13340a674822abdf_u64,
+                    0xa26e89634e044a4e_u64, 0x000000001d7b6cc3_u64,
+                ]),
+                Fp([
+                    0xd26ab531bf9352dd_u64, 0xd9f3e4794f0a7c3f_u64,
+                    0xaf0c2c0b5d02ef31_u64, 0x000000008226f0da_u64,
+                ]),
+                Fp([
+                    0x2d7069748327512d_u64, 0xad8d02a405a6b6f6_u64,
+                    0xc24c8a62b0695cab_u64, 0x00000000b166f45f_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x7e6e97cc9782b221_u64, 0xa6e8168b525936bb_u64,
+                    0x3933af94907c49a3_u64, 0x00000000f8dd0d95_u64,
+                ]),
+                Fp([
+                    0x1ecaaba9b4ea1353_u64, 0x2a355f1c1932849e_u64,
+                    0x63249525d6c0ff31_u64, 0x0000000051abd034_u64,
+                ]),
+                Fp([
+                    0x459c8a4f7d195abe_u64, 0x9537a34d24222e53_u64,
+                    0x47e89b4ab3bd93c5_u64, 0x00000000a6732e86_u64,
+                ]),
+                Fp([
+                    0x0f178384e786e8a1_u64, 0xd7e8feea375920ad_u64,
+                    0x678a00cf61cf8e27_u64, 0x000000006a22a999_u64,
+                ]),
+                Fp([
+                    0xab9cf747dcf24fc6_u64, 0xb5409a1956e4071f_u64,
+                    0x6c6c5e86d52ae365_u64, 0x00000000460386c0_u64,
+                ]),
+                Fp([
+                    0x3d1fb6dcf5dbdd8e_u64, 0x459ee33465cc1220_u64,
+                    0x1344f4a33155354c_u64, 0x0000000081f146cb_u64,
+                ]),
+                Fp([
+                    0x3f5af73b38af21b4_u64, 0x3283b6c869c9396b_u64,
+                    0x29fa3581260a1c1b_u64, 0x000000009cdad932_u64,
+                ]),
+                Fp([
+                    0x101629a34c725e02_u64, 0x622d57a140226571_u64,
+                    0x15bcc0fc99dc87ce_u64, 0x000000006be0e3fa_u64,
+                ]),
+                Fp([
+                    0xba89019ce2f42bdb_u64, 0x9dec22e8eb8583ee_u64,
+                    0xe71df58954d3c7ff_u64, 0x00000000b9f5143c_u64,
+                ]),
+                Fp([
+                    0xa11a1c5d439f832a_u64, 0x44bb7502a6ea187e_u64,
+                    0x412decea8f527537_u64, 0x0000000078f78a1b_u64,
+                ]),
+                Fp([
+                    0x3fbd513997d5ff1c_u64, 0xd7737b77b1860e5b_u64,
+                    0x0bf7ed6fbd3c1c66_u64, 0x00000000b4656faa_u64,
+                ]),
+                Fp([
+                    0xab90a7541a6220fd_u64, 0x2a36877229c1eef6_u64,
+                    0xc69baccacc2eca8a_u64, 0x00000000f77d4ee2_u64,
+                ]),
+                Fp([
+                    0xbe6b58e736549458_u64, 0x04be56a4bf3debbf_u64,
+                    0xef214c0a0e67e8cc_u64, 0x0000000032c87e59_u64,
+                ]),
+                Fp([
+                    0x24bb321dda475391_u64, 0xb0b6a246dd9c8a24_u64,
+                    0x195e8d96617b8279_u64, 0x000000007bdb41a4_u64,
+                ]),
+                Fp([
+                    0x95760289d450b691_u64, 0x4fbe5a4865842433_u64,
+                    0x4718ed413aa8e1a3_u64, 0x000000007a6b1c6f_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x5bfbddd9af004c16_u64, 0xd8053f8e5d18f575_u64,
+                    0xf2c2f22f04c2a6d4_u64, 0x00000000bedee23b_u64,
+                ]),
+                Fp([
+                    0x4b79ec57798f6775_u64, 0xdc8561938fb2d873_u64,
+                    0x58fde706b8f55b5f_u64, 0x00000000d8a4a77d_u64,
+                ]),
+                Fp([
+                    0xfbd092fea4697d85_u64, 0xda3f6ff60b9257e4_u64,
+                    0x598fd6e7d7d53493_u64, 0x00000000baf25f29_u64,
+                ]),
+                Fp([
+                    0x7a2fdff0a2b8addd_u64, 0x21f3a2507ac37299_u64,
+                    0xd325def80d22e60a_u64, 0x00000000ecb12aeb_u64,
+                ]),
+                Fp([
+                    0x46d8b0916f3736e3_u64, 0xbfcddfe72df8936a_u64,
+                    0x38df3279a33683aa_u64, 0x00000000121626c0_u64,
+                ]),
+                Fp([
+                    0xd9cbcbcd91cf5539_u64, 0x2483510e8944a5f5_u64,
+                    0x682eacc502a21dcb_u64, 0x00000000e4cea43d_u64,
+                ]),
+                Fp([
+                    0x48b35191aa17b367_u64, 0x72d0acc71996a12d_u64,
+                    0x5e2c7b0a1ede8e92_u64, 0x000000006f1fedf3_u64,
+                ]),
+                Fp([
+                    0xf892843a029b0746_u64, 0x4f12df5d8de3d80e_u64,
+                    0x54fede5f42396ce4_u64, 0x00000000e65c0f5b_u64,
+                ]),
+                Fp([
+                    0xe21278583c64258d_u64, 0x20ea965399d85f27_u64,
+                    0x2e54822ef9c22b6c_u64, 0x00000000f1f72a74_u64,
+                ]),
+                Fp([
+                    0xdada2f3ef134f67e_u64, 0x9e5a4d636b637920_u64,
+                    0x6bb9d384281c0246_u64, 0x00000000923a2393_u64,
+                ]),
+                Fp([
+                    0x418a50cb9f67c594_u64, 0x47bb21d68e018a20_u64,
+                    0xc896f53ce7aba397_u64, 0x000000009ca29b33_u64,
+                ]),
+                Fp([
+                    0x94c109c2d69c56a2_u64, 0x42dda5cd2d966504_u64,
+                    0xdfe0b7aab262b732_u64, 0x00000000b280dc73_u64,
+                ]),
+                Fp([
+                    0x5f252e6f8adb44ef_u64, 0x2637173237684a14_u64,
+                    0xc75f1db78dd62bcd_u64, 0x00000000421a4e48_u64,
+                ]),
+                Fp([
+                    0x7b8af96133bdaa88_u64, 0xecaa6e85c4a4bd76_u64,
+                    0x53e1610e2ee2581e_u64, 0x00000000186ee5c1_u64,
+                ]),
+                Fp([
+                    0x0085ae039bdb4037_u64, 0x8e30f74acb840b0c_u64,
+                    0x88c74096dc0471be_u64, 0x000000007858b74c_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x43769a841e9e844e_u64, 0xa737272716779dd4_u64,
+                    0xf9cc8c1196d2c9dc_u64, 0x00000000d4348ac9_u64,
+                ]),
+                Fp([
+                    0xa7a7d0514e64ca28_u64, 0x9a56b28f07d000fa_u64,
+                    0x165286b80faa38b7_u64, 0x0000000088de3c00_u64,
+                ]),
+                Fp([
+                    0x2aadc2b05458b40b_u64, 0xfb65001b7bf8b258_u64,
+                    0x68b7401d48c68c6b_u64, 0x00000000407ef029_u64,
+                ]),
+                Fp([
+                    0xe66169c608131b12_u64, 0x623944eb7c4a06f6_u64,
+                    0xf64f2155c3ba8ef0_u64, 0x0000000080c390a0_u64,
+                ]),
+                Fp([
+                    0xa109231ab46efee5_u64, 0xa7bd93bcc419a391_u64,
+                    0xad42d0a1a4884cf2_u64, 0x000000001b770e45_u64,
+                ]),
+                Fp([
+                    0xab44456391d4f108_u64, 0x381ab5d9a3627116_u64,
+                    0x2a5f0eaccdb33e93_u64, 0x000000001cf85a06_u64,
+                ]),
+                Fp([
+                    0x6243fdca5ef17601_u64, 0x8d4f5f9360789f2e_u64,
+                    0x86907fde09b3c3e9_u64, 0x00000000251227d6_u64,
+                ]),
+                Fp([
+                    0x4420969905c9c45d_u64, 0x9e9ad18e8664df7f_u64,
+                    0xdfa3f64a0d70153d_u64, 0x000000007aaab703_u64,
+                ]),
+                Fp([
+                    0x9e63bee94b3419e0_u64, 0x93bbbb999b3aef19_u64,
+                    0x8711a228e92e7bab_u64, 0x0000000042dd4fea_u64,
+                ]),
+                Fp([
+                    0xd82cbcec6f6fd2ec_u64, 0x74f1011d5823497f_u64,
+                    0xb9575b6d7b008cc1_u64, 0x00000000ca24bb17_u64,
+                ]),
+                Fp([
+                    0x8d3a2863fe911527_u64, 0x079430f7b6884256_u64,
+                    0x6331f070b3f3d171_u64, 0x00000000780b7470_u64,
+                ]),
+                Fp([
+                    0x950b0ccf976ad19b_u64, 0xbfdaa2b71471ee3e_u64,
+                    0x7563bfb2a4f75d3a_u64, 0x0000000098e4f9cc_u64,
+                ]),
+                Fp([
+                    0xb622914bd6e0697c_u64, 0xc4ac6dee7a94625b_u64,
+                    0x44cf1bf0bb5d675c_u64, 0x000000008d1f6792_u64,
+                ]),
+                Fp([
+                    0x7294e50e544bef90_u64, 0xa0799942a83fdd81_u64,
+                    0xefea5c68ffc8c4a6_u64, 0x000000000360cf4a_u64,
+                ]),
+                Fp([
+                    0x3934e2b1c6628763_u64, 0x1c3e730a9f4e5aee_u64,
+                    0x4187b8df0f9c0abd_u64, 0x00000000aadab1e4_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x37bc5074f7563fee_u64, 0x049152e13c7470d5_u64,
+                    0x0204009e6dfb27b1_u64, 0x00000000bc92d5a9_u64,
+                ]),
+                Fp([
+                    0x3246f8fff84722c3_u64, 0x6e9869545d151ddc_u64,
+                    0x6c7c31e04e398f88_u64, 0x0000000011f9238e_u64,
+                ]),
+                Fp([
+                    0x5efa865b6a1ca625_u64, 0x94266cf3576aa02a_u64,
+                    0x3eaa4668f7ece8cb_u64, 0x00000000e7fc3a25_u64,
+                ]),
+                Fp([
+                    0x692b7dfd57cdaa54_u64, 0x6412f779309c5736_u64,
+                    0xea392eb00aa8299b_u64, 0x00000000a94c3ba2_u64,
+                ]),
+                Fp([
+                    0xd6911cb68b00d0c1_u64, 0xce67bfac27596c6d_u64,
+                    0x96ef20a93399a13f_u64, 0x00000000171484b3_u64,
+                ]),
+                Fp([
+                    0xb013207300df6a4e_u64, 0x108e96978523aae6_u64,
+                    0x8ecc4ec6adae6de7_u64, 0x00000000a72936ab_u64,
+                ]),
+                Fp([
+                    0x0e72d9a820335c80_u64, 0xf33e650cf26bde4a_u64,
+                    0xb5870cbc4c5c9b07_u64, 0x00000000c89a5f52_u64,
+                ]),
+                Fp([
+                    0xaeccd105c3699db7_u64, 0x07d45fa8fcbbdeb9_u64,
+                    0x7c1697ab50e3e7c4_u64, 0x000000001a69d11d_u64,
+                ]),
+                Fp([
+                    0x717d5b78554b48ba_u64, 0x56f66cc064997198_u64,
+                    0xe2e016ec1002614d_u64, 0x0000000087bb1c1a_u64,
+                ]),
+                Fp([
+                    0x32880e2a46137433_u64, 0x9c121931d3f93363_u64,
+                    0x0568f3df4e141d55_u64, 0x000000006bbd1be4_u64,
+                ]),
+                Fp([
+                    0x7b1f1c5d690e4b07_u64, 0x7db97dcbe0c8bac4_u64,
+                    0x2638df2ba2760bc0_u64, 0x00000000100a96d6_u64,
+                ]),
+                Fp([
+                    0xed7dcf6669e24fd8_u64, 0xeb085c12c0077091_u64,
+                    0x3cd2fb666ab6df6f_u64, 0x000000000eeaf405_u64,
+                ]),
+                Fp([
+                    0xbc90ef0a0ac44453_u64, 0x173ec85065fc9737_u64,
+                    0xc62dcdccb6a717aa_u64, 0x000000009ad38162_u64,
+                ]),
+                Fp([
+                    0xf6b0ebd313ceea48_u64, 0x382178206e8734d0_u64,
+                    0x4a114f6445e8420a_u64, 0x000000002a57b421_u64,
+                ]),
+                Fp([
+                    0x01afbaef8ab1d37a_u64, 0x56a6bda548c8cc58_u64,
+                    0xd8c4be3c8382e360_u64, 0x000000005a58a070_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x5cde1d59925cb70d_u64, 0x793faf8e4532a8ea_u64,
+                    0xf95bbb38ff5d52d8_u64, 0x00000000eec4bdb0_u64,
+                ]),
+                Fp([
+                    0xc5c4c626316ca1b8_u64, 0x282f3aee1bdc1c77_u64,
+                    0x33d9484389f6b6bb_u64, 0x000000001803b9cc_u64,
+                ]),
+                Fp([
+                    0x47dccd9734c8bf59_u64, 0x46da1176469dc3fa_u64,
+                    0xa31597b25414fe67_u64, 0x00000000c5404485_u64,
+                ]),
+                Fp([
+                    0x35597ae20cb800ee_u64, 0x4ed79bb729ecf35b_u64,
+                    0x7f307d44988b7a03_u64, 0x00000000bfcaedea_u64,
+                ]),
+                Fp([
+                    0x5b26bd917c013d29_u64, 0x6ba6784f309304ee_u64,
+                    0x464cb3fd3b812a2b_u64, 0x00000000d436f702_u64,
+                ]),
+                Fp([
+                    0x659254f9503aab10_u64, 0x2fa6c2dc55b9bd8c_u64,
+                    0x512a8e93c736df89_u64, 0x00000000690a1c0e_u64,
+                ]),
+                Fp([
+                    0x8b7a3daa5f8b1aae_u64, 0xfb9f24223a8d5d70_u64,
+                    0x52b472849bfd7a73_u64, 0x000000002a352925_u64,
+                ]),
+                Fp([
+                    0x1a4b6918e24007d2_u64, 0xa95ab10605483018_u64,
+                    0xea48480e10678442_u64, 0x00000000cde5552a_u64,
+                ]),
+                Fp([
+                    0x89e69cf311d20e55_u64, 0x33ac439353d600be_u64,
+                    0x9de1d75af0221c59_u64, 0x000000004b4d09d8_u64,
+                ]),
+                Fp([
+                    0x64d7392d50d17e0c_u64, 0x017abfec18f3d09c_u64,
+                    0xb96d86a3eb7d80af_u64, 0x00000000024c9f81_u64,
+                ]),
+                Fp([
+                    0xd018cb766d1892f4_u64, 0xa57519fef51ebf08_u64,
+                    0x262aa0af956d4ca7_u64, 0x00000000f7cc9cff_u64,
+                ]),
+                Fp([
+                    0xc9610c28ef018581_u64, 0x45656a2fc74e32af_u64,
+                    0x778e28fd076fd56f_u64, 0x000000006f85baa7_u64,
+                ]),
+                Fp([
+                    0x5970669ca7ea2f8b_u64, 0x2786f20a8c5b8a71_u64,
+                    0x8a1aa42c9f4a4301_u64, 0x0000000055effb75_u64,
+                ]),
+                Fp([
+                    0x207c66ae17e76035_u64, 0xfe46fa86e23600c3_u64,
+                    0x8b78e4e401f48a60_u64, 0x0000000019753dff_u64,
+                ]),
+                Fp([
+                    0x986bb47e0b5a27c0_u64, 0xca352e475a434b6e_u64,
+                    0x1ce11841b20a6550_u64, 0x00000000b9b14e28_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xacbd3dbcdfb9cc4c_u64, 0x1b269de6814d0259_u64,
+                    0x7ff1f06978e3e8a3_u64, 0x0000000095bc0132_u64,
+                ]),
+                Fp([
+                    0x8a0613a95d52ff1f_u64, 0xa137c178f06a35ea_u64,
+                    0x8ab718186cd61357_u64, 0x00000000e3d25c20_u64,
+                ]),
+                Fp([
+                    0x81b817132a497b01_u64, 0xe9f6f6bb0759556e_u64,
+                    0xae2bf7444d85c1b6_u64, 0x0000000043615b5f_u64,
+                ]),
+                Fp([
+                    0xae86d9a3f192a268_u64, 0x706de68809fa1938_u64,
+                    0x58064a47c9bf5e26_u64, 0x00000000cad5df4c_u64,
+                ]),
+                Fp([
+                    0x665e7096d3d44fa0_u64, 0xd5d54d6f97a409c0_u64,
+                    0xabac175455b2d77e_u64, 0x000000006a0a8288_u64,
+                ]),
+                Fp([
+                    0x44e2f8218897422e_u64, 0x5b4d31b8b68164b7_u64,
+                    0xcb31d11f0277c690_u64, 0x000000004e7d2049_u64,
+                ]),
+                Fp([
+                    0xd5525030ea730f3c_u64, 0xaa3888a7d57da273_u64,
+                    0xf5f265eb72e6a32b_u64, 0x00000000af19ee65_u64,
+                ]),
+                Fp([
+                    0x54305d2a0bb3a31b_u64, 0xe593c4b6445daf17_u64,
+                    0x90276c978e52ceb3_u64, 0x000000007ec82266_u64,
+                ]),
+                Fp([
+                    0x7019a194c847080c_u64, 0x1ee385074123542c_u64,
+                    0x004e5343c8de5d6d_u64, 0x00000000afde2eca_u64,
+                ]),
+                Fp([
+                    0xd9a8554602af30b4_u64, 0x1df8a7f160bd1151_u64,
+                    0x9c92aceb2babe58d_u64, 0x00000000c7643665_u64,
+                ]),
+                Fp([
+                    0x5fc9e3f3c64b8b4f_u64, 0x257e0d5516227b88_u64,
+                    0x124fffbee19a0bc1_u64, 0x00000000cf033c26_u64,
+                ]),
+                Fp([
+                    0xaa24025a0b8c906e_u64, 0x1654893688117a15_u64,
+                    0x9eb249bfaeb2c5f2_u64, 0x00000000306512aa_u64,
+                ]),
+                Fp([
+                    0x4c29b08085a08013_u64, 0x7fea075f4999ec36_u64,
+                    0xbb9f7a89ca5404bc_u64, 0x0000000050c832c9_u64,
+                ]),
+                Fp([
+                    0x93b686309ada72db_u64, 0x83e478379974083d_u64,
+                    0xd5b3af9a549b0403_u64, 0x00000000e25a9988_u64,
+                ]),
+                Fp([
+                    0x4fbff581416c30d1_u64, 0xf9c9ab8e10c61ea1_u64,
+                    0xdbeae3ee688c0531_u64, 0x00000000a16ec8f2_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xf1e7f171af84bccb_u64, 0x46d7ac59258bd8d1_u64,
+                    0x0dcf92014775a7b2_u64, 0x00000000d303c721_u64,
+                ]),
+                Fp([
+                    0x89a78553677ec86c_u64, 0xa7143a2333e97e04_u64,
+                    0xe456ff2e48c93763_u64, 0x00000000de38a6aa_u64,
+                ]),
+                Fp([
+                    0x3fafd4bea0f2d0d1_u64, 0x20bc72a2193fa918_u64,
+                    0x89e836a1ab7555f2_u64, 0x00000000538e3acf_u64,
+                ]),
+                Fp([
+                    0x755cc6326ad097fc_u64, 0x123c5bcb5c587c9a_u64,
+                    0x5a47854f2b345c4e_u64, 0x0000000004147acc_u64,
+                ]),
+                Fp([
+                    0xe27ebfe2adb9cfaa_u64, 0xbdbbdbed9a2a89f0_u64,
+                    0x944d651d4e86d98a_u64, 0x00000000aa35fd03_u64,
+                ]),
+                Fp([
+                    0x96e615046fea15d4_u64, 0xccd14d84617b062e_u64,
+                    0xed1be2bfaff19686_u64, 0x00000000ce903389_u64,
+                ]),
+                Fp([
+                    0x855f4a5d384cf811_u64, 0xe82585884361ad68_u64,
+                    0x8f0b3308a795b808_u64, 0x0000000029239bb9_u64,
+                ]),
+                Fp([
+                    0x5aa4f40d2a8186d0_u64, 0xe9b76821a96f20eb_u64,
+                    0xcaa5d6f207f3f896_u64, 0x00000000aae33b38_u64,
+                ]),
+                Fp([
+                    0x75f1cda540b51ba1_u64, 0xb6dac62fe44e621a_u64,
+                    0x7ff936bdea630c2d_u64, 0x000000002e3b4923_u64,
+                ]),
+                Fp([
+                    0xb614679c417c06e1_u64, 0x9bf0996d9afc0955_u64,
+                    0xbc5296b2310d93b3_u64, 0x00000000a349edcc_u64,
+                ]),
+                Fp([
+                    0xc668b29a192d3ef3_u64, 0x5244f3857a313616_u64,
+                    0xeac63cec52613068_u64, 0x00000000aa24f770_u64,
+                ]),
+                Fp([
+                    0x75099482b9fc6e84_u64, 0x8143232a88cb3844_u64,
+                    0x2d7ecdf47fbc29ba_u64, 0x000000007046a9c3_u64,
+                ]),
+                Fp([
+                    0xd97afcbf54d0f874_u64, 0x16ed23b9be580a33_u64,
+                    0x797c717dce9fa016_u64, 0x000000004e994e71_u64,
+                ]),
+                Fp([
+                    0x96c07a8863c78017_u64, 0x4070ba424a997f42_u64,
+                    0x1526f107ddb754de_u64, 0x00000000ef21315a_u64,
+                ]),
+                Fp([
+                    0xa058391908f4e7ec_u64, 0xd19da77b75e8a1be_u64,
+                    0xf2bc7fa61cffbb50_u64, 0x00000000365b66dc_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x08c26906e86db216_u64, 0x5126035029c12a12_u64,
+                    0x6a2f231fa04da81a_u64, 0x000000008a31ac23_u64,
+                ]),
+                Fp([
+                    0x215acee9dfc884f7_u64, 0x76322f8dab280497_u64,
+                    0x10b1ef424be0bee4_u64, 0x000000001bdc69b7_u64,
+                ]),
+                Fp([
+                    0x164575928695e647_u64, 0x0b672cda30f80ba1_u64,
+                    0xa52b8417d90c9b4a_u64, 0x0000000008f7ef2b_u64,
+                ]),
+                Fp([
+                    0x9aaa7dcfca9c9d22_u64, 0x85141f16b6957d0a_u64,
+                    0x54f3e57b960eb227_u64, 0x00000000fe85e12d_u64,
+                ]),
+                Fp([
+                    0xeba0e3bd967928ff_u64, 0xab64022c6fa5a714_u64,
+                    0x0b4ea154f56a95f7_u64, 0x0000000036f9be85_u64,
+                ]),
+                Fp([
+                    0xff6902c7e4884462_u64, 0x2b937df03c001c63_u64,
+                    0x476809406deedfe8_u64, 0x00000000d098d1d2_u64,
+                ]),
+                Fp([
+                    0x9e60773e30b4c59b_u64, 0x6dc18b0e3b956416_u64,
+                    0x079c39866130667d_u64, 0x000000004e7f8c54_u64,
+                ]),
+                Fp([
+                    0x61946c0130d3cabf_u64, 0xb137ce7d01f356b3_u64,
+                    0xc1721f48b31e4f2f_u64, 0x00000000a88f018f_u64,
+                ]),
+                Fp([
+                    0xc13d51a12810704e_u64, 0x4756ecf594f2e93e_u64,
+                    0x670c531041101e21_u64, 0x0000000020e4da9d_u64,
+                ]),
+                Fp([
+                    0xee09cbef2ee2b584_u64, 0x3ea2d43e9f342a0a_u64,
+                    0x3afa8f8f0ff75714_u64, 0x0000000059a21153_u64,
+                ]),
+                Fp([
+                    0xb1a636cd8f34ae18_u64, 0x24b43c140bdb1dbf_u64,
+                    0xff24f798cdf17648_u64, 0x00000000a6f2dc6e_u64,
+                ]),
+                Fp([
+                    0x0184b0d4b9046c09_u64, 0x5660881f533e5885_u64,
+                    0x8e6816aba168ff9d_u64, 0x00000000f770ad08_u64,
+                ]),
+                Fp([
+                    0x179b86069e9f00fb_u64, 0x36ad041b0a9a9031_u64,
+                    0x9a5306877621dbb7_u64, 0x00000000ff3d2bf6_u64,
+                ]),
+                Fp([
+                    0x618984bafdb8601d_u64, 0x818d83b8bfe970f5_u64,
+                    0xcbf50a0419455951_u64, 0x00000000fa29e1fb_u64,
+                ]),
+                Fp([
+                    0xadfe2a077cf44ac6_u64, 0xc562d84b6d5856fa_u64,
+                    0xad7faa1f1f882d41_u64, 0x00000000d8a5c263_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x543615d96a3a44b0_u64, 0xac7335c5fbf60a30_u64,
+                    0x02ce65d6c08372e9_u64, 0x0000000027e14c64_u64,
+                ]),
+                Fp([
+                    0x6192081a685edf0a_u64, 0x315ce3832a0af9a6_u64,
+                    0xee932475e099bde8_u64, 0x00000000df0d1f74_u64,
+                ]),
+                Fp([
+                    0x1e3439e56c22c7cc_u64, 0x596399ed9421ec9d_u64,
+                    0xc34a206da66adf57_u64, 0x00000000a1bd556e_u64,
+                ]),
+                Fp([
+                    0xde1f99e7b768242f_u64, 0x5424e9d1daa7fd89_u64,
+                    0x0255ffb8369b739b_u64, 0x00000000de4ac7d2_u64,
+                ]),
+                Fp([
+                    0x16b7aa8e94cda038_u64, 0x14d6a2d8461f95f0_u64,
+                    0x1c0fc0488ca57676_u64, 0x0000000042f1ff8a_u64,
+                ]),
+                Fp([
+                    0xa50401e6a1318076_u64, 0x0a5e7f01f6cd58dc_u64,
+                    0x628a1bf89c736d35_u64, 0x00000000f41f8595_u64,
+                ]),
+                Fp([
+                    0x1409470a27d3df4f_u64, 0x59279aeae617fb31_u64,
+                    0x159af4cfabd2265a_u64, 0x00000000d9e447ba_u64,
+                ]),
+                Fp([
+                    0xb057a100b9e0c4b7_u64, 0x29d08eabf79bc7d6_u64,
+                    0x28265d7dbdc24c35_u64, 0x0000000027a724d9_u64,
+                ]),
+                Fp([
+                    0x79b1147075817c28_u64, 0xd2b127f4fd4e5a7e_u64,
+                    0x2da33a0ec17919ad_u64, 0x000000009340c066_u64,
+                ]),
+                Fp([
+                    0x77aa6b11f61a769e_u64, 0x318316c66ba734fc_u64,
+                    0x84c92e82f209a9b8_u64, 0x00000000594d9af1_u64,
+                ]),
+                Fp([
+                    0xbb6dc685f7983e2b_u64, 0xa4df069fa0f2433f_u64,
+                    0x7fa941faa44951cd_u64, 0x00000000c101d4fd_u64,
+                ]),
+                Fp([
+                    0xa479b7a5cf40a5f7_u64, 0x33ec9a281af779bf_u64,
+                    0x43404af53688cae1_u64, 0x00000000287f410d_u64,
+                ]),
+                Fp([
+                    0x0dcd201b9b8e1cff_u64, 0x7d6c85b28f86c061_u64,
+                    0xc4901673af1230c7_u64, 0x000000004e3b141b_u64,
+                ]),
+                Fp([
+                    0x6e4dc70920a54782_u64, 0x326efcf4bca095fd_u64,
+                    0x6ae4700205bdff76_u64, 0x00000000015a8182_u64,
+                ]),
+                Fp([
+                    0x23bdd9546fd73f9e_u64, 0x2058a97b4a3db4e6_u64,
+                    0xf04643d510b500da_u64, 0x000000005f57be8e_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x6947d76b8982d1ad_u64, 0x1238d89b068087d2_u64,
+                    0x4a2d0c1fec4ddf75_u64, 0x0000000043ee1792_u64,
+                ]),
+                Fp([
+                    0xb4889fada91a7cc0_u64, 0x157a74a49d3b260f_u64,
+                    0x1c0a56974d4a1a5d_u64, 0x0000000027a93d24_u64,
+                ]),
+                Fp([
+                    0x6cf77758d7c4fbdb_u64, 0x7457c75f868cf8f8_u64,
+                    0x49d04cb58c70aa24_u64, 0x000000006034da5f_u64,
+                ]),
+                Fp([
+                    0xc8c7a2c7f3759850_u64, 0x4f27ab4f4c1fbcca_u64,
+                    0x56864958d2f270ac_u64, 0x00000000eec47283_u64,
+                ]),
+                Fp([
+                    0x8853a1ed641b89e3_u64, 0x641df63ccf05fb60_u64,
+                    0xd022ea4c74cdd152_u64, 0x00000000ac55fa53_u64,
+                ]),
+                Fp([
+                    0x984e616478143d4c_u64, 0x34fcd8716c2608d2_u64,
+                    0x2af48fa32c3add7e_u64, 0x000000009b8a4cb8_u64,
+                ]),
+                Fp([
+                    0x0726440be6b23896_u64, 0xf3facc86db66aa07_u64,
+                    0xca0dc0131b9b2899_u64, 0x000000000157362d_u64,
+                ]),
+                Fp([
+                    0xcdb2891c2483a577_u64, 0x24c9532ccb7e672c_u64,
+                    0xa606f6787605b373_u64, 0x000000000ef8f921_u64,
+                ]),
+                Fp([
+                    0xbd2a3431c2270012_u64, 0xcacef395409ad01a_u64,
+                    0x71784537e67c22f8_u64, 0x0000000072c80135_u64,
+                ]),
+                Fp([
+                    0x48a9ab473fae3a2f_u64, 0x129f763fa55a1440_u64,
+                    0xf2641c0e682a0491_u64, 0x00000000333aa534_u64,
+                ]),
+                Fp([
+                    0x1cc4824b5bbc2876_u64, 0x1ef02cdc14239998_u64,
+                    0x00b9087015981aa7_u64, 0x00000000e3cf1ef2_u64,
+                ]),
+                Fp([
+                    0x165987323f5de3e3_u64, 0xd2fa21ba3aab3d44_u64,
+                    0xa2eddfb96f37de35_u64, 0x000000002ded1940_u64,
+                ]),
+                Fp([
+                    0xd0f159db76a10521_u64, 0x985b73166330a407_u64,
+                    0x48b76b65f3ae5e24_u64, 0x0000000009afeeb5_u64,
+                ]),
+                Fp([
+                    0x6b1dbef4503f4955_u64, 0x4de9d9ced1d12fe4_u64,
+                    0x2fa1869b550fe3e0_u64, 0x0000000076567ba6_u64,
+                ]),
+                Fp([
+                    0xaa4cbeef5b53dde1_u64, 0x83207c8f79596670_u64,
+                    0x130df9eb8eae9e17_u64, 0x000000002d99e44b_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x599225d4c5d99bbb_u64, 0x3762b68c5022c6cb_u64,
+                    0x8bb0713527fa7b21_u64, 0x00000000ab46759d_u64,
+                ]),
+                Fp([
+                    0x4230d460e8a48abe_u64, 0x140d5511e9b570a3_u64,
+                    0xf712563400b8dd82_u64, 0x00000000829c398b_u64,
+                ]),
+                Fp([
+                    0xc66843fe9ba0b92e_u64, 0xf88ff2bc9354b361_u64,
+                    0x749e4767f3b16642_u64, 0x000000007382fe60_u64,
+                ]),
+                Fp([
+                    0x7916809b93e2c5b8_u64, 0x0e99ce99a9e6b170_u64,
+                    0x73eccae168d0be07_u64, 0x00000000ec90a09d_u64,
+                ]),
+                Fp([
+                    0xc9a4ccb92a08906e_u64, 0x89a687c16d92a49f_u64,
+                    0x605a727d162da89a_u64, 0x00000000e0f083af_u64,
+                ]),
+                Fp([
+                    0xdf6e886e1a335354_u64, 0xb6c4822a20abec50_u64,
+                    0x76fc6409a89a04fc_u64, 0x000000002f05a246_u64,
+                ]),
+                Fp([
+                    0xf8b29b723b73c741_u64, 0xb4c7b3713610471f_u64,
+                    0xbbfb8845d2d8e2c2_u64, 0x0000000059221801_u64,
+                ]),
+                Fp([
+                    0x7a5bc873044a0007_u64, 0x1c20b76c63a93398_u64,
+                    0x338886dd7745d9d3_u64, 0x000000001aebbfd9_u64,
+                ]),
+                Fp([
+                    0xf7e290b6273c01b4_u64, 0x2fefacb137e9bafe_u64,
+                    0xdf1e0c289bf12e3a_u64, 0x0000000078f420f2_u64,
+                ]),
+                Fp([
+                    0x88cd6847d23d057e_u64, 0x8223df94c0a1677c_u64,
+                    0x625695fbc4bf2d88_u64, 0x000000000daf909a_u64,
+                ]),
+                Fp([
+                    0x18e3fb63248ce564_u64, 0x1ad1ad5ff57f6eaf_u64,
+                    0xb562f59a6f9ab708_u64, 0x00000000b8959903_u64,
+                ]),
+                Fp([
+                    0x3c55903ed13a0219_u64, 0xa946b1b4c764a0a1_u64,
+                    0xbd07a1015377b5c2_u64, 0x000000003bb49d35_u64,
+                ]),
+                Fp([
+                    0xacee26327142c229_u64, 0xdd6df7445fa27c76_u64,
+                    0xefa77e741ffbedd9_u64, 0x0000000041e3c2d6_u64,
+                ]),
+                Fp([
+                    0x04e02cd3cc72fbcc_u64, 0x30337ef0f5ccdba5_u64,
+                    0x6d53ee01f290184f_u64, 0x00000000737c2063_u64,
+                ]),
+                Fp([
+                    0x1d44fb44f344770d_u64, 0x34854fdd50127bf7_u64,
+                    0x4a34473c448af23d_u64, 0x00000000d92552b6_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xea69d7eaff9fc16b_u64, 0x55add0cc387fbc1b_u64,
+                    0xb25d396beefceb5b_u64, 0x00000000366de369_u64,
+                ]),
+                Fp([
+                    0x59dac387001d37f8_u64, 0xfea01b0941986c9b_u64,
+                    0xc30997c7b4fa9367_u64, 0x00000000e326f976_u64,
+                ]),
+                Fp([
+                    0xd43aff4ae9a0b5aa_u64, 0x3955dd4ff6ba2437_u64,
+                    0x26e41b1fc8828dee_u64, 0x000000006ad04a31_u64,
+                ]),
+                Fp([
+                    0xa125a096bcf047d9_u64, 0x5c87d8d536844fb9_u64,
+                    0x65d9c073718dd2d4_u64, 0x000000004954d526_u64,
+                ]),
+                Fp([
+                    0x15b592f1a8f86f4b_u64, 0xf8e26e9d384e3c20_u64,
+                    0x0d1a729beb265bea_u64, 0x000000006f29dd58_u64,
+                ]),
+                Fp([
+                    0x6ad46d03da8a08c4_u64, 0xfed963a9e771d7c2_u64,
+                    0x6a1f044d5608a55c_u64, 0x000000008c17c583_u64,
+                ]),
+                Fp([
+                    0x1f78cf17f880f792_u64, 0xdbf887a563542983_u64,
+                    0x8732453892023e47_u64, 0x000000001732f1a1_u64,
+                ]),
+                Fp([
+                    0xc5f837847096ead9_u64, 0x02de3583d494877f_u64,
+                    0x3ee6d3c2b14df8d7_u64, 0x000000006965e661_u64,
+                ]),
+                Fp([
+                    0x30957ce55fc8a812_u64, 0x255e32391bca2206_u64,
+                    0x70189cb78f464eb7_u64, 0x000000000e210dd1_u64,
+                ]),
+                Fp([
+                    0x44c5899f788a25b3_u64, 0xa688150d41b3c8d3_u64,
+                    0xf2e38a7012e30544_u64, 0x00000000858c07d8_u64,
+                ]),
+                Fp([
+                    0xb440d35aa2b357fb_u64, 0xac77b0d5ad1707d3_u64,
+                    0x616695e8c538696a_u64, 0x000000002a889b73_u64,
+                ]),
+                Fp([
+                    0x5b189d3a28da5f29_u64, 0x8c7377985f00efd4_u64,
+                    0xd137e0ef1a3fcf49_u64, 0x000000000b7b26be_u64,
+                ]),
+                Fp([
+                    0x9d0c358514b15475_u64, 0x496e06c160252b9a_u64,
+                    0xdec5759028761650_u64, 0x000000006a2684be_u64,
+                ]),
+                Fp([
+                    0x52cf8c6d09b48656_u64, 0xef069601adddf558_u64,
+                    0xe65b0d52736715ce_u64, 0x00000000a532178c_u64,
+                ]),
+                Fp([
+                    0x7dd4e6f04ff419d7_u64, 0x5a6ee6fd3749580f_u64,
+                    0x7849e18df07ebf13_u64, 0x000000003338701b_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x4a06f919db3efe40_u64, 0x4eda4383f0da2774_u64,
+                    0xe007523ca1835b18_u64, 0x00000000eb932824_u64,
+                ]),
+                Fp([
+                    0xbd3d89b7745b0b52_u64, 0x862150fa02a5389b_u64,
+                    0x90fc6ad863d01f5a_u64, 0x000000005f04edfa_u64,
+                ]),
+                Fp([
+                    0x55500b1a8d8deeff_u64, 0xa09942a1ebabbc94_u64,
+                    0x4f3b6cf9b829005c_u64, 0x00000000e487b1fe_u64,
+                ]),
+                Fp([
+                    0x09079db2f580aece_u64, 0x8fef1b67912db0c3_u64,
+                    0xf1ff89f7dee48f39_u64, 0x000000008ed8c2f4_u64,
+                ]),
+                Fp([
+                    0xcb3264cc1808a99c_u64, 0xd1388c251ac3fd7d_u64,
+                    0x0c1f6277fa7016cb_u64, 0x000000003b9eb81e_u64,
+                ]),
+                Fp([
+                    0x0a5f12f175c74b6d_u64, 0x930b42bcd323f633_u64,
+                    0x9bf30fa3ab424a17_u64, 0x00000000a0680df7_u64,
+                ]),
+                Fp([
+                    0x6c8c6a940e18e507_u64, 0x0f7ed37874b76988_u64,
+                    0xd75b5ed24a5f3e12_u64, 0x000000004dc0b7c6_u64,
+                ]),
+                Fp([
+                    0xe5f06ab86e5f58af_u64, 0x8c4ad4997b2b1b0d_u64,
+                    0x3000c3e9d8b10487_u64, 0x00000000040831fa_u64,
+                ]),
+                Fp([
+                    0x3d9a121c7f9d60f3_u64, 0x95e234b51a7aadf5_u64,
+                    0x3fe902650bf97169_u64, 0x00000000c6339fe4_u64,
+                ]),
+                Fp([
+                    0x4f9faaa31f00d7da_u64, 0x74d8fd3ce09d8456_u64,
+                    0x83db9479ee390068_u64, 0x00000000f4f03571_u64,
+                ]),
+                Fp([
+                    0x35e6b4be5251bfe4_u64, 0x664827f1f3b53f06_u64,
+                    0x2b202eee95cfa1c3_u64, 0x0000000085cbba53_u64,
+                ]),
+                Fp([
+                    0x3613fc4d1fe2e364_u64, 0x56e2580c5f6cd5e1_u64,
+                    0xa8c8e048e14127e1_u64, 0x00000000ee7e22b5_u64,
+                ]),
+                Fp([
+                    0x16b78d0bf529624b_u64, 0x3c15995445ed9bf8_u64,
+                    0x3cb4d5055c892e6c_u64, 0x00000000ecd33c4f_u64,
+                ]),
+                Fp([
+                    0x202522124435075f_u64, 0xa2176eafe4db0ee1_u64,
+                    0x96aaffda23a7209e_u64, 0x00000000c81a5046_u64,
+                ]),
+                Fp([
+                    0xcfe3d1bb8beba9ee_u64, 0x822e20f56cb65ce8_u64,
+                    0x77fadbe88999803f_u64, 0x00000000daedd9c8_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x2e8a6f35ba087410_u64, 0xf894c0a61a53eb7e_u64,
+                    0x8e76242cd46a5208_u64, 0x00000000e175ef0e_u64,
+                ]),
+                Fp([
+                    0x7a9966f1030ddce1_u64, 0x0e94c5a222721e1e_u64,
+                    0xf118384ae06f85a3_u64, 0x0000000098e5302b_u64,
+                ]),
+                Fp([
+                    0x34aa9f696d839420_u64, 0x6fb1e8ef89892e48_u64,
+                    0xec18e1fa2d75ada4_u64, 0x000000002367ac35_u64,
+                ]),
+                Fp([
+                    0x766bfb12be6bd4ca_u64, 0x2690a3797637fc8f_u64,
+                    0xb1e3cc8f2e9da97a_u64, 0x00000000c80cca5f_u64,
+                ]),
+                Fp([
+                    0x53f097b4db38203f_u64, 0xe7923912939eb862_u64,
+                    0xc5bef899292036b8_u64, 0x0000000084cf579f_u64,
+                ]),
+                Fp([
+                    0x5c66b0c910026321_u64, 0xffd57c9da3a2ff7d_u64,
+                    0xb62b386bfcc89698_u64, 0x000000003e76a5e5_u64,
+                ]),
+                Fp([
+                    0xa7f4e3277751c6aa_u64, 0x0117165ee9790d32_u64,
+                    0xc980744baf2fe136_u64, 0x00000000d7a800d9_u64,
+                ]),
+                Fp([
+                    0x5b44c9bbf192a40c_u64, 0x57f0deb0f8c7a252_u64,
+                    0x4b887770e9e59989_u64, 0x000000003c09ced8_u64,
+                ]),
+                Fp([
+                    0x8f0bd467864ccd03_u64, 0x60ba38384204a3fe_u64,
+                    0x7b6fc094acf0eb4d_u64, 0x000000000dbff769_u64,
+                ]),
+                Fp([
+                    0x93a0bee395487ace_u64, 0x044fd043c5f613bc_u64,
+                    0xd7bbe90aac7e18dc_u64, 0x00000000aa971d44_u64,
+                ]),
+                Fp([
+                    0x10d2e757d68ee7da_u64, 0x2cfffe5bd0f7bf8d_u64,
+                    0x7cfd3f27387441a3_u64, 0x0000000069f4c4ba_u64,
+                ]),
+                Fp([
+                    0x4d43a3e39138a3cc_u64, 0x1ac462dee696f1be_u64,
+                    0x5615bf862e27fd56_u64, 0x00000000340df41c_u64,
+                ]),
+                Fp([
+                    0x737583fa10728910_u64, 0x82c1af4f052a3cfb_u64,
+                    0x21ce6a725db17947_u64, 0x00000000e2b37fbd_u64,
+                ]),
+                Fp([
+                    0x738890c60bad037f_u64, 0x31b84a5ef5dd6921_u64,
+                    0xf47975654853934a_u64, 0x0000000021b55225_u64,
+                ]),
+                Fp([
+                    0xbe0eb445e7cb4cc6_u64, 0xccfe013066e33ada_u64,
+                    0x553e25242b95cc76_u64, 0x0000000082b9ab90_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x836cac52acb49042_u64, 0xd69c15c52cbf3101_u64,
+                    0x5ba0cf2bc8d74f22_u64, 0x00000000874555d8_u64,
+                ]),
+                Fp([
+                    0x0a1cb10c22d1fd43_u64, 0xa1be458853a2261a_u64,
+                    0xd31220474c5a401e_u64, 0x00000000d16c751d_u64,
+                ]),
+                Fp([
+                    0xb67220e97aba3aa4_u64, 0x34bf8daef684a0bf_u64,
+                    0x6bd1aa8eddea9d56_u64, 0x000000008485869f_u64,
+                ]),
+                Fp([
+                    0x500c83f12bfdf7b0_u64, 0x014bd71562b261b6_u64,
+                    0x26dba23b35bcb319_u64, 0x00000000627df1eb_u64,
+                ]),
+                Fp([
+                    0x16c197c0b409cb11_u64, 0x74300008e027ed75_u64,
+                    0xc341374d8aa62890_u64, 0x00000000c6052265_u64,
+                ]),
+                Fp([
+                    0x68c05a6f85995a46_u64, 0x015c2929d1348a54_u64,
+                    0x2d9c1b049ba9005f_u64, 0x00000000730105f6_u64,
+                ]),
+                Fp([
+                    0x3b3a3df33b88fff5_u64, 0x043d54efd023b41c_u64,
+                    0x93340a6897d5bfe4_u64, 0x000000007741f9c7_u64,
+                ]),
+                Fp([
+                    0x42a6887d9e511c13_u64, 0x47e6dfd77715d7d2_u64,
+                    0x6451b9ba7261879b_u64, 0x0000000099d128fa_u64,
+                ]),
+                Fp([
+                    0xdcd2251db882b068_u64, 0xec92d1ec2e0d8f7f_u64,
+                    0x66482a3cd3ddddcf_u64, 0x00000000f2575296_u64,
+                ]),
+                Fp([
+                    0xf5555321d3ab13e1_u64, 0x80474d912403c7da_u64,
+                    0xf4108bc70abd65a0_u64, 0x0000000058c953a3_u64,
+                ]),
+                Fp([
+                    0x32186fbb2c3b84c8_u64, 0x98e0bd30d40f8fbb_u64,
+                    0xc893e366450bd7a6_u64, 0x00000000505ac963_u64,
+                ]),
+                Fp([
+                    0x635f9d99fdd5be5f_u64, 0x6fce8cf0ff6ece4a_u64,
+                    0x4965c538ea56113a_u64, 0x0000000072a3ca94_u64,
+                ]),
+                Fp([
+                    0xb19167e6e2d3b34b_u64, 0x68715929f6c33a81_u64,
+                    0x96dca24f690d3906_u64, 0x000000004303bacb_u64,
+                ]),
+                Fp([
+                    0xfef3fe78d6814325_u64, 0xaf9f291d1a6cbd4f_u64,
+                    0x672321d3fef482e7_u64, 0x00000000d89eb949_u64,
+                ]),
+                Fp([
+                    0xe823be4405aaf8cc_u64, 0xb37c895b19d255a1_u64,
+                    0xbfc75fbe33f711e5_u64, 0x00000000cb8823c9_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xdaa93b7b35545c0d_u64, 0x70d942e88ab455f5_u64,
+                    0x5f5bdb33f868db2a_u64, 0x0000000057d794e5_u64,
+                ]),
+                Fp([
+                    0xd5bfea23b5a458e1_u64, 0x84a87477f41c5f63_u64,
+                    0x78da431ecef36760_u64, 0x0000000032e93daf_u64,
+                ]),
+                Fp([
+                    0x28ebd175e1dbe008_u64, 0x67c0db5fbfd2826b_u64,
+                    0xff484ca5f2a7bd14_u64, 0x00000000b8548420_u64,
+                ]),
+                Fp([
+                    0x2a47e896e1445c42_u64, 0x9cc0aab009e602fd_u64,
+                    0x0c958cff17b8c99c_u64, 0x00000000a534dd96_u64,
+                ]),
+                Fp([
+                    0xc8c449deafcb0e19_u64, 0x9a41aa2826c99a76_u64,
+                    0x2daa05aa59d078c3_u64, 0x00000000ae2a14b0_u64,
+                ]),
+                Fp([
+                    0x5862d231dc592943_u64, 0xc9cdfba2433e8606_u64,
+                    0x3b305e63634d4182_u64, 0x00000000e0dcc0d7_u64,
+                ]),
+                Fp([
+                    0xf53e5fa45f9c6eda_u64, 0x540b47f10304f069_u64,
+                    0x617343f41163b090_u64, 0x00000000cfd09f52_u64,
+                ]),
+                Fp([
+                    0x7724e2ffd27ae25f_u64, 0x9fbd6f04a4702184_u64,
+                    0x39fe67b5f2d5d9e7_u64, 0x000000008f2e27bf_u64,
+                ]),
+                Fp([
+                    0x97db7fd6a3c583aa_u64, 0xa68e7a43ff4bce3a_u64,
+                    0x4777c4bc8588f469_u64, 0x00000000f5ed81dc_u64,
+                ]),
+                Fp([
+                    0x636b4b322b06b1c0_u64, 0x7b0a89fec28d0738_u64,
+                    0x7e9345d94d7359f0_u64, 0x00000000e25624df_u64,
+                ]),
+                Fp([
+                    0x4a50ae3a045174e1_u64, 0xa0e656828ccb3fea_u64,
+                    0x1a0a9babe7632ec1_u64, 0x000000007ed23fb2_u64,
+                ]),
+                Fp([
+                    0xf5c61fd186e28d42_u64, 0x59e3eaef5501bcc0_u64,
+                    0x241c41037237fe0a_u64, 0x00000000a7d61dec_u64,
+                ]),
+                Fp([
+                    0x0cd38db7f3c13245_u64, 0x8600350dd027b4c1_u64,
+                    0xc1e0b045151201d5_u64, 0x0000000021909a57_u64,
+                ]),
+                Fp([
+                    0x52d961666acde08c_u64, 0x84dce1de97363f46_u64,
+                    0xca9fc5ff14f3106e_u64, 0x000000006faa5578_u64,
+                ]),
+                Fp([
+                    0xf0af8ea33f7e0b47_u64, 0x4714b110409a79ec_u64,
+                    0x5573acc7c0d54b93_u64, 0x00000000990e7bf3_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x041ee63a45611b70_u64, 0x87c7b8845663a1ab_u64,
+                    0x82e1d85b1a1225bf_u64, 0x00000000b6d5fbb0_u64,
+                ]),
+                Fp([
+                    0x36ee87377351fe80_u64, 0x1fb903fde4790a4e_u64,
+                    0x013cbc1947dbec3d_u64, 0x000000008d9da097_u64,
+                ]),
+                Fp([
+                    0x878783a703d69555_u64, 0xbde79aca5918618b_u64,
+                    0xf3334cbb89e759fe_u64, 0x000000003d7e8803_u64,
+                ]),
+                Fp([
+                    0xa3273488a6e24e4b_u64, 0xd720e99dea6a870f_u64,
+                    0xec81c822f9ed8862_u64, 0x0000000048483f12_u64,
+                ]),
+                Fp([
+                    0xe89d7709ca3484f6_u64, 0xc08737cb4f6a051d_u64,
+                    0xa382bb2b18f2b4ca_u64, 0x00000000f8284530_u64,
+                ]),
+                Fp([
+                    0x2b9119a55f182076_u64, 0x61a85ae943cf4b78_u64,
+                    0xaa729b0d6343aece_u64, 0x00000000446f2f07_u64,
+                ]),
+                Fp([
+                    0x022658ab998b61ad_u64, 0x044ba3be73fd5b2c_u64,
+                    0x5c918a7e36bd6eed_u64, 0x00000000ff2365d2_u64,
+                ]),
+                Fp([
+                    0xce546a7aba32fc60_u64, 0x41a23b5708567ce2_u64,
+                    0xe2b1a4afd66eee91_u64, 0x0000000027dfdf87_u64,
+                ]),
+                Fp([
+                    0x3795822ab73c8b58_u64, 0x27ac67e82b76a72c_u64,
+                    0x4956b2e6d726936d_u64, 0x0000000055ccb484_u64,
+                ]),
+                Fp([
+                    0x29093232f99f59c1_u64, 0x97816b081f16c258_u64,
+                    0x3a37a28bec89ab9e_u64, 0x000000009eaeb372_u64,
+                ]),
+                Fp([
+                    0xc403dbfdc3af8dd6_u64, 0x318f471466b2bfdb_u64,
+                    0x779e74272a85d25e_u64, 0x0000000098e47184_u64,
+                ]),
+                Fp([
+                    0x8640c3f626a83dcb_u64, 0x21354b6b4f62f898_u64,
+                    0x472c958f2711848f_u64, 0x00000000bd7ad161_u64,
+                ]),
+                Fp([
+                    0xc3161b3f93e5ff24_u64, 0x819a757f1f7efa2f_u64,
+                    0x06afe7464fcc91f1_u64, 0x00000000759e0a42_u64,
+                ]),
+                Fp([
+                    0x9209d0e6e2d8ca24_u64, 0xa441c1baeb40a5b0_u64,
+                    0x08b0c3111ea6e5b2_u64, 0x0000000048870ac7_u64,
+                ]),
+                Fp([
+                    0x3ece6d7e03afb9f5_u64, 0x117942ba021679a2_u64,
+                    0xe2a04b8097b8d59e_u64, 0x000000006cc28a90_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x5d16b3c85cf15a8b_u64, 0x7b00382a8c283343_u64,
+                    0x0898237e2348ce45_u64, 0x000000003d93490b_u64,
+                ]),
+                Fp([
+                    0xdeb994ecbbcc25fd_u64, 0xbb5aeece69631b0c_u64,
+                    0x80da58e62ea2dd49_u64, 0x00000000cba8c727_u64,
+                ]),
+                Fp([
+                    0x0fd13c6892bb66ff_u64, 0x0471d07e2749052c_u64,
+                    0x27557471ab7d7d33_u64, 0x00000000e9e29230_u64,
+                ]),
+                Fp([
+                    0xb127ed1f4de9ca12_u64, 0x05ca38df0acd9fbb_u64,
+                    0xd8c49d18844649ec_u64, 0x00000000f4a038e4_u64,
+                ]),
+                Fp([
+                    0xea7e4c089ef6818f_u64, 0x6b327e7fe2fdda38_u64,
+                    0x68b6fa49982b15c6_u64, 0x000000006f507de4_u64,
+                ]),
+                Fp([
+                    0x8de1b4a6c169f351_u64, 0x0965ce45dba039e9_u64,
+                    0xa2d40c2addb37ac9_u64, 0x00000000648f7d14_u64,
+                ]),
+                Fp([
+                    0x64ebc926ab4b19f5_u64, 0x0d8e3351c2b6d520_u64,
+                    0x0be0f7056c65fdb0_u64, 0x000000006737201d_u64,
+                ]),
+                Fp([
+                    0xd55342383de5ed2f_u64, 0x31564232403e0a27_u64,
+                    0x39fd5f85065a236b_u64, 0x00000000bc70ef78_u64,
+                ]),
+                Fp([
+                    0x4b5d1b673bea0584_u64, 0xdde0ef9962a17f88_u64,
+                    0x6fa01c24b4522736_u64, 0x00000000c253badf_u64,
+                ]),
+                Fp([
+                    0xff09346ce9d4f1b4_u64, 0xdfc5b4ae8c79ba38_u64,
+                    0x3d920ae5e5fb3fde_u64, 0x000000008ddd8ce8_u64,
+                ]),
+                Fp([
+                    0x2a9bcb2d89969fe9_u64, 0xa2eec35fa01f8582_u64,
+                    0x879308a4d1c7db69_u64, 0x000000008e1b4695_u64,
+                ]),
+                Fp([
+                    0x878370da8dd003e0_u64, 0xd2a7e05cf2ef06f4_u64,
+                    0xee1848f5e382394b_u64, 0x000000004d7ff771_u64,
+                ]),
+                Fp([
+                    0x9de661bca267f372_u64, 0x729160e7b956ef5a_u64,
+                    0x19f2e9c17cc900bf_u64, 0x00000000fd5f9c24_u64,
+                ]),
+                Fp([
+                    0x8cec2fd96d37b7e7_u64, 0x415d240de809c382_u64,
+                    0x3908c7de675bb0af_u64, 0x000000009e4d0513_u64,
+                ]),
+                Fp([
+                    0x58d796ac09543beb_u64, 0xa8e0a3afd54e6f47_u64,
+                    0xf2a4747c1c420a28_u64, 0x00000000e7ff9882_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xdeb994ecbbcc25fd_u64, 0xbb5aeece69631b0c_u64,
+                    0x80da58e62ea2dd49_u64, 0x00000000cba8c727_u64,
+                ]),
+                Fp([
+                    0xb127ed1f4de9ca12_u64, 0x05ca38df0acd9fbb_u64,
+                    0xd8c49d18844649ec_u64, 0x00000000f4a038e4_u64,
+                ]),
+                Fp([
+                    0x8de1b4a6c169f351_u64, 0x0965ce45dba039e9_u64,
+                    0xa2d40c2addb37ac9_u64, 0x00000000648f7d14_u64,
+                ]),
+                Fp([
+                    0xd55342383de5ed2f_u64, 0x31564232403e0a27_u64,
+                    0x39fd5f85065a236b_u64, 0x00000000bc70ef78_u64,
+                ]),
+                Fp([
+                    0xff09346ce9d4f1b4_u64, 0xdfc5b4ae8c79ba38_u64,
+                    0x3d920ae5e5fb3fde_u64, 0x000000008ddd8ce8_u64,
+                ]),
+                Fp([
+                    0x878370da8dd003e0_u64, 0xd2a7e05cf2ef06f4_u64,
+                    0xee1848f5e382394b_u64, 0x000000004d7ff771_u64,
+                ]),
+                Fp([
+                    0x8cec2fd96d37b7e7_u64, 0x415d240de809c382_u64,
+                    0x3908c7de675bb0af_u64, 0x000000009e4d0513_u64,
+                ]),
+                Fp([
+                    0x4cddc5d038343fbc_u64, 0x0fcd9de8fcffe8d3_u64,
+                    0xb8a26afcfa69b3d8_u64, 0x00000000cf45e412_u64,
+                ]),
+                Fp([
+                    0x7db8399edf07af8f_u64, 0x580081158aff91e3_u64,
+                    0xdb487a32b36f89e6_u64, 0x000000007bd6b70c_u64,
+                ]),
+                Fp([
+                    0x020714900cd530a4_u64, 0xe4d078b0af3cecb7_u64,
+                    0x83d7f3d44e43e26a_u64, 0x0000000055e2feb4_u64,
+                ]),
+                Fp([
+                    0x08c9d6a5b45f8100_u64, 0x36be3cde9acb937f_u64,
+                    0x506bb477f3f4f297_u64, 0x00000000d6af9bca_u64,
+                ]),
+                Fp([
+                    0x70e8c3a2ca12b279_u64, 0xbb2aebf67a5b3153_u64,
+                    0x4fb182da168d8f84_u64, 0x00000000d6aa983d_u64,
+                ]),
+                Fp([
+                    0xf2841a2a9e51ff11_u64, 0x1ea20faeaf6b491c_u64,
+                    0xb3732ec55700a988_u64, 0x00000000984a7213_u64,
+                ]),
+                Fp([
+                    0xf57f3dc7932753c3_u64, 0xaaa2ae2b60286cfd_u64,
+                    0x2fa44535feeccb35_u64, 0x00000000ae4259d5_u64,
+                ]),
+                Fp([
+                    0x1ffbfb25b19c46aa_u64, 0x3550ae0f6b5a6e11_u64,
+                    0x05c473a60ea775c7_u64, 0x00000000c09ae597_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x4cddc5d038343fbc_u64, 0x0fcd9de8fcffe8d3_u64,
+                    0xb8a26afcfa69b3d8_u64, 0x00000000cf45e412_u64,
+                ]),
+                Fp([
+                    0x041ee63a45611b70_u64, 0x87c7b8845663a1ab_u64,
+                    0x82e1d85b1a1225bf_u64, 0x00000000b6d5fbb0_u64,
+                ]),
+                Fp([
+                    0x236c89b8e4bf4076_u64, 0x6638647aea4a13e7_u64,
+                    0xc13857088fa4ffa5_u64, 0x00000000f27c4346_u64,
+                ]),
+                Fp([
+                    0x36ee87377351fe80_u64, 0x1fb903fde4790a4e_u64,
+                    0x013cbc1947dbec3d_u64, 0x000000008d9da097_u64,
+                ]),
+                Fp([
+                    0x44c08d63d4a8ce5c_u64, 0x7511bc18f39d6736_u64,
+                    0x1f0409abb57c8739_u64, 0x0000000043baef19_u64,
+                ]),
+                Fp([
+                    0x878783a703d69555_u64, 0xbde79aca5918618b_u64,
+                    0xf3334cbb89e759fe_u64, 0x000000003d7e8803_u64,
+                ]),
+                Fp([
+                    0xe598f14c8c350d18_u64, 0x797ff53c991ae03f_u64,
+                    0xcceac2f829beffc0_u64, 0x00000000322ffae1_u64,
+                ]),
+                Fp([
+                    0xa3273488a6e24e4b_u64, 0xd720e99dea6a870f_u64,
+                    0xec81c822f9ed8862_u64, 0x0000000048483f12_u64,
+                ]),
+                Fp([
+                    0x314df43f99b9d51f_u64, 0x9f94dc92fee760da_u64,
+                    0xc85226171b1a55b7_u64, 0x00000000bce20ded_u64,
+                ]),
+                Fp([
+                    0xe89d7709ca3484f6_u64, 0xc08737cb4f6a051d_u64,
+                    0xa382bb2b18f2b4ca_u64, 0x00000000f8284530_u64,
+                ]),
+                Fp([
+                    0x9d9216c6db3bb24e_u64, 0xde36fd7647516390_u64,
+                    0x1904b24b0589b028_u64, 0x00000000314789f6_u64,
+                ]),
+                Fp([
+                    0x2b9119a55f182076_u64, 0x61a85ae943cf4b78_u64,
+                    0xaa729b0d6343aece_u64, 0x00000000446f2f07_u64,
+                ]),
+                Fp([
+                    0x1f6a1b61443712e9_u64, 0x39c2cee246b30a06_u64,
+                    0x75fe9a394138200e_u64, 0x00000000592d9778_u64,
+                ]),
+                Fp([
+                    0x022658ab998b61ad_u64, 0x044ba3be73fd5b2c_u64,
+                    0x5c918a7e36bd6eed_u64, 0x00000000ff2365d2_u64,
+                ]),
+                Fp([
+                    0xd11ef44a1a014577_u64, 0xfe4bd2cc2f8752b0_u64,
+                    0x7ce0761b97f0c720_u64, 0x00000000c8636be6_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xd5bfea23b5a458e1_u64, 0x84a87477f41c5f63_u64,
+                    0x78da431ecef36760_u64, 0x0000000032e93daf_u64,
+                ]),
+                Fp([
+                    0x2a47e896e1445c42_u64, 0x9cc0aab009e602fd_u64,
+                    0x0c958cff17b8c99c_u64, 0x00000000a534dd96_u64,
+                ]),
+                Fp([
+                    0x5862d231dc592943_u64, 0xc9cdfba2433e8606_u64,
+                    0x3b305e63634d4182_u64, 0x00000000e0dcc0d7_u64,
+                ]),
+                Fp([
+                    0x7724e2ffd27ae25f_u64, 0x9fbd6f04a4702184_u64,
+                    0x39fe67b5f2d5d9e7_u64, 0x000000008f2e27bf_u64,
+                ]),
+                Fp([
+                    0x636b4b322b06b1c0_u64, 0x7b0a89fec28d0738_u64,
+                    0x7e9345d94d7359f0_u64, 0x00000000e25624df_u64,
+                ]),
+                Fp([
+                    0xf5c61fd186e28d42_u64, 0x59e3eaef5501bcc0_u64,
+                    0x241c41037237fe0a_u64, 0x00000000a7d61dec_u64,
+                ]),
+                Fp([
+                    0x52d961666acde08c_u64, 0x84dce1de97363f46_u64,
+                    0xca9fc5ff14f3106e_u64, 0x000000006faa5578_u64,
+                ]),
+                Fp([
+                    0x5d16b3c85cf15a8b_u64, 0x7b00382a8c283343_u64,
+                    0x0898237e2348ce45_u64, 0x000000003d93490b_u64,
+                ]),
+                Fp([
+                    0xd4edfd63028faf21_u64, 0x3e5f4004e02b885b_u64,
+                    0x586009c210be3289_u64, 0x00000000aa599960_u64,
+                ]),
+                Fp([
+                    0xda7524cacf93d812_u64, 0xcac0e04e47591d72_u64,
+                    0xa0cf6347e40bd8de_u64, 0x00000000b17f36db_u64,
+                ]),
+                Fp([
+                    0x4cab16b7f13f9356_u64, 0x0f072d293e946725_u64,
+                    0x314b7cef3b870b14_u64, 0x000000001aa82b9d_u64,
+                ]),
+                Fp([
+                    0x9b62f49ca766236f_u64, 0x03ad607d7d941b8c_u64,
+                    0xbbe73d8d9d7544e9_u64, 0x000000001353c8c0_u64,
+                ]),
+                Fp([
+                    0xb620d27ea0c64691_u64, 0xf720e0b6bfc28a0c_u64,
+                    0x5791516f4ba14fdb_u64, 0x00000000b411b1b0_u64,
+                ]),
+                Fp([
+                    0x94bbc2789e61c8bf_u64, 0xf63f97696c79c9fe_u64,
+                    0x02b6ba7adab67416_u64, 0x000000004af2c6aa_u64,
+                ]),
+                Fp([
+                    0x724b271719bac2d3_u64, 0xc1c2781ce5514815_u64,
+                    0x8363b846dada30c6_u64, 0x0000000087a503d5_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xce546a7aba32fc60_u64, 0x41a23b5708567ce2_u64,
+                    0xe2b1a4afd66eee91_u64, 0x0000000027dfdf87_u64,
+                ]),
+                Fp([
+                    0x836cac52acb49042_u64, 0xd69c15c52cbf3101_u64,
+                    0x5ba0cf2bc8d74f22_u64, 0x00000000874555d8_u64,
+                ]),
+                Fp([
+                    0x553067370f91d2d4_u64, 0xc48f1e0cad839a0b_u64,
+                    0x07114e11c338610a_u64, 0x00000000fe5a1b88_u64,
+                ]),
+                Fp([
+                    0x0a1cb10c22d1fd43_u64, 0xa1be458853a2261a_u64,
+                    0xd31220474c5a401e_u64, 0x00000000d16c751d_u64,
+                ]),
+                Fp([
+                    0xdb328540dc635f8a_u64, 0x26719ed22212e9e3_u64,
+                    0x43259ba9d77c5587_u64, 0x00000000354a31bf_u64,
+                ]),
+                Fp([
+                    0xb67220e97aba3aa4_u64, 0x34bf8daef684a0bf_u64,
+                    0x6bd1aa8eddea9d56_u64, 0x000000008485869f_u64,
+                ]),
+                Fp([
+                    0x186e74847bb33e55_u64, 0x18f6d04e4038f27d_u64,
+                    0xe2e3c3bafe537f84_u64, 0x000000004625f3e5_u64,
+                ]),
+                Fp([
+                    0x500c83f12bfdf7b0_u64, 0x014bd71562b261b6_u64,
+                    0x26dba23b35bcb319_u64, 0x00000000627df1eb_u64,
+                ]),
+                Fp([
+                    0x64c73c90ecb97821_u64, 0xae1d96f713885daf_u64,
+                    0xdc7c0a60c879d947_u64, 0x000000000f2195cb_u64,
+                ]),
+                Fp([
+                    0x16c197c0b409cb11_u64, 0x74300008e027ed75_u64,
+                    0xc341374d8aa62890_u64, 0x00000000c6052265_u64,
+                ]),
+                Fp([
+                    0x1c4c6d2d3691a33d_u64, 0x6c33dfe5864b7bf6_u64,
+                    0x146ad3c58c998642_u64, 0x0000000089903ec9_u64,
+                ]),
+                Fp([
+                    0x68c05a6f85995a46_u64, 0x015c2929d1348a54_u64,
+                    0x2d9c1b049ba9005f_u64, 0x00000000730105f6_u64,
+                ]),
+                Fp([
+                    0x4c5a2c13964c7c2f_u64, 0xde9222f6d28f1002_u64,
+                    0x9a23f296183f5d94_u64, 0x00000000a3ec12c7_u64,
+                ]),
+                Fp([
+                    0x3b3a3df33b88fff5_u64, 0x043d54efd023b41c_u64,
+                    0x93340a6897d5bfe4_u64, 0x000000007741f9c7_u64,
+                ]),
+                Fp([
+                    0x6d0b3bfa58370909_u64, 0xdb2f004b47b2bb74_u64,
+                    0xd5e3aa0b33d40607_u64, 0x00000000e00f4b42_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x7a9966f1030ddce1_u64, 0x0e94c5a222721e1e_u64,
+                    0xf118384ae06f85a3_u64, 0x0000000098e5302b_u64,
+                ]),
+                Fp([
+                    0x766bfb12be6bd4ca_u64, 0x2690a3797637fc8f_u64,
+                    0xb1e3cc8f2e9da97a_u64, 0x00000000c80cca5f_u64,
+                ]),
+                Fp([
+                    0x5c66b0c910026321_u64, 0xffd57c9da3a2ff7d_u64,
+                    0xb62b386bfcc89698_u64, 0x000000003e76a5e5_u64,
+                ]),
+                Fp([
+                    0x5b44c9bbf192a40c_u64, 0x57f0deb0f8c7a252_u64,
+                    0x4b887770e9e59989_u64, 0x000000003c09ced8_u64,
+                ]),
+                Fp([
+                    0x93a0bee395487ace_u64, 0x044fd043c5f613bc_u64,
+                    0xd7bbe90aac7e18dc_u64, 0x00000000aa971d44_u64,
+                ]),
+                Fp([
+                    0x4d43a3e39138a3cc_u64, 0x1ac462dee696f1be_u64,
+                    0x5615bf862e27fd56_u64, 0x00000000340df41c_u64,
+                ]),
+                Fp([
+                    0x738890c60bad037f_u64, 0x31b84a5ef5dd6921_u64,
+                    0xf47975654853934a_u64, 0x0000000021b55225_u64,
+                ]),
+                Fp([
+                    0xdaa93b7b35545c0d_u64, 0x70d942e88ab455f5_u64,
+                    0x5f5bdb33f868db2a_u64, 0x0000000057d794e5_u64,
+                ]),
+                Fp([
+                    0x0cbf138781161226_u64, 0x05eb0472f491d3b1_u64,
+                    0x998d9dc47bc00132_u64, 0x00000000f268710e_u64,
+                ]),
+                Fp([
+                    0x3871ac7c26ac2504_u64, 0xc7bcd73263dce37e_u64,
+                    0x06d6cfd1926a1829_u64, 0x000000002960dd10_u64,
+                ]),
+                Fp([
+                    0x4e0b84237a3ff0b3_u64, 0xe1da9b0f3a7ab4cd_u64,
+                    0x21fb14ec4574204d_u64, 0x00000000d621124b_u64,
+                ]),
+                Fp([
+                    0x30114243803cc9a6_u64, 0x1224315a08bf07e4_u64,
+                    0x4ba7375477edb5f5_u64, 0x0000000062ddd14d_u64,
+                ]),
+                Fp([
+                    0x81cf8a60ec9f611f_u64, 0x2f145ffae3105862_u64,
+                    0x4298e148eb886d78_u64, 0x0000000097c0b080_u64,
+                ]),
+                Fp([
+                    0x1bc22435776599e4_u64, 0x6702c1cbe856789f_u64,
+                    0x11a85298d7bbb41e_u64, 0x0000000045a1952b_u64,
+                ]),
+                Fp([
+                    0xcdd8f3de44930713_u64, 0xa32422ff8e6da522_u64,
+                    0xfe312180a7f1b5bc_u64, 0x00000000e3b34b1a_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x42a6887d9e511c13_u64, 0x47e6dfd77715d7d2_u64,
+                    0x6451b9ba7261879b_u64, 0x0000000099d128fa_u64,
+                ]),
+                Fp([
+                    0x4a06f919db3efe40_u64, 0x4eda4383f0da2774_u64,
+                    0xe007523ca1835b18_u64, 0x00000000eb932824_u64,
+                ]),
+                Fp([
+                    0x2f6e0e91ee44b80b_u64, 0xde3f81053a31f223_u64,
+                    0x10dd87e66fe5f5dd_u64, 0x00000000e7f32c03_u64,
+                ]),
+                Fp([
+                    0xbd3d89b7745b0b52_u64, 0x862150fa02a5389b_u64,
+                    0x90fc6ad863d01f5a_u64, 0x000000005f04edfa_u64,
+                ]),
+                Fp([
+                    0x5f038e9e0a34c6c5_u64, 0xc933e11b3e558038_u64,
+                    0x23d6f36c2ebf9f6d_u64, 0x00000000dad06a26_u64,
+                ]),
+                Fp([
+                    0x55500b1a8d8deeff_u64, 0xa09942a1ebabbc94_u64,
+                    0x4f3b6cf9b829005c_u64, 0x00000000e487b1fe_u64,
+                ]),
+                Fp([
+                    0xd65da9ca67b182d9_u64, 0x3a0405ecbb7dd7fe_u64,
+                    0x014aacee39913c8d_u64, 0x00000000958f2f84_u64,
+                ]),
+                Fp([
+                    0x09079db2f580aece_u64, 0x8fef1b67912db0c3_u64,
+                    0xf1ff89f7dee48f39_u64, 0x000000008ed8c2f4_u64,
+                ]),
+                Fp([
+                    0xf8f69346dd7f83b5_u64, 0xbd315c040b27d1fa_u64,
+                    0x100609bd2a51b5a9_u64, 0x00000000eb2aa8d0_u64,
+                ]),
+                Fp([
+                    0xcb3264cc1808a99c_u64, 0xd1388c251ac3fd7d_u64,
+                    0x0c1f6277fa7016cb_u64, 0x000000003b9eb81e_u64,
+                ]),
+                Fp([
+                    0xfffb7c1f6c8a21ad_u64, 0x1366b321079d8a73_u64,
+                    0xd68a41ee5386153e_u64, 0x00000000d693cce9_u64,
+                ]),
+                Fp([
+                    0x0a5f12f175c74b6d_u64, 0x930b42bcd323f633_u64,
+                    0x9bf30fa3ab424a17_u64, 0x00000000a0680df7_u64,
+                ]),
+                Fp([
+                    0x5edd3a95db7eab4e_u64, 0x61184b4de14419e5_u64,
+                    0x0221095702e61cf2_u64, 0x00000000b722b32e_u64,
+                ]),
+                Fp([
+                    0x6c8c6a940e18e507_u64, 0x0f7ed37874b76988_u64,
+                    0xd75b5ed24a5f3e12_u64, 0x000000004dc0b7c6_u64,
+                ]),
+                Fp([
+                    0x21dd044b17c0099c_u64, 0xe741673a7fb2fdb8_u64,
+                    0x36cc402e385965fd_u64, 0x00000000773a2e37_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x59dac387001d37f8_u64, 0xfea01b0941986c9b_u64,
+                    0xc30997c7b4fa9367_u64, 0x00000000e326f976_u64,
+                ]),
+                Fp([
+                    0xa125a096bcf047d9_u64, 0x5c87d8d536844fb9_u64,
+                    0x65d9c073718dd2d4_u64, 0x000000004954d526_u64,
+                ]),
+                Fp([
+                    0x6ad46d03da8a08c4_u64, 0xfed963a9e771d7c2_u64,
+                    0x6a1f044d5608a55c_u64, 0x000000008c17c583_u64,
+                ]),
+                Fp([
+                    0xc5f837847096ead9_u64, 0x02de3583d494877f_u64,
+                    0x3ee6d3c2b14df8d7_u64, 0x000000006965e661_u64,
+                ]),
+                Fp([
+                    0x44c5899f788a25b3_u64, 0xa688150d41b3c8d3_u64,
+                    0xf2e38a7012e30544_u64, 0x00000000858c07d8_u64,
+                ]),
+                Fp([
+                    0x5b189d3a28da5f29_u64, 0x8c7377985f00efd4_u64,
+                    0xd137e0ef1a3fcf49_u64, 0x000000000b7b26be_u64,
+                ]),
+                Fp([
+                    0x52cf8c6d09b48656_u64, 0xef069601adddf558_u64,
+                    0xe65b0d52736715ce_u64, 0x00000000a532178c_u64,
+                ]),
+                Fp([
+                    0x2e8a6f35ba087410_u64, 0xf894c0a61a53eb7e_u64,
+                    0x8e76242cd46a5208_u64, 0x00000000e175ef0e_u64,
+                ]),
+                Fp([
+                    0x6f9eb875e169e950_u64, 0x9c6b5fbc305928be_u64,
+                    0xbb305fb5066a4887_u64, 0x0000000005305872_u64,
+                ]),
+                Fp([
+                    0x0f604fcccca87b05_u64, 0x855f62fd701562ce_u64,
+                    0xe7c08af5fab74017_u64, 0x000000008673ce6c_u64,
+                ]),
+                Fp([
+                    0x6dcc161031e21294_u64, 0x92f7d01f964e9ff1_u64,
+                    0x2d34852e3706104c_u64, 0x0000000039282b27_u64,
+                ]),
+                Fp([
+                    0xeeb6cf869368fe5c_u64, 0x1b9c1f14fdead093_u64,
+                    0xa8ef5721d47549ff_u64, 0x000000003d6c3607_u64,
+                ]),
+                Fp([
+                    0x1dc683062f6d9df9_u64, 0x4c6f0ab90a1fb63a_u64,
+                    0xcf86e33edc02b775_u64, 0x00000000604f69c1_u64,
+                ]),
+                Fp([
+                    0x59627a6b778b098f_u64, 0x03620e9855c4e59c_u64,
+                    0xc1be51c5fccaf7aa_u64, 0x00000000729729c8_u64,
+                ]),
+                Fp([
+                    0xd245e91b7de1ad54_u64, 0xb60e524a49b632b7_u64,
+                    0xb41eee187715caf3_u64, 0x00000000d0c01e59_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xe5f06ab86e5f58af_u64, 0x8c4ad4997b2b1b0d_u64,
+                    0x3000c3e9d8b10487_u64, 0x00000000040831fa_u64,
+                ]),
+                Fp([
+                    0x599225d4c5d99bbb_u64, 0x3762b68c5022c6cb_u64,
+                    0x8bb0713527fa7b21_u64, 0x00000000ab46759d_u64,
+                ]),
+                Fp([
+                    0x7778d5dd5c4afa8a_u64, 0x17d6aa513672ee8f_u64,
+                    0xfd64bdcb14653c8a_u64, 0x000000001bd2a981_u64,
+                ]),
+                Fp([
+                    0x4230d460e8a48abe_u64, 0x140d5511e9b570a3_u64,
+                    0xf712563400b8dd82_u64, 0x00000000829c398b_u64,
+                ]),
+                Fp([
+                    0x72e3eaddeb62ce25_u64, 0xe6d058cb365f3d45_u64,
+                    0xfac6477f69855fa3_u64, 0x00000000d30322eb_u64,
+                ]),
+                Fp([
+                    0xc66843fe9ba0b92e_u64, 0xf88ff2bc9354b361_u64,
+                    0x749e4767f3b16642_u64, 0x000000007382fe60_u64,
+                ]),
+                Fp([
+                    0x9d1bad8006b10f0f_u64, 0x9436164443739a4c_u64,
+                    0x03a157b17f86f258_u64, 0x00000000bd306958_u64,
+                ]),
+                Fp([
+                    0x7916809b93e2c5b8_u64, 0x0e99ce99a9e6b170_u64,
+                    0x73eccae168d0be07_u64, 0x00000000ec90a09d_u64,
+                ]),
+                Fp([
+                    0xfe185fe92e9fcf4f_u64, 0x1d3db0c75fe94ad8_u64,
+                    0xfa812a4b7941b4d6_u64, 0x0000000016b7a897_u64,
+                ]),
+                Fp([
+                    0xc9a4ccb92a08906e_u64, 0x89a687c16d92a49f_u64,
+                    0x605a727d162da89a_u64, 0x00000000e0f083af_u64,
+                ]),
+                Fp([
+                    0x6e964e866c18e4bc_u64, 0x0b768a672af8d257_u64,
+                    0x13e24fea276579a5_u64, 0x00000000a10fca72_u64,
+                ]),
+                Fp([
+                    0xdf6e886e1a335354_u64, 0xb6c4822a20abec50_u64,
+                    0x76fc6409a89a04fc_u64, 0x000000002f05a246_u64,
+                ]),
+                Fp([
+                    0x60a7f709c474e596_u64, 0xf948e0768548e2de_u64,
+                    0x2e833dee6419bf53_u64, 0x00000000adf33445_u64,
+                ]),
+                Fp([
+                    0xf8b29b723b73c741_u64, 0xb4c7b3713610471f_u64,
+                    0xbbfb8845d2d8e2c2_u64, 0x0000000059221801_u64,
+                ]),
+                Fp([
+                    0x5b06f30daed57145_u64, 0xe24d15e8ef3c25cb_u64,
+                    0xee6b47ada04a0cee_u64, 0x000000008428dcda_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xb4889fada91a7cc0_u64, 0x157a74a49d3b260f_u64,
+                    0x1c0a56974d4a1a5d_u64, 0x0000000027a93d24_u64,
+                ]),
+                Fp([
+                    0xc8c7a2c7f3759850_u64, 0x4f27ab4f4c1fbcca_u64,
+                    0x56864958d2f270ac_u64, 0x00000000eec47283_u64,
+                ]),
+                Fp([
+                    0x984e616478143d4c_u64, 0x34fcd8716c2608d2_u64,
+                    0x2af48fa32c3add7e_u64, 0x000000009b8a4cb8_u64,
+                ]),
+                Fp([
+                    0xcdb2891c2483a577_u64, 0x24c9532ccb7e672c_u64,
+                    0xa606f6787605b373_u64, 0x000000000ef8f921_u64,
+                ]),
+                Fp([
+                    0x48a9ab473fae3a2f_u64, 0x129f763fa55a1440_u64,
+                    0xf2641c0e682a0491_u64, 0x00000000333aa534_u64,
+                ]),
+                Fp([
+                    0x165987323f5de3e3_u64, 0xd2fa21ba3aab3d44_u64,
+                    0xa2eddfb96f37de35_u64, 0x000000002ded1940_u64,
+                ]),
+                Fp([
+                    0x6b1dbef4503f4955_u64, 0x4de9d9ced1d12fe4_u64,
+                    0x2fa1869b550fe3e0_u64, 0x0000000076567ba6_u64,
+                ]),
+                Fp([
+                    0xea69d7eaff9fc16b_u64, 0x55add0cc387fbc1b_u64,
+                    0xb25d396beefceb5b_u64, 0x00000000366de369_u64,
+                ]),
+                Fp([
+                    0xfea3b1a44823a89e_u64, 0x858269683a213af8_u64,
+                    0xf9d05a7391b500ae_u64, 0x000000009f6918d3_u64,
+                ]),
+                Fp([
+                    0xeeeb00eb0bc4ef57_u64, 0x8a2a2cb03b5b0d49_u64,
+                    0x8a0df7c202644b39_u64, 0x00000000f8ba7271_u64,
+                ]),
+                Fp([
+                    0x374f3c6ff739ea38_u64, 0x030e199b745dc969_u64,
+                    0x87e9466117ebd724_u64, 0x0000000005541892_u64,
+                ]),
+                Fp([
+                    0x5345e1c9a715c489_u64, 0xcbc492afdbc925ca_u64,
+                    0x29f7902e71a3bd10_u64, 0x00000000e4e1c2ce_u64,
+                ]),
+                Fp([
+                    0xef69d01357ced298_u64, 0x1569198845cca309_u64,
+                    0x6ad427031a7ff0ff_u64, 0x000000005a2d11d7_u64,
+                ]),
+                Fp([
+                    0x0b51bba5bb2bf4d0_u64, 0xb060e6f70638443e_u64,
+                    0xe9d4d6627cfc74ae_u64, 0x0000000019acbe91_u64,
+                ]),
+                Fp([
+                    0xf152c10cf90a8435_u64, 0x8b3da57f85a64c5d_u64,
+                    0x14e8d2a10bd9ef54_u64, 0x00000000691c2920_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x7a5bc873044a0007_u64, 0x1c20b76c63a93398_u64,
+                    0x338886dd7745d9d3_u64, 0x000000001aebbfd9_u64,
+                ]),
+                Fp([
+                    0x543615d96a3a44b0_u64, 0xac7335c5fbf60a30_u64,
+                    0x02ce65d6c08372e9_u64, 0x0000000027e14c64_u64,
+                ]),
+                Fp([
+                    0x56ed043eec7a2b20_u64, 0xf96eda37d43a36b1_u64,
+                    0xb58bd568b61c1916_u64, 0x000000006ea0b1d8_u64,
+                ]),
+                Fp([
+                    0x6192081a685edf0a_u64, 0x315ce3832a0af9a6_u64,
+                    0xee932475e099bde8_u64, 0x00000000df0d1f74_u64,
+                ]),
+                Fp([
+                    0xe7ce9be2eacbb29b_u64, 0x108517960317b6ef_u64,
+                    0x44b4b17fd1ea8b35_u64, 0x0000000029ec19c9_u64,
+                ]),
+                Fp([
+                    0x1e3439e56c22c7cc_u64, 0x596399ed9421ec9d_u64,
+                    0xc34a206da66adf57_u64, 0x00000000a1bd556e_u64,
+                ]),
+                Fp([
+                    0xd14eb0e80d2ab74f_u64, 0x56f57063ecaa8baa_u64,
+                    0x6f6105ecaf94c9a9_u64, 0x00000000fb4841fd_u64,
+                ]),
+                Fp([
+                    0xde1f99e7b768242f_u64, 0x5424e9d1daa7fd89_u64,
+                    0x0255ffb8369b739b_u64, 0x00000000de4ac7d2_u64,
+                ]),
+                Fp([
+                    0xb515b20578104971_u64, 0xd5624545b33dcd40_u64,
+                    0x3ccab5260ade4adc_u64, 0x00000000aef58c5e_u64,
+                ]),
+                Fp([
+                    0x16b7aa8e94cda038_u64, 0x14d6a2d8461f95f0_u64,
+                    0x1c0fc0488ca57676_u64, 0x0000000042f1ff8a_u64,
+                ]),
+                Fp([
+                    0xf52e32e7bbfda3d0_u64, 0x58cb084a02cb64e9_u64,
+                    0x32cb964c291ab344_u64, 0x00000000fb161fbd_u64,
+                ]),
+                Fp([
+                    0xa50401e6a1318076_u64, 0x0a5e7f01f6cd58dc_u64,
+                    0x628a1bf89c736d35_u64, 0x00000000f41f8595_u64,
+                ]),
+                Fp([
+                    0x740083102ab231b9_u64, 0x5953e299e059f3b3_u64,
+                    0x61103ca8ce132285_u64, 0x00000000b3e840fe_u64,
+                ]),
+                Fp([
+                    0x1409470a27d3df4f_u64, 0x59279aeae617fb31_u64,
+                    0x159af4cfabd2265a_u64, 0x00000000d9e447ba_u64,
+                ]),
+                Fp([
+                    0x26792344c71b8a37_u64, 0x6aa9107cb7593cd5_u64,
+                    0x6e1983039eceb837_u64, 0x00000000641430cc_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x215acee9dfc884f7_u64, 0x76322f8dab280497_u64,
+                    0x10b1ef424be0bee4_u64, 0x000000001bdc69b7_u64,
+                ]),
+                Fp([
+                    0x9aaa7dcfca9c9d22_u64, 0x85141f16b6957d0a_u64,
+                    0x54f3e57b960eb227_u64, 0x00000000fe85e12d_u64,
+                ]),
+                Fp([
+                    0xff6902c7e4884462_u64, 0x2b937df03c001c63_u64,
+                    0x476809406deedfe8_u64, 0x00000000d098d1d2_u64,
+                ]),
+                Fp([
+                    0x61946c0130d3cabf_u64, 0xb137ce7d01f356b3_u64,
+                    0xc1721f48b31e4f2f_u64, 0x00000000a88f018f_u64,
+                ]),
+                Fp([
+                    0xee09cbef2ee2b584_u64, 0x3ea2d43e9f342a0a_u64,
+                    0x3afa8f8f0ff75714_u64, 0x0000000059a21153_u64,
+                ]),
+                Fp([
+                    0x0184b0d4b9046c09_u64, 0x5660881f533e5885_u64,
+                    0x8e6816aba168ff9d_u64, 0x00000000f770ad08_u64,
+                ]),
+                Fp([
+                    0x618984bafdb8601d_u64, 0x818d83b8bfe970f5_u64,
+                    0xcbf50a0419455951_u64, 0x00000000fa29e1fb_u64,
+                ]),
+                Fp([
+                    0x6947d76b8982d1ad_u64, 0x1238d89b068087d2_u64,
+                    0x4a2d0c1fec4ddf75_u64, 0x0000000043ee1792_u64,
+                ]),
+                Fp([
+                    0xca09b18c43281c08_u64, 0x40d276ecf5d1b42d_u64,
+                    0xaa92cb65a118e66a_u64, 0x000000007a171270_u64,
+                ]),
+                Fp([
+                    0x42027a833ea83910_u64, 0x17c19f6e00155997_u64,
+                    0x3846b98588117134_u64, 0x00000000167eeea1_u64,
+                ]),
+                Fp([
+                    0xcb5716ccbd0e03e8_u64, 0xf1875957c192d4de_u64,
+                    0xc191f3a42b2d20ab_u64, 0x000000001e7ee313_u64,
+                ]),
+                Fp([
+                    0x34f6e8f65567dfad_u64, 0x6b4aaa3aee678902_u64,
+                    0x83b4478305ae97eb_u64, 0x00000000a3906d52_u64,
+                ]),
+                Fp([
+                    0x77fd259430fbb062_u64, 0x6147b8d7254f0f56_u64,
+                    0xb2dc8dfd93ea4309_u64, 0x00000000b67d1d53_u64,
+                ]),
+                Fp([
+                    0x94cd75eae41a46c1_u64, 0x0f568eeee2ac7539_u64,
+                    0x6acb0615f160bb44_u64, 0x000000001926c6fa_u64,
+                ]),
+                Fp([
+                    0x637386a43cb76f9d_u64, 0x11086e2bd78313b5_u64,
+                    0x76c8998f30caf1f8_u64, 0x000000005c2bfa2d_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xb057a100b9e0c4b7_u64, 0x29d08eabf79bc7d6_u64,
+                    0x28265d7dbdc24c35_u64, 0x0000000027a724d9_u64,
+                ]),
+                Fp([
+                    0xf1e7f171af84bccb_u64, 0x46d7ac59258bd8d1_u64,
+                    0x0dcf92014775a7b2_u64, 0x00000000d303c721_u64,
+                ]),
+                Fp([
+                    0x667fbac6eedb05b0_u64, 0x7a51e62fe01dfbba_u64,
+                    0xfef05ae2c09630b0_u64, 0x00000000f23a9af6_u64,
+                ]),
+                Fp([
+                    0x89a78553677ec86c_u64, 0xa7143a2333e97e04_u64,
+                    0xe456ff2e48c93763_u64, 0x00000000de38a6aa_u64,
+                ]),
+                Fp([
+                    0xde5b0c9099878787_u64, 0xb9a4fde40f5189ec_u64,
+                    0x8b65f28fcf447b33_u64, 0x000000005191499d_u64,
+                ]),
+                Fp([
+                    0x3fafd4bea0f2d0d1_u64, 0x20bc72a2193fa918_u64,
+                    0x89e836a1ab7555f2_u64, 0x00000000538e3acf_u64,
+                ]),
+                Fp([
+                    0x02c11eba98732846_u64, 0xfee026aeca57702a_u64,
+                    0x677845f5e65a206a_u64, 0x000000006fa5ecc5_u64,
+                ]),
+                Fp([
+                    0x755cc6326ad097fc_u64, 0x123c5bcb5c587c9a_u64,
+                    0x5a47854f2b345c4e_u64, 0x0000000004147acc_u64,
+                ]),
+                Fp([
+                    0xeffe7e4f20efc32f_u64, 0x89523e3e7ead8812_u64,
+                    0x838f7eba4174bafa_u64, 0x0000000008e89427_u64,
+                ]),
+                Fp([
+                    0xe27ebfe2adb9cfaa_u64, 0xbdbbdbed9a2a89f0_u64,
+                    0x944d651d4e86d98a_u64, 0x00000000aa35fd03_u64,
+                ]),
+                Fp([
+                    0xa275414ede85e6ce_u64, 0x768ad40fe7cbfc77_u64,
+                    0x524a79d983f2c230_u64, 0x00000000e0a84854_u64,
+                ]),
+                Fp([
+                    0x96e615046fea15d4_u64, 0xccd14d84617b062e_u64,
+                    0xed1be2bfaff19686_u64, 0x00000000ce903389_u64,
+                ]),
+                Fp([
+                    0x34b6cf204bbabae0_u64, 0x79759b04df8f4dc3_u64,
+                    0x164a7b94407ecf0e_u64, 0x000000009b9ec5fe_u64,
+                ]),
+                Fp([
+                    0x855f4a5d384cf811_u64, 0xe82585884361ad68_u64,
+                    0x8f0b3308a795b808_u64, 0x0000000029239bb9_u64,
+                ]),
+                Fp([
+                    0x356c6b2f1af0ca12_u64, 0x927751a756895cc2_u64,
+                    0x4d93b003d08fec28_u64, 0x000000004e543ce0_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x8a0613a95d52ff1f_u64, 0xa137c178f06a35ea_u64,
+                    0x8ab718186cd61357_u64, 0x00000000e3d25c20_u64,
+                ]),
+                Fp([
+                    0xae86d9a3f192a268_u64, 0x706de68809fa1938_u64,
+                    0x58064a47c9bf5e26_u64, 0x00000000cad5df4c_u64,
+                ]),
+                Fp([
+                    0x44e2f8218897422e_u64, 0x5b4d31b8b68164b7_u64,
+                    0xcb31d11f0277c690_u64, 0x000000004e7d2049_u64,
+                ]),
+                Fp([
+                    0x54305d2a0bb3a31b_u64, 0xe593c4b6445daf17_u64,
+                    0x90276c978e52ceb3_u64, 0x000000007ec82266_u64,
+                ]),
+                Fp([
+                    0xd9a8554602af30b4_u64, 0x1df8a7f160bd1151_u64,
+                    0x9c92aceb2babe58d_u64, 0x00000000c7643665_u64,
+                ]),
+                Fp([
+                    0xaa24025a0b8c906e_u64, 0x1654893688117a15_u64,
+                    0x9eb249bfaeb2c5f2_u64, 0x00000000306512aa_u64,
+                ]),
+                Fp([
+                    0x93b686309ada72db_u64, 0x83e478379974083d_u64,
+                    0xd5b3af9a549b0403_u64, 0x00000000e25a9988_u64,
+                ]),
+                Fp([
+                    0x08c26906e86db216_u64, 0x5126035029c12a12_u64,
+                    0x6a2f231fa04da81a_u64, 0x000000008a31ac23_u64,
+                ]),
+                Fp([
+                    0xa2751c6a96ad5824_u64, 0x607319b584fdf6b4_u64,
+                    0xf8ac8518d715dda6_u64, 0x000000001e9ea387_u64,
+                ]),
+                Fp([
+                    0x248401db0e0ab3a5_u64, 0x3b56a93428b2ae14_u64,
+                    0xe5d97eb63a900d80_u64, 0x000000006b182f3e_u64,
+                ]),
+                Fp([
+                    0x6ecfc7e5a1e2c448_u64, 0xcc6728f6fedb44d2_u64,
+                    0xc55a364dc8ff6384_u64, 0x00000000b0293a4b_u64,
+                ]),
+                Fp([
+                    0xef6ed9106a86ebd2_u64, 0xea14b80810591066_u64,
+                    0x6269608c81f4faf6_u64, 0x00000000e87026c1_u64,
+                ]),
+                Fp([
+                    0x26431c16c85f21ba_u64, 0xae7dadc944a08945_u64,
+                    0x4b1cb9337136ac83_u64, 0x00000000d8d9ccb0_u64,
+                ]),
+                Fp([
+                    0xf4cbba80b7c3505b_u64, 0xde0ebf194e573c66_u64,
+                    0xd72147a95b15bd8c_u64, 0x0000000091abfc43_u64,
+                ]),
+                Fp([
+                    0x3ef823ed12da0d6e_u64, 0x743921b0ecd47184_u64,
+                    0x32d4ee555bddf551_u64, 0x0000000033c2e355_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x5aa4f40d2a8186d0_u64, 0xe9b76821a96f20eb_u64,
+                    0xcaa5d6f207f3f896_u64, 0x00000000aae33b38_u64,
+                ]),
+                Fp([
+                    0x5cde1d59925cb70d_u64, 0x793faf8e4532a8ea_u64,
+                    0xf95bbb38ff5d52d8_u64, 0x00000000eec4bdb0_u64,
+                ]),
+                Fp([
+                    0x16d62b49baab8697_u64, 0xad1c4b7bb3195e70_u64,
+                    0xd335ba8bdadd63e8_u64, 0x0000000034cc2fc3_u64,
+                ]),
+                Fp([
+                    0xc5c4c626316ca1b8_u64, 0x282f3aee1bdc1c77_u64,
+                    0x33d9484389f6b6bb_u64, 0x000000001803b9cc_u64,
+                ]),
+                Fp([
+                    0x1efc53ff688acdd6_u64, 0x4b2fcddb48149b2e_u64,
+                    0x6a2b03a25531238f_u64, 0x00000000126509cc_u64,
+                ]),
+                Fp([
+                    0x47dccd9734c8bf59_u64, 0x46da1176469dc3fa_u64,
+                    0xa31597b25414fe67_u64, 0x00000000c5404485_u64,
+                ]),
+                Fp([
+                    0x98118a51d01db80a_u64, 0xbb18821cb11632df_u64,
+                    0x31d846ec66625533_u64, 0x0000000091a54a6d_u64,
+                ]),
+                Fp([
+                    0x35597ae20cb800ee_u64, 0x4ed79bb729ecf35b_u64,
+                    0x7f307d44988b7a03_u64, 0x00000000bfcaedea_u64,
+                ]),
+                Fp([
+                    0x2ff31f6c08277d1a_u64, 0x1cdefbd322eac433_u64,
+                    0x60f93b9d6ab8d045_u64, 0x000000006b9822dc_u64,
+                ]),
+                Fp([
+                    0x5b26bd917c013d29_u64, 0x6ba6784f309304ee_u64,
+                    0x464cb3fd3b812a2b_u64, 0x00000000d436f702_u64,
+                ]),
+                Fp([
+                    0x1904369886ca506c_u64, 0x4ff5fad545097eae_u64,
+                    0xb93e5ca4381b02da_u64, 0x00000000052bf0b6_u64,
+                ]),
+                Fp([
+                    0x659254f9503aab10_u64, 0x2fa6c2dc55b9bd8c_u64,
+                    0x512a8e93c736df89_u64, 0x00000000690a1c0e_u64,
+                ]),
+                Fp([
+                    0x318a94d8044361ca_u64, 0x2f8cbc38a85f7da9_u64,
+                    0xde117f1329858b02_u64, 0x0000000032fe1eea_u64,
+                ]),
+                Fp([
+                    0x8b7a3daa5f8b1aae_u64, 0xfb9f24223a8d5d70_u64,
+                    0x52b472849bfd7a73_u64, 0x000000002a352925_u64,
+                ]),
+                Fp([
+                    0xdd3854dc393d2150_u64, 0xed053803730c8741_u64,
+                    0x03523fc09d5738b8_u64, 0x00000000b1866a40_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x3246f8fff84722c3_u64, 0x6e9869545d151ddc_u64,
+                    0x6c7c31e04e398f88_u64, 0x0000000011f9238e_u64,
+                ]),
+                Fp([
+                    0x692b7dfd57cdaa54_u64, 0x6412f779309c5736_u64,
+                    0xea392eb00aa8299b_u64, 0x00000000a94c3ba2_u64,
+                ]),
+                Fp([
+                    0xb013207300df6a4e_u64, 0x108e96978523aae6_u64,
+                    0x8ecc4ec6adae6de7_u64, 0x00000000a72936ab_u64,
+                ]),
+                Fp([
+                    0xaeccd105c3699db7_u64, 0x07d45fa8fcbbdeb9_u64,
+                    0x7c1697ab50e3e7c4_u64, 0x000000001a69d11d_u64,
+                ]),
+                Fp([
+                    0x32880e2a46137433_u64, 0x9c121931d3f93363_u64,
+                    0x0568f3df4e141d55_u64, 0x000000006bbd1be4_u64,
+                ]),
+                Fp([
+                    0xed7dcf6669e24fd8_u64, 0xeb085c12c0077091_u64,
+                    0x3cd2fb666ab6df6f_u64, 0x000000000eeaf405_u64,
+                ]),
+                Fp([
+                    0xf6b0ebd313ceea48_u64, 0x382178206e8734d0_u64,
+                    0x4a114f6445e8420a_u64, 0x000000002a57b421_u64,
+                ]),
+                Fp([
+                    0xacbd3dbcdfb9cc4c_u64, 0x1b269de6814d0259_u64,
+                    0x7ff1f06978e3e8a3_u64, 0x0000000095bc0132_u64,
+                ]),
+                Fp([
+                    0x75dc79c780c30df6_u64, 0x0ea1a731d9c7567d_u64,
+                    0x44b28ededf5ffc76_u64, 0x000000002c533a12_u64,
+                ]),
+                Fp([
+                    0x2bd99635d7db7c8b_u64, 0xd3094e90b20ff397_u64,
+                    0x88633f9ec556f4bd_u64, 0x000000003d678893_u64,
+                ]),
+                Fp([
+                    0xf0d5ea08c5c16a29_u64, 0x0ab9ca5c41e027cf_u64,
+                    0x1bef7cba36bdbc8f_u64, 0x0000000063331383_u64,
+                ]),
+                Fp([
+                    0x8cf6aab8ee7fe265_u64, 0x68df32b12bdd9e47_u64,
+                    0xa309672e50887546_u64, 0x000000006eb65332_u64,
+                ]),
+                Fp([
+                    0xd2a2b00b176d004b_u64, 0x4a6905c14fdfa7f4_u64,
+                    0x7dcee4a94d149bb1_u64, 0x0000000095d38484_u64,
+                ]),
+                Fp([
+                    0x129089acc2e30613_u64, 0xa3bac732ed3e293f_u64,
+                    0x828617299d7608c0_u64, 0x000000005c590593_u64,
+                ]),
+                Fp([
+                    0x0972a68afbc36f49_u64, 0x6e03f1a73f9c642b_u64,
+                    0x115c9eb51c638bab_u64, 0x000000002c16fa06_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x1a4b6918e24007d2_u64, 0xa95ab10605483018_u64,
+                    0xea48480e10678442_u64, 0x00000000cde5552a_u64,
+                ]),
+                Fp([
+                    0x43769a841e9e844e_u64, 0xa737272716779dd4_u64,
+                    0xf9cc8c1196d2c9dc_u64, 0x00000000d4348ac9_u64,
+                ]),
+                Fp([
+                    0x8d378f8e2ae89204_u64, 0x87eabe43f052c2d3_u64,
+                    0x6ca17a95ce1cba79_u64, 0x0000000049ce697e_u64,
+                ]),
+                Fp([
+                    0xa7a7d0514e64ca28_u64, 0x9a56b28f07d000fa_u64,
+                    0x165286b80faa38b7_u64, 0x0000000088de3c00_u64,
+                ]),
+                Fp([
+                    0x8803e4e8a5b5d1e7_u64, 0x903ecd09e06057d5_u64,
+                    0x78ec781d968b6dcc_u64, 0x00000000f64b4171_u64,
+                ]),
+                Fp([
+                    0x2aadc2b05458b40b_u64, 0xfb65001b7bf8b258_u64,
+                    0x68b7401d48c68c6b_u64, 0x00000000407ef029_u64,
+                ]),
+                Fp([
+                    0xa6a8744375ecefce_u64, 0x1a5a53b7e8416b7d_u64,
+                    0x17ba42423c654996_u64, 0x000000007a646c7a_u64,
+                ]),
+                Fp([
+                    0xe66169c608131b12_u64, 0x623944eb7c4a06f6_u64,
+                    0xf64f2155c3ba8ef0_u64, 0x0000000080c390a0_u64,
+                ]),
+                Fp([
+                    0x4683c7bc5a0e04cb_u64, 0x7340d5adb455e06c_u64,
+                    0x5cbffae5d1591b6f_u64, 0x000000005945814a_u64,
+                ]),
+                Fp([
+                    0xa109231ab46efee5_u64, 0xa7bd93bcc419a391_u64,
+                    0xad42d0a1a4884cf2_u64, 0x000000001b770e45_u64,
+                ]),
+                Fp([
+                    0xfde4f4bb3953e1d8_u64, 0x7dc73a1a09093ce1_u64,
+                    0x0b0b85580683ec4a_u64, 0x00000000d2114f13_u64,
+                ]),
+                Fp([
+                    0xab44456391d4f108_u64, 0x381ab5d9a3627116_u64,
+                    0x2a5f0eaccdb33e93_u64, 0x000000001cf85a06_u64,
+                ]),
+                Fp([
+                    0x6760f0ee659f0745_u64, 0x4859fb513cc9f8f9_u64,
+                    0x3f979cf75363f484_u64, 0x00000000ff8a15b8_u64,
+                ]),
+                Fp([
+                    0x6243fdca5ef17601_u64, 0x8d4f5f9360789f2e_u64,
+                    0x86907fde09b3c3e9_u64, 0x00000000251227d6_u64,
+                ]),
+                Fp([
+                    0xa4cf8a6981f238eb_u64, 0xb2ec374bdbccd3a8_u64,
+                    0x33a7f146886e43ba_u64, 0x00000000a1b05f5d_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x4b79ec57798f6775_u64, 0xdc8561938fb2d873_u64,
+                    0x58fde706b8f55b5f_u64, 0x00000000d8a4a77d_u64,
+                ]),
+                Fp([
+                    0x7a2fdff0a2b8addd_u64, 0x21f3a2507ac37299_u64,
+                    0xd325def80d22e60a_u64, 0x00000000ecb12aeb_u64,
+                ]),
+                Fp([
+                    0xd9cbcbcd91cf5539_u64, 0x2483510e8944a5f5_u64,
+                    0x682eacc502a21dcb_u64, 0x00000000e4cea43d_u64,
+                ]),
+                Fp([
+                    0xf892843a029b0746_u64, 0x4f12df5d8de3d80e_u64,
+                    0x54fede5f42396ce4_u64, 0x00000000e65c0f5b_u64,
+                ]),
+                Fp([
+                    0xdada2f3ef134f67e_u64, 0x9e5a4d636b637920_u64,
+                    0x6bb9d384281c0246_u64, 0x00000000923a2393_u64,
+                ]),
+                Fp([
+                    0x94c109c2d69c56a2_u64, 0x42dda5cd2d966504_u64,
+                    0xdfe0b7aab262b732_u64, 0x00000000b280dc73_u64,
+                ]),
+                Fp([
+                    0x7b8af96133bdaa88_u64, 0xecaa6e85c4a4bd76_u64,
+                    0x53e1610e2ee2581e_u64, 0x00000000186ee5c1_u64,
+                ]),
+                Fp([
+                    0x37bc5074f7563fee_u64, 0x049152e13c7470d5_u64,
+                    0x0204009e6dfb27b1_u64, 0x00000000bc92d5a9_u64,
+                ]),
+                Fp([
+                    0x5b52cbbb4db7cbe7_u64, 0x39542f7d21d7e4ad_u64,
+                    0x86b0cf66caf3ae3d_u64, 0x0000000015bd88a6_u64,
+                ]),
+                Fp([
+                    0xb4da6d1993beb3b5_u64, 0xe0f7bc1ab41ec530_u64,
+                    0x7a0216bfb7d582d0_u64, 0x000000000b9b1a78_u64,
+                ]),
+                Fp([
+                    0x96a5a665e6222ae1_u64, 0x1ba1d8a42221c7cd_u64,
+                    0x3dd851a9078e05c8_u64, 0x0000000060658690_u64,
+                ]),
+                Fp([
+                    0xf8c57b83089a4108_u64, 0xc79cb125dfc636ce_u64,
+                    0xd2c3e50f33e0877b_u64, 0x0000000055d66858_u64,
+                ]),
+                Fp([
+                    0x9fe8ccf61fd38a66_u64, 0x112d532771f7f379_u64,
+                    0xc56817717f6125cb_u64, 0x00000000e83e1952_u64,
+                ]),
+                Fp([
+                    0x87789f77c2a1c3f7_u64, 0xad27a94a227aff4c_u64,
+                    0x3affa2be2243517d_u64, 0x00000000dd258477_u64,
+                ]),
+                Fp([
+                    0xd4d00f5caed870b8_u64, 0x045e92527fbf715b_u64,
+                    0xe04867b2962513b5_u64, 0x0000000092889a26_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x4420969905c9c45d_u64, 0x9e9ad18e8664df7f_u64,
+                    0xdfa3f64a0d70153d_u64, 0x000000007aaab703_u64,
+                ]),
+                Fp([
+                    0x7e6e97cc9782b221_u64, 0xa6e8168b525936bb_u64,
+                    0x3933af94907c49a3_u64, 0x00000000f8dd0d95_u64,
+                ]),
+                Fp([
+                    0x9916437e56acab61_u64, 0x5afc9efeddda2fcc_u64,
+                    0xdac3d6db23271de8_u64, 0x0000000053e51718_u64,
+                ]),
+                Fp([
+                    0x1ecaaba9b4ea1353_u64, 0x2a355f1c1932849e_u64,
+                    0x63249525d6c0ff31_u64, 0x0000000051abd034_u64,
+                ]),
+                Fp([
+                    0xb5583de44b56a7ce_u64, 0x909fc245ead3c097_u64,
+                    0x396e647e3ed3528c_u64, 0x000000004c0a178f_u64,
+                ]),
+                Fp([
+                    0x459c8a4f7d195abe_u64, 0x9537a34d24222e53_u64,
+                    0x47e89b4ab3bd93c5_u64, 0x00000000a6732e86_u64,
+                ]),
+                Fp([
+                    0xd5de290f0ef92add_u64, 0x3e4b2fa4ce24ec4b_u64,
+                    0xfa773866f56e00e5_u64, 0x00000000b372f87c_u64,
+                ]),
+                Fp([
+                    0x0f178384e786e8a1_u64, 0xd7e8feea375920ad_u64,
+                    0x678a00cf61cf8e27_u64, 0x000000006a22a999_u64,
+                ]),
+                Fp([
+                    0x856dc858f18bb82e_u64, 0x6e5866e424718803_u64,
+                    0x2152aa585e2b8d91_u64, 0x00000000f7ddfdb2_u64,
+                ]),
+                Fp([
+                    0xab9cf747dcf24fc6_u64, 0xb5409a1956e4071f_u64,
+                    0x6c6c5e86d52ae365_u64, 0x00000000460386c0_u64,
+                ]),
+                Fp([
+                    0xe7a18abfba73d2f1_u64, 0x25828f750b56c913_u64,
+                    0x607c18b1c4812b0c_u64, 0x00000000ff0c27ce_u64,
+                ]),
+                Fp([
+                    0x3d1fb6dcf5dbdd8e_u64, 0x459ee33465cc1220_u64,
+                    0x1344f4a33155354c_u64, 0x0000000081f146cb_u64,
+                ]),
+                Fp([
+                    0xdabf3d4a8ed197d2_u64, 0xebed1008da3bca56_u64,
+                    0xd860b7c43b176d77_u64, 0x00000000ad48baf8_u64,
+                ]),
+                Fp([
+                    0x3f5af73b38af21b4_u64, 0x3283b6c869c9396b_u64,
+                    0x29fa3581260a1c1b_u64, 0x000000009cdad932_u64,
+                ]),
+                Fp([
+                    0x7966ba11771b39c3_u64, 0x425f707ca9964290_u64,
+                    0x548dc5613a6463f4_u64, 0x00000000f2be77b5_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xdba32bf8b562eff4_u64, 0xcc01fb1fa4cd0dcb_u64,
+                    0x5f2845b600318162_u64, 0x00000000e320a3ac_u64,
+                ]),
+                Fp([
+                    0x9caa09939d7ee830_u64, 0xa82a082d63949a20_u64,
+                    0x433adbeca2a6617e_u64, 0x000000005fab139f_u64,
+                ]),
+                Fp([
+                    0xd2eae9b395a1155e_u64, 0x44afc303f6334a7e_u64,
+                    0xd9d46200e84fd471_u64, 0x000000001851fa40_u64,
+                ]),
+                Fp([
+                    0xb96f10bb6543d0a7_u64, 0x3d38568238ae7b06_u64,
+                    0x4fade09c27e5b881_u64, 0x00000000eaa933bc_u64,
+                ]),
+                Fp([
+                    0x6ee9c31e81741e6c_u64, 0xa4a48a26e67902ad_u64,
+                    0x2c8fc6e885947eca_u64, 0x000000001f621d02_u64,
+                ]),
+                Fp([
+                    0x73573c99ec656fb5_u64, 0xd9e5c2f55adbecf3_u64,
+                    0xe06a8dac0b900aa8_u64, 0x00000000ab4b29a3_u64,
+                ]),
+                Fp([
+                    0xd26ab531bf9352dd_u64, 0xd9f3e4794f0a7c3f_u64,
+                    0xaf0c2c0b5d02ef31_u64, 0x000000008226f0da_u64,
+                ]),
+                Fp([
+                    0x5bfbddd9af004c16_u64, 0xd8053f8e5d18f575_u64,
+                    0xf2c2f22f04c2a6d4_u64, 0x00000000bedee23b_u64,
+                ]),
+                Fp([
+                    0x99575d26c463cbc1_u64, 0x164e77dbfd30f72a_u64,
+                    0x3ff26e60379bf490_u64, 0x00000000ae800c4a_u64,
+                ]),
+                Fp([
+                    0x70a105952be356f2_u64, 0x05c609260ac7476b_u64,
+                    0x71a64bff052d2841_u64, 0x000000002de56758_u64,
+                ]),
+                Fp([
+                    0xab9ac7004009876f_u64, 0x22ddf50cf677b9fb_u64,
+                    0xfd967cfe6cdbe4bb_u64, 0x00000000b6961388_u64,
+                ]),
+                Fp([
+                    0x73e302e7ed852198_u64, 0xcdb86fd5d39d65db_u64,
+                    0xe050d3cd5ba9c7a1_u64, 0x00000000aaa4c794_u64,
+                ]),
+                Fp([
+                    0x29f4555f836532e0_u64, 0x9ece3420f0eb46aa_u64,
+                    0x358da8ee9920773e_u64, 0x00000000a76bbe09_u64,
+                ]),
+                Fp([
+                    0xdf60d655a5698062_u64, 0xb051405bde1ede57_u64,
+                    0x93f9834912fc1fd0_u64, 0x000000005f283545_u64,
+                ]),
+                Fp([
+                    0xb5ea9f3130bc7473_u64, 0x4101d8a562888985_u64,
+                    0x3f810f852204de13_u64, 0x0000000060f2e16e_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x101629a34c725e02_u64, 0x622d57a140226571_u64,
+                    0x15bcc0fc99dc87ce_u64, 0x000000006be0e3fa_u64,
+                ]),
+                Fp([
+                    0xe2d2e968c8cec538_u64, 0x657796f5cea8160a_u64,
+                    0xb3eb2b6fb1afe034_u64, 0x000000008619f877_u64,
+                ]),
+                Fp([
+                    0xabfb0b92a1b0357e_u64, 0xa1573a8431f7094c_u64,
+                    0x58fda86e089c592e_u64, 0x00000000aa41cc1f_u64,
+                ]),
+                Fp([
+                    0xdf86789434f1b7f7_u64, 0x44a9e2e34e82f6f0_u64,
+                    0xd32c69ce4b1e5107_u64, 0x00000000d17ce5d0_u64,
+                ]),
+                Fp([
+                    0x1d087d4c498cb157_u64, 0x470827bb7335f66c_u64,
+                    0xf8a4d2ce39f74526_u64, 0x000000005fbac8a3_u64,
+                ]),
+                Fp([
+                    0x80b385f67f1c370e_u64, 0x03f366520e53c897_u64,
+                    0xd39c1957045c04da_u64, 0x000000003b935e41_u64,
+                ]),
+                Fp([
+                    0x916f4ff9198f0775_u64, 0xff61190f48d322a1_u64,
+                    0xb433641d3578d2ad_u64, 0x00000000ecdc05a2_u64,
+                ]),
+                Fp([
+                    0x82bd289e414f1b3c_u64, 0xdeed2fdebe96395a_u64,
+                    0x783a9addb239ef55_u64, 0x000000006c9611e5_u64,
+                ]),
+                Fp([
+                    0x1158d099ececce2b_u64, 0x375fc13e97ed1b27_u64,
+                    0xce34feda7fd0bf2f_u64, 0x00000000c79b793b_u64,
+                ]),
+                Fp([
+                    0x998a8f5e68ce5c49_u64, 0xaebc4dddf8af32b7_u64,
+                    0xf97e9a1e363f5230_u64, 0x0000000076c327bb_u64,
+                ]),
+                Fp([
+                    0x88408a2cb2e2937e_u64, 0xfd81bc81a9e475ce_u64,
+                    0xcea86c4f81c3b417_u64, 0x000000001c430e19_u64,
+                ]),
+                Fp([
+                    0x71e38696365796b0_u64, 0xe896efe58de149b5_u64,
+                    0x8d091b9c2a813c98_u64, 0x000000007b62f7dd_u64,
+                ]),
+                Fp([
+                    0x93df0a730293f1f6_u64, 0x1a7042b9186fa77e_u64,
+                    0x5f9c2c562374806d_u64, 0x0000000041741c74_u64,
+                ]),
+                Fp([
+                    0x5c43c5086f98e085_u64, 0x3752d4a7c7563aba_u64,
+                    0x0e2e46b47c4dd2a3_u64, 0x0000000007053fd1_u64,
+                ]),
+                Fp([
+                    0xfff2336862a10e5c_u64, 0xd6ee724c763e3728_u64,
+                    0xfcabad7ef94367bb_u64, 0x000000008f6c32ab_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x90c3e7d92bf8a318_u64, 0xc0cf3648b883c9fd_u64,
+                    0x52992bdfb940a894_u64, 0x00000000059f6d16_u64,
+                ]),
+                Fp([
+                    0xbfeaa3cb834fa1ee_u64, 0x2fcfcc725c53e115_u64,
+                    0xcbd7940dc3e143cf_u64, 0x0000000027c30582_u64,
+                ]),
+                Fp([
+                    0x768c2d22b57a6eff_u64, 0x19cb26ccad70c73e_u64,
+                    0x543bd7f34fd1b1ce_u64, 0x000000002e871416_u64,
+                ]),
+                Fp([
+                    0xf2ae07db6ee87aba_u64, 0x9f8a771f8c21169c_u64,
+                    0x5f0df4601a3ac444_u64, 0x00000000711080bd_u64,
+                ]),
+                Fp([
+                    0xc1ce7efcdf0cf5e9_u64, 0x4e912af102c40367_u64,
+                    0xa349150232d09b7a_u64, 0x00000000587323c7_u64,
+                ]),
+                Fp([
+                    0xddb4389296c4ec64_u64, 0xa3cdf12cfbb983bf_u64,
+                    0x7747f3b0d3786566_u64, 0x00000000112819b2_u64,
+                ]),
+                Fp([
+                    0x4b39e4030c17d86b_u64, 0xf668bbe3c484c561_u64,
+                    0xc36e0eac4f4826aa_u64, 0x000000008c2da71e_u64,
+                ]),
+                Fp([
+                    0x58a70e0b4cb8a3f2_u64, 0x46ae2880cdcacc33_u64,
+                    0x7230160209aedd86_u64, 0x0000000062e752d6_u64,
+                ]),
+                Fp([
+                    0xfd17c60d8bb7e945_u64, 0x7ad399986d442c45_u64,
+                    0xf49abbb3fe886b4a_u64, 0x000000003980a029_u64,
+                ]),
+                Fp([
+                    0x8b24d79cc487dcad_u64, 0x8df6a4c20240833e_u64,
+                    0x4ab0fd2f737711af_u64, 0x000000002682e674_u64,
+                ]),
+                Fp([
+                    0x5032aa235e74eb73_u64, 0xb7874b012be5994f_u64,
+                    0xba407a5632e19f5c_u64, 0x00000000f1a69d2b_u64,
+                ]),
+                Fp([
+                    0xfb3ce9297d870c27_u64, 0x82d40008f8f9966a_u64,
+                    0x1995a3dddabd99f5_u64, 0x00000000a0112e29_u64,
+                ]),
+                Fp([
+                    0x8c7edcaa6598c869_u64, 0x8f4839dcf7bbdd97_u64,
+                    0x97152923001364a6_u64, 0x00000000ebbcfaf5_u64,
+                ]),
+                Fp([
+                    0xa9f025f218176982_u64, 0xa1d7340cfef5dab4_u64,
+                    0x688b705c4eeadc21_u64, 0x0000000007927eaa_u64,
+                ]),
+                Fp([
+                    0x1db444a103d70d9f_u64, 0xe37fc1394c282022_u64,
+                    0x73936aa2e14da206_u64, 0x00000000c6fab12c_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0xd3364fa295afa171_u64, 0xf2496435c4523082_u64,
+                    0xbad6078e99fb316b_u64, 0x000000001096b17b_u64,
+                ]),
+                Fp([
+                    0xa7b7d4bd279aa228_u64, 0x02aa9c140aa9ed22_u64,
+                    0x2d1e3feb2b5857f7_u64, 0x0000000071fdcb5b_u64,
+                ]),
+                Fp([
+                    0xcd69b76b0c715ec3_u64, 0x1bf3125920e43ec1_u64,
+                    0x98cb0cad88519913_u64, 0x00000000b500d912_u64,
+                ]),
+                Fp([
+                    0x8f83af0f081c6c6c_u64, 0x8b3daee46d3fdf29_u64,
+                    0x29bb5387da25fcdb_u64, 0x00000000d0c3e636_u64,
+                ]),
+                Fp([
+                    0xf867a10c15b9ecd2_u64, 0x39efc7a06d077cad_u64,
+                    0x2652026085c3db0c_u64, 0x00000000a29baf53_u64,
+                ]),
+                Fp([
+                    0x0212c88fb9ba6943_u64, 0xa4983d40b775b26e_u64,
+                    0x8914f8796a837202_u64, 0x000000003c554495_u64,
+                ]),
+                Fp([
+                    0xb23907c9ae6d6e08_u64, 0xf25beb1f0a42aa4b_u64,
+                    0xbac0380d27120218_u64, 0x00000000979ab504_u64,
+                ]),
+                Fp([
+                    0x2b1044836289cbc4_u64, 0x52037ac5ac36c70e_u64,
+                    0x00f191959875c25d_u64, 0x00000000e58ae977_u64,
+                ]),
+                Fp([
+                    0x895d2cf52e8fa5b6_u64, 0x4e153e81fb2241ca_u64,
+                    0x01e1be0565c9a894_u64, 0x00000000d26229c2_u64,
+                ]),
+                Fp([
+                    0xd622d92f64e9f4fb_u64, 0xa7bfa8698db66454_u64,
+                    0xafbb478f38eeef28_u64, 0x0000000030e746d7_u64,
+                ]),
+                Fp([
+                    0xf9fd5ba57b87abcb_u64, 0xb9f00d9f73cda72e_u64,
+                    0xa4d64b6fd3fd4911_u64, 0x00000000892f82b9_u64,
+                ]),
+                Fp([
+                    0x26e0edaf7cee01d2_u64, 0x7ac0e7dea246cde1_u64,
+                    0xaa0ef5c8b0c688d1_u64, 0x00000000a2cf62be_u64,
+                ]),
+                Fp([
+                    0x7cf627d86ab89b5b_u64, 0x371146e538415349_u64,
+                    0x0b24412b9350af61_u64, 0x00000000a8d93f92_u64,
+                ]),
+                Fp([
+                    0xa53728b8d186e3c1_u64, 0x744789278e5aba94_u64,
+                    0x30ae120cdb745af4_u64, 0x00000000a21cb01f_u64,
+                ]),
+                Fp([
+                    0x37eb57c5541f8663_u64, 0x0d5c19f6331bc3d3_u64,
+                    0xb05369f1676ea5e3_u64, 0x00000000fc14e236_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x43ec605947e4455e_u64, 0x42d9390e23f6e4ea_u64,
+                    0xdab545ffb84525e2_u64, 0x00000000e5aa9758_u64,
+                ]),
+                Fp([
+                    0xe736f6f6d290b09b_u64, 0xbaa7807e41485d60_u64,
+                    0x6f2f1742fcd1d74f_u64, 0x0000000077299a40_u64,
+                ]),
+                Fp([
+                    0xd5a4907896116d39_u64, 0x58d9398c05f1ccf6_u64,
+                    0xe78fdd0e39393619_u64, 0x0000000059149787_u64,
+                ]),
+                Fp([
+                    0xc2f23e3f5143bf3c_u64, 0xae2962dfe5ce075d_u64,
+                    0x6d4e6a66a54fe316_u64, 0x000000003875ebce_u64,
+                ]),
+                Fp([
+                    0xb7fbec82da22ccc5_u64, 0x8a2aa40bd5cc3db0_u64,
+                    0xe66ad4091a5ece86_u64, 0x0000000069126c98_u64,
+                ]),
+                Fp([
+                    0xc1f95f92ffed0073_u64, 0x19c627c26d1ed9cf_u64,
+                    0xce8076c3724b1aee_u64, 0x00000000d8990198_u64,
+                ]),
+                Fp([
+                    0xd6aaf2620b078cea_u64, 0xa5492bee72408291_u64,
+                    0x522e8ec5684f51cc_u64, 0x0000000062902917_u64,
+                ]),
+                Fp([
+                    0x5805e23588c33ce6_u64, 0xa104c67e6256e412_u64,
+                    0xbe1a37e6c4c66bdf_u64, 0x000000006e8d099c_u64,
+                ]),
+                Fp([
+                    0x45d4aec86aee4f87_u64, 0xcc5540666397198f_u64,
+                    0xff2c0f7abd684ff5_u64, 0x0000000093718290_u64,
+                ]),
+                Fp([
+                    0x792640471cd053c4_u64, 0xc0e1fbef3698fbba_u64,
+                    0xc8d3966719379a87_u64, 0x00000000700fa220_u64,
+                ]),
+                Fp([
+                    0xa8aa129d3ec721c5_u64, 0x864f238698eaddd7_u64,
+                    0xf43fe4d8b7091b9e_u64, 0x0000000088cd4b97_u64,
+                ]),
+                Fp([
+                    0x1278058f2ab291ed_u64, 0xa88555bb2aa52bd5_u64,
+                    0xae489d5abc16115d_u64, 0x00000000da7e5594_u64,
+                ]),
+                Fp([
+                    0xa55d7667ecf89cd5_u64, 0xbe92f5a680c34061_u64,
+                    0x69bdb1f66e62a2ff_u64, 0x000000005f74bfe0_u64,
+                ]),
+                Fp([
+                    0x3976d7109835a45e_u64, 0x5f3a8dd7a3e15e2a_u64,
+                    0x7d5fb84420e6aebd_u64, 0x000000001edeb671_u64,
+                ]),
+                Fp([
+                    0xd71a9e7563a13c74_u64, 0x506cb3cb62a70ae8_u64,
+                    0x64530c550341a9ca_u64, 0x0000000075e0bd58_u64,
+                ]),
+            ],
+            [
+                Fp([
+                    0xffffffff00000000_u64, 0xffffffffffffffff_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fp([
+                    0x4131737c7eb224a1_u64, 0x10a9b78093a0ac00_u64,
+                    0x33e8c22ed3a893d5_u64, 0x00000000db369804_u64,
+                ]),
+                Fp([
+                    0xf36c180addd774c2_u64, 0xb91e7c7d05d2ce8e_u64,
+                    0xa238c32b0993eab0_u64, 0x00000000b6c527d0_u64,
+                ]),
+                Fp([
+                    0xaa75c5f510f879d8_u64, 0x692d2d0d4c924854_u64,
+                    0xc9e7f1fe024ab74f_u64, 0x00000000b73682bc_u64,
+                ]),
+                Fp([
+                    0xcffadc6b970f46d7_u64, 0x0c797256d18884d1_u64,
+                    0x281488a20cf29b20_u64, 0x000000008c9fad61_u64,
+                ]),
+                Fp([
+                    0xee42f9f32d79c23d_u64, 0xa938f62f0831d4a8_u64,
+                    0x8506284b19091fa1_u64, 0x000000002c199688_u64,
+                ]),
+                Fp([
+                    0x1f9fddbfe5e4f243_u64, 0x1a276c1490c5fe3c_u64,
+                    0x5afd70558cc17626_u64, 0x00000000c7851051_u64,
+                ]),
+                Fp([
+                    0x5f27df1d523e52d4_u64, 0xbabdf6022c6acf04_u64,
+                    0x737278b7bce90ac2_u64, 0x000000008335d6e3_u64,
+                ]),
+                Fp([
+                    0x16a4d81dcee37ed3_u64, 0x3e22ceedbdd0a064_u64,
+                    0x3cf979a1988b8a8e_u64, 0x00000000ef31acbc_u64,
+                ]),
+                Fp([
+                    0x8025cb2487892223_u64, 0xb132a3bb1ffb9a63_u64,
+                    0xbdbe0fb791115534_u64, 0x00000000dca7abef_u64,
+                ]),
+                Fp([
+                    0x6c3619b19e23311f_u64, 0x29864b4bf10adee5_u64,
+                    0xe2a44e2124a3e2e8_u64, 0x00000000ca0783a0_u64,
+                ]),
+                Fp([
+                    0x267c3f71622e0ad3_u64, 0x433de651ffa8b16a_u64,
+                    0xd2a02cd9705db763_u64, 0x000000005a70014d_u64,
+                ]),
+                Fp([
+                    0x2e34e3304d63aa63_u64, 0xa6bab8f83df7c335_u64,
+                    0x8fd56db7d28b3969_u64, 0x0000000056c813c8_u64,
+                ]),
+                Fp([
+                    0xca7e80650a61201b_u64, 0x91a7965a3fcf5937_u64,
+                    0xcde00aa84de760d7_u64, 0x000000006427a154_u64,
+                ]),
+                Fp([
+                    0x1c1677f47ffd39ac_u64, 0x08136eacbc27a346_u64,
+                    0x51b07d665343577f_u64, 0x00000000907f5e39_u64,
+                ]),
+                Fp([
+                    0x7159b6bd6b697de5_u64, 0xe2e12fb5a4287503_u64,
+                    0x2419d04f03da1914_u64, 0x00000000c433f0eb_u64,
+                ]),
+            ],
+        ];
+        const TS_WIDTHS: [u32; 24] = [
+            4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+        ];
+        const TS_CHAIN: [[usize; 24]; 24] = [
+            [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [
+                18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0,
+            ],
+            [
+                20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0,
+            ],
+            [
+                22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0,
+            ],
+            [
+                24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0,
+            ],
+            [
+                26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0, 0,
+            ],
+            [
+                28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0,
+                0, 0, 0,
+            ],
+            [
+                30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0,
+                0, 0, 0,
+            ],
+            [
+                32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0,
+                0, 0, 0, 0,
+            ],
+            [
+                34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0,
+                0, 0, 0, 0,
+            ],
+            [
+                36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0,
+                0, 0, 0, 0,
+            ],
+            [
+                38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2,
+                0, 0, 0, 0, 0,
+            ],
+            [
+                40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4,
+                2, 0, 0, 0, 0,
+            ],
+            [
+                42, 40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6,
+                4, 2, 0, 0, 0,
+            ],
+            [
+                44, 42, 40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10,
+                8, 6, 4, 2, 0, 0,
+            ],
+            [
+                46, 44, 42, 40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12,
+                10, 8, 6, 4, 2, 0,
+            ],
+        ];
+        const TS_DLOG: [usize; 24] = [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ];
+        const TS_FINAL: [usize; 24] = [
+            1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39,
+            41, 43, 45, 47,
+        ];
+        fn ts_lookup(table: &[Fp; 16], index: u8) -> Fp {
+            let mut r = Fp::ONE;
+            for (m, entry) in table.iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+                    &(m as u8),
+                    &index,
+                );
+                <Fp as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut r,
+                    entry,
+                    hit,
+                );
+            }
+            r
+        }
         let w = self
             .pow_by_schedule(
                 15,
@@ -2524,30 +5790,36 @@ impl Fp {
                 ],
             );
         let mut x = self.mul(&w);
-        let mut b = x.mul(&w);
-        let mut z = Self::ROOT_OF_UNITY;
-        let mut i = Self::TWO_ADICITY - 1;
-        while i >= 1 {
-            let mut d = b;
-            let mut k = 1;
-            while k < i {
-                d = d.square();
-                k += 1;
+        let mut powers = [Fp::ZERO; 24];
+        powers[24 - 1] = x.mul(&w);
+        let mut j = 24 - 1;
+        while j > 0 {
+            let mut y = powers[j];
+            for _ in 0..TS_WIDTHS[j] {
+                y = y.square();
             }
-            let flip = !::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&d, &Self::ONE);
-            let z2 = z.square();
-            x = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &x,
-                &x.mul(&z),
-                flip,
-            );
-            b = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &b,
-                &b.mul(&z2),
-                flip,
-            );
-            z = z2;
-            i -= 1;
+            powers[j - 1] = y;
+            j -= 1;
+        }
+        let mut digits = [0u8; 24];
+        for (j, power) in powers.iter().enumerate() {
+            let mut c = *power;
+            for (digit, table) in digits.iter().zip(TS_CHAIN[j].iter()).take(j) {
+                c = c.mul(&ts_lookup(&TS_TABLES[*table], *digit));
+            }
+            let mut d = 0u8;
+            for (m, entry) in TS_TABLES[TS_DLOG[j]].iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&c, entry);
+                <u8 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut d,
+                    &(m as u8),
+                    hit,
+                );
+            }
+            digits[j] = d;
+        }
+        for (digit, table) in digits.iter().zip(TS_FINAL.iter()) {
+            x = x.mul(&ts_lookup(&TS_TABLES[*table], *digit));
         }
         let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
         ::fieldgen_field::subtle::CtOption::new(x, ok)

@@ -4644,8 +4644,359 @@ impl Fr {
         }
         Self::safegcd_finish(&f, d)
     }
-    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973). Either root may be returned.
+    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973), the discrete logarithm in the 2-Sylow subgroup read 4 bits at a time from precomputed tables (Bernstein, "Faster square roots in annoying finite fields", 2001). Either root may be returned.
     pub fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<Fr> {
+        static TS_TABLES: [[Fr; 16]; 5] = [
+            [
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x85185b40_u32, 0x8327d956_u32, 0x04018312_u32, 0x2ad8be9b_u32,
+                    0xba09fbb9_u32, 0x35762c19_u32, 0xee39e840_u32, 0x3322fab7_u32,
+                ]),
+                Fr([
+                    0xa06c8282_u32, 0x7fa4bd19_u32, 0x5e914077_u32, 0x755db9cd_u32,
+                    0xfffffffd_u32, 0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32,
+                ]),
+                Fr([
+                    0x4b1de601_u32, 0x3caa8536_u32, 0xab471d29_u32, 0x8fd61e4b_u32,
+                    0x45f60445_u32, 0xca89d3e6_u32, 0x11c617bf_u32, 0xccdd0548_u32,
+                ]),
+                Fr([
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                    0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0xaf4dd71f_u32, 0xb2dcd52a_u32, 0x1672be1d_u32, 0x428e55dc_u32,
+                    0xd795a1b6_u32, 0xe44b48d2_u32, 0x4e1097c2_u32, 0xc14ec331_u32,
+                ]),
+                Fr([
+                    0xaf4dd71f_u32, 0xb2dcd52a_u32, 0x1672be1d_u32, 0x428e55dc_u32,
+                    0xd795a1b6_u32, 0xe44b48d2_u32, 0x4e1097c2_u32, 0xc14ec331_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0xaf4dd71f_u32, 0xb2dcd52a_u32, 0x1672be1d_u32, 0x428e55dc_u32,
+                    0xd795a1b6_u32, 0xe44b48d2_u32, 0x4e1097c2_u32, 0xc14ec331_u32,
+                ]),
+                Fr([
+                    0x62300f58_u32, 0x4c6a146c_u32, 0x99d52c34_u32, 0x5fca4aa6_u32,
+                    0x151b4efb_u32, 0x0295cf90_u32, 0x2a8364a3_u32, 0x97b6e4a0_u32,
+                ]),
+                Fr([
+                    0x82336354_u32, 0x68cd89ea_u32, 0xe0b7a4d1_u32, 0x0a6536ea_u32,
+                    0x24a9616f_u32, 0xa6d87f5b_u32, 0xb037708d_u32, 0xb53bda54_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x21b08b8a_u32, 0x3ec3c1d0_u32, 0x61378632_u32, 0xedc268fd_u32,
+                    0xaa5ac953_u32, 0x79513179_u32, 0x0665853d_u32, 0x19a1e605_u32,
+                ]),
+                Fr([
+                    0x043e6040_u32, 0x8fdcbe00_u32, 0x4dc833d8_u32, 0x1e56b2d3_u32,
+                    0xa300f5db_u32, 0xe9f5f97f_u32, 0xe96f086b_u32, 0x3d6f7962_u32,
+                ]),
+                Fr([
+                    0x40c3750b_u32, 0xf628b950_u32, 0x6b120bb3_u32, 0xe10de8d3_u32,
+                    0xc44dfef4_u32, 0x2d7db74a_u32, 0x1784a674_u32, 0xaf538d34_u32,
+                ]),
+                Fr([
+                    0x85185b40_u32, 0x8327d956_u32, 0x04018312_u32, 0x2ad8be9b_u32,
+                    0xba09fbb9_u32, 0x35762c19_u32, 0xee39e840_u32, 0x3322fab7_u32,
+                ]),
+                Fr([
+                    0xb329041a_u32, 0x66d85db7_u32, 0xeb67fd2b_u32, 0xab1da407_u32,
+                    0x0e2a494d_u32, 0xf11184b3_u32, 0x77248053_u32, 0x719b7eb3_u32,
+                ]),
+                Fr([
+                    0xb3ad555d_u32, 0x1e625708_u32, 0x00a05239_u32, 0xd7a7187e_u32,
+                    0xb354b9de_u32, 0xbcecb241_u32, 0x94f78fb4_u32, 0x955ff984_u32,
+                ]),
+                Fr([
+                    0xaf7a907d_u32, 0xb0801b56_u32, 0x73ab8322_u32, 0x213ef45c_u32,
+                    0x1d3cca5e_u32, 0x1f641e59_u32, 0xb39d8903_u32, 0x616661ec_u32,
+                ]),
+                Fr([
+                    0xa06c8282_u32, 0x7fa4bd19_u32, 0x5e914077_u32, 0x755db9cd_u32,
+                    0xfffffffd_u32, 0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32,
+                ]),
+                Fr([
+                    0xae85b5b7_u32, 0x810e9cbc_u32, 0x4e111a09_u32, 0xccec73e9_u32,
+                    0x55a536aa_u32, 0x86aece86_u32, 0xf99a7ac2_u32, 0xe65e19fa_u32,
+                ]),
+                Fr([
+                    0xcbf7e101_u32, 0x2ff5a08c_u32, 0x61806c63_u32, 0x9c582a13_u32,
+                    0x5cff0a23_u32, 0x160a0680_u32, 0x1690f794_u32, 0xc290869d_u32,
+                ]),
+                Fr([
+                    0x8f72cc36_u32, 0xc9a9a53c_u32, 0x44369487_u32, 0xd9a0f413_u32,
+                    0x3bb20109_u32, 0xd28248b5_u32, 0xe87b598b_u32, 0x50ac72cb_u32,
+                ]),
+                Fr([
+                    0x4b1de601_u32, 0x3caa8536_u32, 0xab471d29_u32, 0x8fd61e4b_u32,
+                    0x45f60445_u32, 0xca89d3e6_u32, 0x11c617bf_u32, 0xccdd0548_u32,
+                ]),
+                Fr([
+                    0x1d0d3d27_u32, 0x58fa00d5_u32, 0xc3e0a310_u32, 0x0f9138de_u32,
+                    0xf1d5b6b1_u32, 0x0eee7b4c_u32, 0x88db7fac_u32, 0x8e64814c_u32,
+                ]),
+                Fr([
+                    0x1c88ebe4_u32, 0xa1700784_u32, 0xaea84e02_u32, 0xe307c468_u32,
+                    0x4cab461f_u32, 0x43134dbe_u32, 0x6b08704b_u32, 0x6aa0067b_u32,
+                ]),
+                Fr([
+                    0x20bbb0c4_u32, 0x0f524336_u32, 0x3b9d1d19_u32, 0x996fe88a_u32,
+                    0xe2c335a0_u32, 0xe09be1a6_u32, 0x4c6276fc_u32, 0x9e999e13_u32,
+                ]),
+            ],
+            [
+                Fr([
+                    0x2fc9bebf_u32, 0x402da173_u32, 0x50b75fc4_u32, 0x45512319_u32,
+                    0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+                ]),
+                Fr([
+                    0x62300f58_u32, 0x4c6a146c_u32, 0x99d52c34_u32, 0x5fca4aa6_u32,
+                    0x151b4efb_u32, 0x0295cf90_u32, 0x2a8364a3_u32, 0x97b6e4a0_u32,
+                ]),
+                Fr([
+                    0x20bbb0c4_u32, 0x0f524336_u32, 0x3b9d1d19_u32, 0x996fe88a_u32,
+                    0xe2c335a0_u32, 0xe09be1a6_u32, 0x4c6276fc_u32, 0x9e999e13_u32,
+                ]),
+                Fr([
+                    0x0cbd7b1d_u32, 0x1b5a67c4_u32, 0xc8117bf3_u32, 0x36f0a55a_u32,
+                    0xc71f35f6_u32, 0x43101b57_u32, 0x5ebd1e20_u32, 0x90a564f8_u32,
+                ]),
+                Fr([
+                    0x1c88ebe4_u32, 0xa1700784_u32, 0xaea84e02_u32, 0xe307c468_u32,
+                    0x4cab461f_u32, 0x43134dbe_u32, 0x6b08704b_u32, 0x6aa0067b_u32,
+                ]),
+                Fr([
+                    0x1328e368_u32, 0x2e9a7b1d_u32, 0xa1493856_u32, 0x7a0cfa88_u32,
+                    0xd617ebf7_u32, 0x801f49c5_u32, 0x46794fb8_u32, 0x981ab397_u32,
+                ]),
+                Fr([
+                    0x1d0d3d27_u32, 0x58fa00d5_u32, 0xc3e0a310_u32, 0x0f9138de_u32,
+                    0xf1d5b6b1_u32, 0x0eee7b4c_u32, 0x88db7fac_u32, 0x8e64814c_u32,
+                ]),
+                Fr([
+                    0x8613f2ef_u32, 0x5e31b19c_u32, 0xc430b128_u32, 0xb6523702_u32,
+                    0x2127dfcd_u32, 0x65fed65d_u32, 0xbf2ad4a0_u32, 0x0f7fd897_u32,
+                ]),
+                Fr([
+                    0x4b1de601_u32, 0x3caa8536_u32, 0xab471d29_u32, 0x8fd61e4b_u32,
+                    0x45f60445_u32, 0xca89d3e6_u32, 0x11c617bf_u32, 0xccdd0548_u32,
+                ]),
+                Fr([
+                    0xbf92923f_u32, 0x6835ede2_u32, 0x9a14b7ff_u32, 0x5ffced36_u32,
+                    0xd77c1485_u32, 0x9d54f33b_u32, 0x4dec869b_u32, 0xc76e8ed8_u32,
+                ]),
+                Fr([
+                    0x8f72cc36_u32, 0xc9a9a53c_u32, 0x44369487_u32, 0xd9a0f413_u32,
+                    0x3bb20109_u32, 0xd28248b5_u32, 0xe87b598b_u32, 0x50ac72cb_u32,
+                ]),
+                Fr([
+                    0xc4545358_u32, 0x75d20282_u32, 0x4ac9227d_u32, 0x7055a741_u32,
+                    0x5eec6e9a_u32, 0x9ac5124d_u32, 0x203123c0_u32, 0x55f1841c_u32,
+                ]),
+                Fr([
+                    0xcbf7e101_u32, 0x2ff5a08c_u32, 0x61806c63_u32, 0x9c582a13_u32,
+                    0x5cff0a23_u32, 0x160a0680_u32, 0x1690f794_u32, 0xc290869d_u32,
+                ]),
+                Fr([
+                    0x6bc0a616_u32, 0x00633b93_u32, 0x2cd5942e_u32, 0xda814bf9_u32,
+                    0x17fb55bd_u32, 0x83e77f63_u32, 0xde7152a6_u32, 0x4b87ea3d_u32,
+                ]),
+                Fr([
+                    0xae85b5b7_u32, 0x810e9cbc_u32, 0x4e111a09_u32, 0xccec73e9_u32,
+                    0x55a536aa_u32, 0x86aece86_u32, 0xf99a7ac2_u32, 0xe65e19fa_u32,
+                ]),
+                Fr([
+                    0xe90a9eaa_u32, 0xac4517f2_u32, 0x6e2dcaf2_u32, 0x845f6684_u32,
+                    0x7de5a790_u32, 0xfb1ea289_u32, 0x84c75dfa_u32, 0x0dfad4a0_u32,
+                ]),
+            ],
+        ];
+        const TS_WIDTHS: [u32; 2] = [2, 4];
+        const TS_CHAIN: [[usize; 2]; 2] = [[0, 0], [2, 0]];
+        const TS_DLOG: [usize; 2] = [0, 3];
+        const TS_FINAL: [usize; 2] = [1, 4];
+        fn ts_lookup(table: &[Fr; 16], index: u8) -> Fr {
+            let mut r = Fr::ONE;
+            for (m, entry) in table.iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+                    &(m as u8),
+                    &index,
+                );
+                <Fr as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut r,
+                    entry,
+                    hit,
+                );
+            }
+            r
+        }
         let w = self
             .pow_by_schedule(
                 31,
@@ -4701,30 +5052,36 @@ impl Fr {
                 ],
             );
         let mut x = self.mul(&w);
-        let mut b = x.mul(&w);
-        let mut z = Self::ROOT_OF_UNITY;
-        let mut i = Self::TWO_ADICITY - 1;
-        while i >= 1 {
-            let mut d = b;
-            let mut k = 1;
-            while k < i {
-                d = d.square();
-                k += 1;
+        let mut powers = [Fr::ZERO; 2];
+        powers[2 - 1] = x.mul(&w);
+        let mut j = 2 - 1;
+        while j > 0 {
+            let mut y = powers[j];
+            for _ in 0..TS_WIDTHS[j] {
+                y = y.square();
             }
-            let flip = !::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&d, &Self::ONE);
-            let z2 = z.square();
-            x = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &x,
-                &x.mul(&z),
-                flip,
-            );
-            b = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &b,
-                &b.mul(&z2),
-                flip,
-            );
-            z = z2;
-            i -= 1;
+            powers[j - 1] = y;
+            j -= 1;
+        }
+        let mut digits = [0u8; 2];
+        for (j, power) in powers.iter().enumerate() {
+            let mut c = *power;
+            for (digit, table) in digits.iter().zip(TS_CHAIN[j].iter()).take(j) {
+                c = c.mul(&ts_lookup(&TS_TABLES[*table], *digit));
+            }
+            let mut d = 0u8;
+            for (m, entry) in TS_TABLES[TS_DLOG[j]].iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&c, entry);
+                <u8 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut d,
+                    &(m as u8),
+                    hit,
+                );
+            }
+            digits[j] = d;
+        }
+        for (digit, table) in digits.iter().zip(TS_FINAL.iter()) {
+            x = x.mul(&ts_lookup(&TS_TABLES[*table], *digit));
         }
         let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
         ::fieldgen_field::subtle::CtOption::new(x, ok)

@@ -2597,8 +2597,359 @@ impl Fr {
         }
         Self::safegcd_finish(&f, d)
     }
-    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973). Either root may be returned.
+    /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973), the discrete logarithm in the 2-Sylow subgroup read 4 bits at a time from precomputed tables (Bernstein, "Faster square roots in annoying finite fields", 2001). Either root may be returned.
     pub fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<Fr> {
+        static TS_TABLES: [[Fr; 16]; 5] = [
+            [
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x8327d95685185b40_u64, 0x2ad8be9b04018312_u64,
+                    0x35762c19ba09fbb9_u64, 0x3322fab7ee39e840_u64,
+                ]),
+                Fr([
+                    0x7fa4bd19a06c8282_u64, 0x755db9cd5e914077_u64,
+                    0xfffffffffffffffd_u64, 0xffffffffffffffff_u64,
+                ]),
+                Fr([
+                    0x3caa85364b1de601_u64, 0x8fd61e4bab471d29_u64,
+                    0xca89d3e645f60445_u64, 0xccdd054811c617bf_u64,
+                ]),
+                Fr([
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                    0x0000000000000000_u64, 0x0000000000000000_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0xb2dcd52aaf4dd71f_u64, 0x428e55dc1672be1d_u64,
+                    0xe44b48d2d795a1b6_u64, 0xc14ec3314e1097c2_u64,
+                ]),
+                Fr([
+                    0xb2dcd52aaf4dd71f_u64, 0x428e55dc1672be1d_u64,
+                    0xe44b48d2d795a1b6_u64, 0xc14ec3314e1097c2_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0xb2dcd52aaf4dd71f_u64, 0x428e55dc1672be1d_u64,
+                    0xe44b48d2d795a1b6_u64, 0xc14ec3314e1097c2_u64,
+                ]),
+                Fr([
+                    0x4c6a146c62300f58_u64, 0x5fca4aa699d52c34_u64,
+                    0x0295cf90151b4efb_u64, 0x97b6e4a02a8364a3_u64,
+                ]),
+                Fr([
+                    0x68cd89ea82336354_u64, 0x0a6536eae0b7a4d1_u64,
+                    0xa6d87f5b24a9616f_u64, 0xb53bda54b037708d_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x3ec3c1d021b08b8a_u64, 0xedc268fd61378632_u64,
+                    0x79513179aa5ac953_u64, 0x19a1e6050665853d_u64,
+                ]),
+                Fr([
+                    0x8fdcbe00043e6040_u64, 0x1e56b2d34dc833d8_u64,
+                    0xe9f5f97fa300f5db_u64, 0x3d6f7962e96f086b_u64,
+                ]),
+                Fr([
+                    0xf628b95040c3750b_u64, 0xe10de8d36b120bb3_u64,
+                    0x2d7db74ac44dfef4_u64, 0xaf538d341784a674_u64,
+                ]),
+                Fr([
+                    0x8327d95685185b40_u64, 0x2ad8be9b04018312_u64,
+                    0x35762c19ba09fbb9_u64, 0x3322fab7ee39e840_u64,
+                ]),
+                Fr([
+                    0x66d85db7b329041a_u64, 0xab1da407eb67fd2b_u64,
+                    0xf11184b30e2a494d_u64, 0x719b7eb377248053_u64,
+                ]),
+                Fr([
+                    0x1e625708b3ad555d_u64, 0xd7a7187e00a05239_u64,
+                    0xbcecb241b354b9de_u64, 0x955ff98494f78fb4_u64,
+                ]),
+                Fr([
+                    0xb0801b56af7a907d_u64, 0x213ef45c73ab8322_u64,
+                    0x1f641e591d3cca5e_u64, 0x616661ecb39d8903_u64,
+                ]),
+                Fr([
+                    0x7fa4bd19a06c8282_u64, 0x755db9cd5e914077_u64,
+                    0xfffffffffffffffd_u64, 0xffffffffffffffff_u64,
+                ]),
+                Fr([
+                    0x810e9cbcae85b5b7_u64, 0xccec73e94e111a09_u64,
+                    0x86aece8655a536aa_u64, 0xe65e19faf99a7ac2_u64,
+                ]),
+                Fr([
+                    0x2ff5a08ccbf7e101_u64, 0x9c582a1361806c63_u64,
+                    0x160a06805cff0a23_u64, 0xc290869d1690f794_u64,
+                ]),
+                Fr([
+                    0xc9a9a53c8f72cc36_u64, 0xd9a0f41344369487_u64,
+                    0xd28248b53bb20109_u64, 0x50ac72cbe87b598b_u64,
+                ]),
+                Fr([
+                    0x3caa85364b1de601_u64, 0x8fd61e4bab471d29_u64,
+                    0xca89d3e645f60445_u64, 0xccdd054811c617bf_u64,
+                ]),
+                Fr([
+                    0x58fa00d51d0d3d27_u64, 0x0f9138dec3e0a310_u64,
+                    0x0eee7b4cf1d5b6b1_u64, 0x8e64814c88db7fac_u64,
+                ]),
+                Fr([
+                    0xa17007841c88ebe4_u64, 0xe307c468aea84e02_u64,
+                    0x43134dbe4cab461f_u64, 0x6aa0067b6b08704b_u64,
+                ]),
+                Fr([
+                    0x0f52433620bbb0c4_u64, 0x996fe88a3b9d1d19_u64,
+                    0xe09be1a6e2c335a0_u64, 0x9e999e134c6276fc_u64,
+                ]),
+            ],
+            [
+                Fr([
+                    0x402da1732fc9bebf_u64, 0x4551231950b75fc4_u64,
+                    0x0000000000000001_u64, 0x0000000000000000_u64,
+                ]),
+                Fr([
+                    0x4c6a146c62300f58_u64, 0x5fca4aa699d52c34_u64,
+                    0x0295cf90151b4efb_u64, 0x97b6e4a02a8364a3_u64,
+                ]),
+                Fr([
+                    0x0f52433620bbb0c4_u64, 0x996fe88a3b9d1d19_u64,
+                    0xe09be1a6e2c335a0_u64, 0x9e999e134c6276fc_u64,
+                ]),
+                Fr([
+                    0x1b5a67c40cbd7b1d_u64, 0x36f0a55ac8117bf3_u64,
+                    0x43101b57c71f35f6_u64, 0x90a564f85ebd1e20_u64,
+                ]),
+                Fr([
+                    0xa17007841c88ebe4_u64, 0xe307c468aea84e02_u64,
+                    0x43134dbe4cab461f_u64, 0x6aa0067b6b08704b_u64,
+                ]),
+                Fr([
+                    0x2e9a7b1d1328e368_u64, 0x7a0cfa88a1493856_u64,
+                    0x801f49c5d617ebf7_u64, 0x981ab39746794fb8_u64,
+                ]),
+                Fr([
+                    0x58fa00d51d0d3d27_u64, 0x0f9138dec3e0a310_u64,
+                    0x0eee7b4cf1d5b6b1_u64, 0x8e64814c88db7fac_u64,
+                ]),
+                Fr([
+                    0x5e31b19c8613f2ef_u64, 0xb6523702c430b128_u64,
+                    0x65fed65d2127dfcd_u64, 0x0f7fd897bf2ad4a0_u64,
+                ]),
+                Fr([
+                    0x3caa85364b1de601_u64, 0x8fd61e4bab471d29_u64,
+                    0xca89d3e645f60445_u64, 0xccdd054811c617bf_u64,
+                ]),
+                Fr([
+                    0x6835ede2bf92923f_u64, 0x5ffced369a14b7ff_u64,
+                    0x9d54f33bd77c1485_u64, 0xc76e8ed84dec869b_u64,
+                ]),
+                Fr([
+                    0xc9a9a53c8f72cc36_u64, 0xd9a0f41344369487_u64,
+                    0xd28248b53bb20109_u64, 0x50ac72cbe87b598b_u64,
+                ]),
+                Fr([
+                    0x75d20282c4545358_u64, 0x7055a7414ac9227d_u64,
+                    0x9ac5124d5eec6e9a_u64, 0x55f1841c203123c0_u64,
+                ]),
+                Fr([
+                    0x2ff5a08ccbf7e101_u64, 0x9c582a1361806c63_u64,
+                    0x160a06805cff0a23_u64, 0xc290869d1690f794_u64,
+                ]),
+                Fr([
+                    0x00633b936bc0a616_u64, 0xda814bf92cd5942e_u64,
+                    0x83e77f6317fb55bd_u64, 0x4b87ea3dde7152a6_u64,
+                ]),
+                Fr([
+                    0x810e9cbcae85b5b7_u64, 0xccec73e94e111a09_u64,
+                    0x86aece8655a536aa_u64, 0xe65e19faf99a7ac2_u64,
+                ]),
+                Fr([
+                    0xac4517f2e90a9eaa_u64, 0x845f66846e2dcaf2_u64,
+                    0xfb1ea2897de5a790_u64, 0x0dfad4a084c75dfa_u64,
+                ]),
+            ],
+        ];
+        const TS_WIDTHS: [u32; 2] = [2, 4];
+        const TS_CHAIN: [[usize; 2]; 2] = [[0, 0], [2, 0]];
+        const TS_DLOG: [usize; 2] = [0, 3];
+        const TS_FINAL: [usize; 2] = [1, 4];
+        fn ts_lookup(table: &[Fr; 16], index: u8) -> Fr {
+            let mut r = Fr::ONE;
+            for (m, entry) in table.iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+                    &(m as u8),
+                    &index,
+                );
+                <Fr as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut r,
+                    entry,
+                    hit,
+                );
+            }
+            r
+        }
         let w = self
             .pow_by_schedule(
                 31,
@@ -2654,30 +3005,36 @@ impl Fr {
                 ],
             );
         let mut x = self.mul(&w);
-        let mut b = x.mul(&w);
-        let mut z = Self::ROOT_OF_UNITY;
-        let mut i = Self::TWO_ADICITY - 1;
-        while i >= 1 {
-            let mut d = b;
-            let mut k = 1;
-            while k < i {
-                d = d.square();
-                k += 1;
+        let mut powers = [Fr::ZERO; 2];
+        powers[2 - 1] = x.mul(&w);
+        let mut j = 2 - 1;
+        while j > 0 {
+            let mut y = powers[j];
+            for _ in 0..TS_WIDTHS[j] {
+                y = y.square();
             }
-            let flip = !::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&d, &Self::ONE);
-            let z2 = z.square();
-            x = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &x,
-                &x.mul(&z),
-                flip,
-            );
-            b = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
-                &b,
-                &b.mul(&z2),
-                flip,
-            );
-            z = z2;
-            i -= 1;
+            powers[j - 1] = y;
+            j -= 1;
+        }
+        let mut digits = [0u8; 2];
+        for (j, power) in powers.iter().enumerate() {
+            let mut c = *power;
+            for (digit, table) in digits.iter().zip(TS_CHAIN[j].iter()).take(j) {
+                c = c.mul(&ts_lookup(&TS_TABLES[*table], *digit));
+            }
+            let mut d = 0u8;
+            for (m, entry) in TS_TABLES[TS_DLOG[j]].iter().enumerate() {
+                let hit = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&c, entry);
+                <u8 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_assign(
+                    &mut d,
+                    &(m as u8),
+                    hit,
+                );
+            }
+            digits[j] = d;
+        }
+        for (digit, table) in digits.iter().zip(TS_FINAL.iter()) {
+            x = x.mul(&ts_lookup(&TS_TABLES[*table], *digit));
         }
         let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
         ::fieldgen_field::subtle::CtOption::new(x, ok)

@@ -771,46 +771,20 @@ pub fn field_module_in(
             }
         }
         SqrtMethod::TonelliShanks { exp } => {
-            let (f, s) = if exp.is_zero() {
-                (quote!(0u8), quote!(&[]))
-            } else {
-                schedule_tokens(exp, width)
-            };
             let pow_w = if exp.is_zero() {
                 quote!(Self::ONE)
             } else {
+                let (f, s) = schedule_tokens(exp, width);
                 quote!(self.pow_by_schedule(#f, #s))
             };
-            quote! {
-                // Tonelli–Shanks with p − 1 = 2^s·t, a fixed number of steps: with x² = a·b and
-                // z of order 2^(i+1), multiply b by z² whenever b^(2^(i−1)) ≠ 1.
-                let w = #pow_w;
-                let mut x = self.mul(&w);
-                let mut b = x.mul(&w);
-                let mut z = Self::ROOT_OF_UNITY;
-                let mut i = Self::TWO_ADICITY - 1;
-                while i >= 1 {
-                    let mut d = b;
-                    let mut k = 1;
-                    while k < i {
-                        d = d.square();
-                        k += 1;
-                    }
-                    let flip = !::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&d, &Self::ONE);
-                    let z2 = z.square();
-                    x = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&x, &x.mul(&z), flip);
-                    b = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&b, &b.mul(&z2), flip);
-                    z = z2;
-                    i -= 1;
-                }
-            }
+            super::sqrt::tonelli_shanks_body(name, p, &c.root_of_unity, c.two_adicity, pow_w, &mont)
         }
     };
     let sqrt_doc = match &c.sqrt {
         SqrtMethod::ThreeMod4 { .. } => "p ≡ 3 (mod 4): x = a^((p+1)/4)",
         SqrtMethod::Atkin { .. } => "p ≡ 5 (mod 8): Atkin's method",
         SqrtMethod::TonelliShanks { .. } => {
-            "p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973)"
+            "p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973), the discrete logarithm in the 2-Sylow subgroup read 4 bits at a time from precomputed tables (Bernstein, \"Faster square roots in annoying finite fields\", 2001)"
         }
     };
     let sqrt_doc = format!(
