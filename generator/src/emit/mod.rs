@@ -8,12 +8,12 @@ pub mod armv7;
 pub mod field;
 pub mod field_layer;
 pub mod invert;
-pub mod sqrt;
 pub mod portable;
 pub mod rsa;
 pub mod rsa_helpers;
 pub mod rsa_window;
 pub mod special;
+pub mod sqrt;
 pub mod unsaturated;
 pub mod x86_64;
 

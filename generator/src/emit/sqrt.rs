@@ -74,7 +74,13 @@ fn plan(s: u32, order: &BigUint) -> Plan {
     let size = 1u64 << W;
     let lookup = |w: u32, exp: &dyn Fn(u64) -> BigUint| -> Vec<Option<BigUint>> {
         (0..size)
-            .map(|m| Some(if m < (1 << w) { exp(m) } else { BigUint::zero() }))
+            .map(|m| {
+                Some(if m < (1 << w) {
+                    exp(m)
+                } else {
+                    BigUint::zero()
+                })
+            })
             .collect()
     };
     let mut chain = vec![Vec::new(); k];
