@@ -3614,8 +3614,8 @@ impl Fr {
             );
         let mut x = self.mul(&w);
         let mut powers = [Fr::ZERO; 8];
-        powers[8 - 1] = x.mul(&w);
-        let mut j = 8 - 1;
+        powers[7] = x.mul(&w);
+        let mut j: usize = 7;
         while j > 0 {
             let mut y = powers[j];
             for _ in 0..TS_WIDTHS[j] {

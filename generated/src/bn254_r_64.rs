@@ -3491,8 +3491,8 @@ impl Fr {
             );
         let mut x = self.mul(&w);
         let mut powers = [Fr::ZERO; 7];
-        powers[7 - 1] = x.mul(&w);
-        let mut j = 7 - 1;
+        powers[6] = x.mul(&w);
+        let mut j: usize = 6;
         while j > 0 {
             let mut y = powers[j];
             for _ in 0..TS_WIDTHS[j] {

@@ -6752,8 +6752,8 @@ impl Fp {
             );
         let mut x = self.mul(&w);
         let mut powers = [Fp::ZERO; 24];
-        powers[24 - 1] = x.mul(&w);
-        let mut j = 24 - 1;
+        powers[23] = x.mul(&w);
+        let mut j: usize = 23;
         while j > 0 {
             let mut y = powers[j];
             for _ in 0..TS_WIDTHS[j] {

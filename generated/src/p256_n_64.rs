@@ -2775,8 +2775,8 @@ impl Fr {
             );
         let mut x = self.mul(&w);
         let mut powers = [Fr::ZERO; 1];
-        powers[1 - 1] = x.mul(&w);
-        let mut j = 1 - 1;
+        powers[0] = x.mul(&w);
+        let mut j: usize = 0;
         while j > 0 {
             let mut y = powers[j];
             for _ in 0..TS_WIDTHS[j] {

@@ -5053,8 +5053,8 @@ impl Fr {
             );
         let mut x = self.mul(&w);
         let mut powers = [Fr::ZERO; 2];
-        powers[2 - 1] = x.mul(&w);
-        let mut j = 2 - 1;
+        powers[1] = x.mul(&w);
+        let mut j: usize = 1;
         while j > 0 {
             let mut y = powers[j];
             for _ in 0..TS_WIDTHS[j] {

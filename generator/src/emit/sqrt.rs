@@ -139,6 +139,7 @@ pub fn tonelli_shanks_body(
     let nt = lit(pl.tables.len());
     let size = lit(1usize << W);
     let kk = lit(k);
+    let last = lit(k - 1);
     let widths = windows(s).into_iter().map(|(w, _)| lit(w as usize));
     let chain = pl.chain.iter().map(|row| {
         let mut full: Vec<usize> = row.clone();
@@ -169,8 +170,8 @@ pub fn tonelli_shanks_body(
         let mut x = self.mul(&w);
         // b^(2^(s − o_j − w_j)) for every window j, by squaring down from b itself.
         let mut powers = [#name::ZERO; #kk];
-        powers[#kk - 1] = x.mul(&w);
-        let mut j = #kk - 1;
+        powers[#last] = x.mul(&w);
+        let mut j: usize = #last;
         while j > 0 {
             let mut y = powers[j];
             for _ in 0..TS_WIDTHS[j] {
