@@ -13,9 +13,9 @@ use fieldgen_binary_curves::curves::*;
 use fieldgen_binary_curves::ecdsa::{PublicKey, SecretKey};
 use fieldgen_binary_curves::ell1996;
 use fieldgen_binary_curves::tnaf;
-use fieldgen_weierstrass::protocol::hash_to_scalar;
 use fieldgen_binary_curves::{PrimeGroup, SecCurve};
 use fieldgen_field::{ByteArray, Field};
+use fieldgen_weierstrass::protocol::hash_to_scalar;
 use openssl::bn::{BigNum, BigNumContext};
 use openssl::derive::Deriver;
 use openssl::ec::{EcGroup, EcKey, EcPoint};
@@ -107,8 +107,12 @@ where
         let (u1b, kb) = (u1.to_le_bytes(), k.to_le_bytes());
         c.bench_function(&format!("{label}/double_mul_tnaf/fieldgen"), |b| {
             b.iter(|| {
-                t.mul_base_add_vartime(black_box(u1b.as_ref()), &black_box(q), black_box(kb.as_ref()))
-                    .unwrap()
+                t.mul_base_add_vartime(
+                    black_box(u1b.as_ref()),
+                    &black_box(q),
+                    black_box(kb.as_ref()),
+                )
+                .unwrap()
             })
         });
     }

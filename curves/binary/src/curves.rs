@@ -28,8 +28,8 @@ use fieldgen_generated::{
 };
 
 use crate::group::{AffinePoint, BinaryCurve, FixedBaseTable, ProjectivePoint};
-use crate::tnaf::KoblitzTables;
 use crate::scalars::*;
+use crate::tnaf::KoblitzTables;
 use crate::{sec1, Error};
 
 /// GF(2^163), f = x^163 + x^7 + x^6 + x^3 + 1.
@@ -153,8 +153,7 @@ pub fn mul_base_add_wnaf_vartime<C: SecCurve>(
 pub fn mul_vartime<C: SecCurve>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectivePoint<C> {
     let kb = k.to_le_bytes();
     if let Some(t) = C::koblitz() {
-        if let Ok(r) =
-            crate::tnaf::mul_vartime(&t.params, p, kb.as_ref(), crate::tnaf::POINT_WIDTH)
+        if let Ok(r) = crate::tnaf::mul_vartime(&t.params, p, kb.as_ref(), crate::tnaf::POINT_WIDTH)
         {
             return r;
         }

@@ -300,23 +300,23 @@ impl<const L: usize> Limbs<L> {
     }
 
     fn add(&self, o: &Self) -> Self {
-        let mut r = [0u64; L];
+        let mut r = self.0;
         let mut carry = false;
-        for i in 0..L {
-            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
+        for (x, y) in r.iter_mut().zip(o.0) {
+            let (s1, c1) = x.overflowing_add(y);
             let (s2, c2) = s1.overflowing_add(carry as u64);
-            r[i] = s2;
+            *x = s2;
             carry = c1 | c2;
         }
         Limbs(r)
     }
 
     fn neg(&self) -> Self {
-        let mut r = [0u64; L];
+        let mut r = self.0;
         let mut carry = true;
-        for i in 0..L {
-            let (s, c) = (!self.0[i]).overflowing_add(carry as u64);
-            r[i] = s;
+        for x in r.iter_mut() {
+            let (s, c) = (!*x).overflowing_add(carry as u64);
+            *x = s;
             carry = c;
         }
         Limbs(r)
@@ -330,11 +330,11 @@ impl<const L: usize> Limbs<L> {
     fn add_small(&mut self, v: i64) {
         let ext = if v < 0 { u64::MAX } else { 0 };
         let mut carry = false;
-        for i in 0..L {
-            let x = if i == 0 { v as u64 } else { ext };
-            let (s1, c1) = self.0[i].overflowing_add(x);
+        for (i, x) in self.0.iter_mut().enumerate() {
+            let y = if i == 0 { v as u64 } else { ext };
+            let (s1, c1) = x.overflowing_add(y);
             let (s2, c2) = s1.overflowing_add(carry as u64);
-            self.0[i] = s2;
+            *x = s2;
             carry = c1 | c2;
         }
     }
@@ -342,13 +342,10 @@ impl<const L: usize> Limbs<L> {
     /// self >> 1, arithmetic.
     fn sar1(&self) -> Self {
         let mut r = [0u64; L];
-        for i in 0..L {
-            let hi = if i + 1 < L {
-                self.0[i + 1] << 63
-            } else {
-                self.0[L - 1] & (1 << 63)
-            };
-            r[i] = (self.0[i] >> 1) | hi;
+        let top = self.0[L - 1] & (1 << 63);
+        for (i, o) in r.iter_mut().enumerate() {
+            let hi = self.0.get(i + 1).map_or(top, |&n| n << 63);
+            *o = (self.0[i] >> 1) | hi;
         }
         Limbs(r)
     }
@@ -356,7 +353,7 @@ impl<const L: usize> Limbs<L> {
 
 /// The norm r0² + μ·r0·r1 + 2·r1².
 pub fn norm(mu: i64, x: &ZTau) -> BigInt {
-    &x.r0 * &x.r0 + &x.r0 * &x.r1 * mu + (&x.r1 * &x.r1 << 1u32)
+    &x.r0 * &x.r0 + &x.r0 * &x.r1 * mu + ((&x.r1 * &x.r1) << 1u32)
 }
 
 /// x·y in Z\[τ\].
@@ -506,9 +503,7 @@ fn add_digit<C: BinaryCurve>(
 
 /// Σ digitᵢ·τ^i applied to the tables: Horner's rule with τ for the doubling, several
 /// expansions interleaved (Straus).
-fn horner_vartime<C: BinaryCurve>(
-    parts: &[(&[i8], &[AffinePoint<C>])],
-) -> ProjectivePoint<C> {
+fn horner_vartime<C: BinaryCurve>(parts: &[(&[i8], &[AffinePoint<C>])]) -> ProjectivePoint<C> {
     let len = parts.iter().map(|(d, _)| d.len()).max().unwrap_or(0);
     let mut acc = ProjectivePoint::IDENTITY;
     let mut started = false;
@@ -590,8 +585,7 @@ impl<C: BinaryCurve> KoblitzTables<C> {
     pub fn new() -> Option<Self> {
         let params = TauParams::for_curve::<C>()?;
         let generator =
-            alpha_multiples_vartime(&params, &ProjectivePoint::GENERATOR, GENERATOR_WIDTH)
-                .ok()?;
+            alpha_multiples_vartime(&params, &ProjectivePoint::GENERATOR, GENERATOR_WIDTH).ok()?;
         Some(KoblitzTables { params, generator })
     }
 
@@ -602,6 +596,13 @@ impl<C: BinaryCurve> KoblitzTables<C> {
         q: &ProjectivePoint<C>,
         b_le: &[u8],
     ) -> Result<ProjectivePoint<C>, TnafError> {
-        double_mul_vartime(&self.params, &self.generator, GENERATOR_WIDTH, a_le, q, b_le)
+        double_mul_vartime(
+            &self.params,
+            &self.generator,
+            GENERATOR_WIDTH,
+            a_le,
+            q,
+            b_le,
+        )
     }
 }

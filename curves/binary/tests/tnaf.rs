@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{from_big, to_ref, Reference, RefPoint, Rng};
+use common::{from_big, to_ref, RefPoint, Reference, Rng};
 use fieldgen_binary_curves::curves::*;
 use fieldgen_binary_curves::tnaf::{self, TauParams, TnafError, ZTau};
 use fieldgen_binary_curves::{AffinePoint, BinaryCurve, ProjectivePoint, SecCurve};
@@ -112,7 +112,10 @@ fn widths(params: &TauParams) {
                 exact_div(mu, &zsub(&z(b, g), &z(u, 0)), &tw).is_some(),
                 "α_{u} ≡ {u} mod τ^{w}"
             );
-            assert!(znorm(mu, &z(b, g)) * 7 <= BigInt::from(4i64 << w), "N(α_{u})");
+            assert!(
+                znorm(mu, &z(b, g)) * 7 <= BigInt::from(4i64 << w),
+                "N(α_{u})"
+            );
         }
     }
     assert_eq!(params.t_w(1), None);
@@ -266,9 +269,8 @@ fn multiplication<C: SecCurve>(exps: &[u64]) {
     }
     // The curve's entry points with reduced scalars.
     let n = order_of::<C>();
-    let k: C::Scalar = fieldgen_weierstrass::protocol::scalar_from_be_bytes_reduced(
-        &rng.bytes(C::Scalar::BYTES),
-    );
+    let k: C::Scalar =
+        fieldgen_weierstrass::protocol::scalar_from_be_bytes_reduced(&rng.bytes(C::Scalar::BYTES));
     let kbe = k.to_be_bytes().as_ref().to_vec();
     assert_eq!(aff(&mul_vartime(&q, &k)), r.mul_scalar(&qr, &kbe));
     // u1·G + u2·Q, including zero halves and u1·G = −u2·Q.
@@ -313,7 +315,10 @@ fn multiplication<C: SecCurve>(exps: &[u64]) {
     let sq = |x: &BigUint| r.mul(x, x);
     let (x, y) = qr.clone().unwrap();
     assert_eq!(to_ref(&qa.frobenius()), Some((sq(&x), sq(&y))));
-    assert_eq!(aff(&q.double().frobenius()), to_ref(&q.double().to_affine().frobenius()));
+    assert_eq!(
+        aff(&q.double().frobenius()),
+        to_ref(&q.double().to_affine().frobenius())
+    );
     assert!(bool::from(q.double().frobenius().is_on_curve()));
 }
 
