@@ -90,6 +90,12 @@ where
                 tnaf::mul_vartime(&t.params, &black_box(p), black_box(kb.as_ref()), 5).unwrap()
             })
         });
+        c.bench_function(&format!("{label}/tnaf_recode/fieldgen"), |b| {
+            b.iter(|| {
+                let rho = t.params.partmod_delta_vartime(black_box(kb.as_ref()));
+                t.params.tnaf_vartime(&rho, 5).unwrap()
+            })
+        });
         let u1 = scalar_of::<G>(&d1);
         c.bench_function(&format!("{label}/double_mul_wnaf/fieldgen"), |b| {
             b.iter(|| mul_base_add_wnaf_vartime::<G>(&black_box(u1), &black_box(q), &black_box(k)))

@@ -36,9 +36,10 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use fieldgen_field::BinaryField;
+use fieldgen_field::{BinaryField, Field};
 use num_bigint::{BigInt, Sign};
 use num_traits::{One, Signed, Zero};
+use subtle::{Choice, ConstantTimeEq};
 
 use crate::group::{AffinePoint, BinaryCurve, ProjectivePoint};
 
@@ -95,6 +96,8 @@ pub struct TauParams {
     s1: BigInt,
     t: [u64; MAX_WIDTH as usize + 1],
     alphas: Vec<Vec<(i64, i64)>>,
+    /// The plain τNAF (w = 2) of each α_u, for building the tables α_u·P.
+    alpha_digits: Vec<Vec<Vec<i8>>>,
 }
 
 /// (−1)^(1−a).
@@ -145,7 +148,7 @@ impl TauParams {
                 })
                 .collect();
         }
-        TauParams {
+        let mut params = TauParams {
             mu,
             m,
             delta,
@@ -154,7 +157,21 @@ impl TauParams {
             s1,
             t,
             alphas,
-        }
+            alpha_digits: Vec::new(),
+        };
+        params.alpha_digits = params
+            .alphas
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|&(b, g)| {
+                        let a = ZTau::new(BigInt::from(b), BigInt::from(g));
+                        params.tnaf_vartime(&a, MIN_WIDTH).unwrap_or_default()
+                    })
+                    .collect()
+            })
+            .collect();
+        params
     }
 
     /// The constants of a curve with b = 1 (a Koblitz curve); none otherwise.
@@ -460,13 +477,24 @@ pub fn alpha_multiples_vartime<C: BinaryCurve>(
     p: &ProjectivePoint<C>,
     w: u32,
 ) -> Result<Vec<AffinePoint<C>>, TnafError> {
-    let alphas = params.alphas(w).ok_or(TnafError::Width)?;
-    let pa = p.to_affine();
+    if !(MIN_WIDTH..=MAX_WIDTH).contains(&w) {
+        return Err(TnafError::Width);
+    }
+    // Decoded public keys arrive with Z = 1: no inversion then.
+    let (x, y, z) = p.coordinates();
+    let pa = if bool::from(z.ct_eq(&C::Base::ONE)) {
+        AffinePoint {
+            x,
+            y,
+            infinity: Choice::from(0),
+        }
+    } else {
+        p.to_affine()
+    };
     let mut powers: Vec<AffinePoint<C>> = vec![pa];
-    let mut proj = Vec::with_capacity(alphas.len());
-    for &(b, g) in alphas {
-        let digits =
-            params.tnaf_vartime(&ZTau::new(BigInt::from(b), BigInt::from(g)), MIN_WIDTH)?;
+    let rows = &params.alpha_digits[w as usize];
+    let mut proj = Vec::with_capacity(rows.len());
+    for digits in rows {
         while powers.len() < digits.len() {
             let next = powers[powers.len() - 1].frobenius();
             powers.push(next);
