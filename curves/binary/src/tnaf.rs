@@ -239,7 +239,14 @@ impl TauParams {
         }
         let bits = rho.r0.bits().max(rho.r1.bits());
         let mut out = Vec::with_capacity(2 * bits as usize + 8);
-        if bits < 300 {
+        // As few limbs as the coordinates need (each step costs a few passes over them).
+        if bits < 108 {
+            self.tnaf_limbs::<2>(rho, w, &mut out);
+        } else if bits < 172 {
+            self.tnaf_limbs::<3>(rho, w, &mut out);
+        } else if bits < 236 {
+            self.tnaf_limbs::<4>(rho, w, &mut out);
+        } else if bits < 300 {
             self.tnaf_limbs::<5>(rho, w, &mut out);
         } else if bits < 1200 {
             self.tnaf_limbs::<20>(rho, w, &mut out);

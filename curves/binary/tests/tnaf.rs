@@ -207,7 +207,7 @@ fn partmod_and_digits<C: SecCurve>() {
     // Solinas §5: reduced modulo δ the expansion has about m + a digits.
     assert!(longest <= m + a + 3, "{}: {longest} digits", C::NAME);
     // Unreduced elements, both fixed-width paths, and the refusals.
-    for bits in [20usize, 250, 298, 700, 1190] {
+    for bits in [20usize, 100, 160, 230, 250, 298, 700, 1190] {
         let r0 = BigInt::from_bytes_le(Sign::Minus, &rng.bytes(bits / 8));
         let r1 = BigInt::from_bytes_le(Sign::Plus, &rng.bytes(bits / 8));
         for w in [2, 5, 7] {
