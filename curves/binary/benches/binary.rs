@@ -1,6 +1,7 @@
 //! Group operations, ECDH and ECDSA of the SEC 2 binary curves beside the system OpenSSL
 //! (the `openssl` crate) in the same run, and the 1996 GF(2^155) exchange:
-//! `cargo bench -p fieldgen-binary-curves --bench binary`.
+//! `cargo bench -p fieldgen-binary-curves --bench binary`. On the Koblitz curves the
+//! variable-time wNAF and τNAF paths have rows of their own (`mul_vartime_*`, `double_mul_*`).
 //! Rows are `<curve>/<operation>/<implementation>`; compare within a row group. OpenSSL's
 //! "add" and "double" are EC_POINT_add / EC_POINT_dbl on its own (affine) representation.
 
@@ -11,8 +12,10 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use fieldgen_binary_curves::curves::*;
 use fieldgen_binary_curves::ecdsa::{PublicKey, SecretKey};
 use fieldgen_binary_curves::ell1996;
-use fieldgen_binary_curves::{PrimeGroup, ProjectivePoint};
+use fieldgen_binary_curves::tnaf;
+use fieldgen_binary_curves::{PrimeGroup, SecCurve};
 use fieldgen_field::{ByteArray, Field};
+use fieldgen_weierstrass::protocol::hash_to_scalar;
 use openssl::bn::{BigNum, BigNumContext};
 use openssl::derive::Deriver;
 use openssl::ec::{EcGroup, EcKey, EcPoint};
@@ -41,7 +44,7 @@ fn scalar_of<G: PrimeGroup>(bytes: &[u8]) -> G::Scalar {
 
 fn bench_curve<G>(c: &mut Criterion, label: &str, nid: Nid)
 where
-    G: PrimeGroup<Point = ProjectivePoint<G>> + fieldgen_binary_curves::BinaryCurve,
+    G: SecCurve,
 {
     let len = G::Scalar::BYTES;
     let (d1, d2) = (key_bytes(len, 3), key_bytes(len, 7));
@@ -75,6 +78,50 @@ where
     c.bench_function(&format!("{label}/verify/fieldgen"), |b| {
         b.iter(|| pk.verify_prehash(black_box(&h), black_box(&sig)).unwrap())
     });
+    // The variable-time paths of the Koblitz curves: width-5 NAF against width-5 τNAF for
+    // k·P, and the interleaved u1·G + u2·Q of verification both ways.
+    if let Some(t) = G::koblitz() {
+        let kb = k.to_le_bytes();
+        c.bench_function(&format!("{label}/mul_vartime_wnaf/fieldgen"), |b| {
+            b.iter(|| black_box(p).mul_le_bytes_vartime(black_box(kb.as_ref())))
+        });
+        c.bench_function(&format!("{label}/mul_vartime_tnaf/fieldgen"), |b| {
+            b.iter(|| {
+                tnaf::mul_vartime(&t.params, &black_box(p), black_box(kb.as_ref()), 5).unwrap()
+            })
+        });
+        c.bench_function(&format!("{label}/tnaf_recode/fieldgen"), |b| {
+            b.iter(|| {
+                let rho = t.params.partmod_delta_vartime(black_box(kb.as_ref()));
+                t.params.tnaf_vartime(&rho, 5).unwrap()
+            })
+        });
+        let u1 = scalar_of::<G>(&d1);
+        c.bench_function(&format!("{label}/double_mul_wnaf/fieldgen"), |b| {
+            b.iter(|| mul_base_add_wnaf_vartime::<G>(&black_box(u1), &black_box(q), &black_box(k)))
+        });
+        // ECDSA verification as `verify_prehash` does it, with the wNAF kernel in place of the
+        // curve's: the "before" of the verify row in the same run.
+        c.bench_function(&format!("{label}/verify_wnaf/fieldgen"), |b| {
+            b.iter(|| {
+                let e = hash_to_scalar::<G::Scalar>(black_box(&h));
+                let w = sig.s().invert_vartime().unwrap();
+                let rp = mul_base_add_wnaf_vartime::<G>(&(e * w), pk.as_point(), &(*sig.r() * w));
+                assert!(G::x_mod_n_eq_vartime(&rp, sig.r()));
+            })
+        });
+        let (u1b, kb) = (u1.to_le_bytes(), k.to_le_bytes());
+        c.bench_function(&format!("{label}/double_mul_tnaf/fieldgen"), |b| {
+            b.iter(|| {
+                t.mul_base_add_vartime(
+                    black_box(u1b.as_ref()),
+                    &black_box(q),
+                    black_box(kb.as_ref()),
+                )
+                .unwrap()
+            })
+        });
+    }
 
     // OpenSSL on the same keys.
     let group = EcGroup::from_curve_name(nid).unwrap();

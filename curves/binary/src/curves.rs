@@ -29,6 +29,7 @@ use fieldgen_generated::{
 
 use crate::group::{AffinePoint, BinaryCurve, FixedBaseTable, ProjectivePoint};
 use crate::scalars::*;
+use crate::tnaf::KoblitzTables;
 use crate::{sec1, Error};
 
 /// GF(2^163), f = x^163 + x^7 + x^6 + x^3 + 1.
@@ -53,6 +54,9 @@ pub trait SecCurve: BinaryCurve + PrimeGroup<Point = ProjectivePoint<Self>> {
     fn generator_table() -> Option<&'static FixedBaseTable<Self>>;
     /// The odd multiples G, 3G, …, 63G (width-7 NAF) for verification (with `std`).
     fn generator_odd_multiples() -> Option<&'static [AffinePoint<Self>]>;
+    /// The τ-adic constants and the generator's α_u table of a Koblitz curve (b = 1), with
+    /// `std`; none for the other curves and without `std`.
+    fn koblitz() -> Option<&'static KoblitzTables<Self>>;
 }
 
 /// Width of the NAF of the generator's scalar in verification.
@@ -106,8 +110,26 @@ pub fn mul_base_scalar<C: SecCurve>(k: &C::Scalar) -> ProjectivePoint<C> {
     r
 }
 
-/// a·G + b·P for public values.
+/// a·G + b·P for public values (ECDSA verification): interleaved width-6/width-5 τNAF on the
+/// Koblitz curves when the curve keeps its [`KoblitzTables`] ([`crate::tnaf`]), else
+/// interleaved wNAF with G's width-7 table.
 pub fn mul_base_add_vartime<C: SecCurve>(
+    a: &C::Scalar,
+    p: &ProjectivePoint<C>,
+    b: &C::Scalar,
+) -> ProjectivePoint<C> {
+    let (ab, bb) = (a.to_le_bytes(), b.to_le_bytes());
+    if let Some(k) = C::koblitz() {
+        if let Ok(r) = k.mul_base_add_vartime(ab.as_ref(), p, bb.as_ref()) {
+            return r;
+        }
+    }
+    mul_base_add_wnaf_vartime::<C>(a, p, b)
+}
+
+/// a·G + b·P for public values by interleaved wNAF (Guide Algorithm 3.51), G's odd multiples
+/// at width 7 when the curve keeps them: the verification path of the curves without τ.
+pub fn mul_base_add_wnaf_vartime<C: SecCurve>(
     a: &C::Scalar,
     p: &ProjectivePoint<C>,
     b: &C::Scalar,
@@ -123,6 +145,20 @@ pub fn mul_base_add_vartime<C: SecCurve>(
         ),
         None => ProjectivePoint::GENERATOR.double_mul_vartime(ab.as_ref(), p, bb.as_ref()),
     }
+}
+
+/// k·P for a public scalar and a public point P of the subgroup of order n: width-5 τNAF
+/// ([`crate::tnaf::mul_vartime`]) on the Koblitz curves when the curve keeps its
+/// [`KoblitzTables`], else width-5 NAF.
+pub fn mul_vartime<C: SecCurve>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectivePoint<C> {
+    let kb = k.to_le_bytes();
+    if let Some(t) = C::koblitz() {
+        if let Ok(r) = crate::tnaf::mul_vartime(&t.params, p, kb.as_ref(), crate::tnaf::POINT_WIDTH)
+        {
+            return r;
+        }
+    }
+    p.mul_le_bytes_vartime(kb.as_ref())
 }
 
 /// The affine x as BYTES big-endian octets; none for the identity.
@@ -182,6 +218,19 @@ macro_rules! sec_curve {
                         crate::group::odd_multiples(&ProjectivePoint::GENERATOR, &mut t);
                         t
                     }))
+                }
+                #[cfg(not(feature = "std"))]
+                {
+                    None
+                }
+            }
+
+            fn koblitz() -> Option<&'static KoblitzTables<Self>> {
+                #[cfg(feature = "std")]
+                {
+                    static TABLES: std::sync::OnceLock<Option<KoblitzTables<$name>>> =
+                        std::sync::OnceLock::new();
+                    TABLES.get_or_init(KoblitzTables::new).as_ref()
                 }
                 #[cfg(not(feature = "std"))]
                 {

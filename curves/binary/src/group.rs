@@ -152,6 +152,16 @@ impl<C: BinaryCurve> AffinePoint<C> {
         self.infinity
     }
 
+    /// τ(x, y) = (x², y²), the Frobenius map; the identity maps to itself. An endomorphism of
+    /// the curve when a, b ∈ GF(2) (the Koblitz curves; see [`crate::tnaf`]). Constant time.
+    pub fn frobenius(&self) -> Self {
+        AffinePoint {
+            x: self.x.square(),
+            y: self.y.square(),
+            infinity: self.infinity,
+        }
+    }
+
     /// López–Dahab (x : y : 1), or (1 : 0 : 0) for the identity.
     pub fn to_projective(&self) -> ProjectivePoint<C> {
         let p = ProjectivePoint {
@@ -323,6 +333,17 @@ impl<C: BinaryCurve> ProjectivePoint<C> {
             x: x3,
             y: y3,
             z: z3,
+        }
+    }
+
+    /// τ(X : Y : Z) = (X² : Y² : Z²), the Frobenius map in López–Dahab coordinates (x = X/Z
+    /// and y = Y/Z² are squared); the identity maps to itself. An endomorphism of the curve
+    /// when a, b ∈ GF(2) (the Koblitz curves; see [`crate::tnaf`]). Constant time.
+    pub fn frobenius(&self) -> Self {
+        ProjectivePoint {
+            x: self.x.square(),
+            y: self.y.square(),
+            z: self.z.square(),
         }
     }
 

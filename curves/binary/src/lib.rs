@@ -14,6 +14,9 @@
 //!   `fieldgen-weierstrass`) work on them unchanged; public keys are checked to lie in the
 //!   subgroup of order n (the cofactors are 2 and 4), and cofactor ECDH (SEC 1 §3.3.2) is
 //!   [`ecdsa::SecretKey::diffie_hellman_cofactor`];
+//! - [`tnaf`]: τ-adic NAF (Solinas 2000) on the Koblitz curves — partial reduction modulo
+//!   δ = (τ^m − 1)/(τ − 1), width-w τNAF, k·P and the interleaved u1·G + u2·Q of ECDSA
+//!   verification with the Frobenius map in place of doubling (variable time);
 //! - [`ell1996`]: the GF(2^155) curve of the 1996 `ell.c` key exchange.
 //!
 //! The crate is `no_std` with `alloc`; the default `std` feature keeps lazily built tables of
@@ -32,6 +35,7 @@ pub mod ell1996;
 pub mod group;
 pub mod scalars;
 pub mod sec1;
+pub mod tnaf;
 
 pub use curves::{
     SecCurve, Sect163k1, Sect163r2, Sect233k1, Sect233r1, Sect239k1, Sect283k1, Sect283r1,
