@@ -246,14 +246,35 @@ impl<C: BnParams> Fp12<C> {
         }
     }
 
-    /// self^|z| by cyclotomic squarings (z public): square-and-multiply over the bits of |z|.
+    /// self^|z| by cyclotomic squarings (z public) over the non-adjacent form of |z|: a
+    /// digit −1 multiplies by the conjugate, which is the inverse in the cyclotomic subgroup
+    /// (BN254's z has 28 nonzero binary digits and 24 nonzero NAF digits; BN462's 101 and 4).
     pub fn cyclotomic_pow_z_abs(&self) -> Self {
-        let z = C::Z_ABS;
+        // NAF digits of |z| < 2^127, least significant first.
+        let mut naf = [0i8; 129];
+        let mut k = C::Z_ABS;
+        let mut n = 0;
+        while k != 0 {
+            if k & 1 == 1 {
+                let d = 2 - (k & 3) as i8; // 1 for k ≡ 1, −1 for k ≡ 3 (mod 4)
+                naf[n] = d;
+                k = if d == 1 { k - 1 } else { k + 1 };
+            }
+            k >>= 1;
+            n += 1;
+        }
+        if n == 0 {
+            return Self::ONE;
+        }
+        let inv = self.conjugate();
+        // The top digit is 1.
         let mut acc = *self;
-        for b in (0..(127 - z.leading_zeros())).rev() {
+        for d in naf[..n - 1].iter().rev() {
             acc = acc.cyclotomic_square();
-            if (z >> b) & 1 == 1 {
-                acc *= *self;
+            match d {
+                1 => acc *= *self,
+                -1 => acc *= inv,
+                _ => {}
             }
         }
         acc
