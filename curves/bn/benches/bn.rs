@@ -10,8 +10,8 @@ use ark_ec::{CurveGroup, PrimeGroup};
 use ark_ff::{CyclotomicMultSubgroup, Field as ArkField, UniformRand};
 use criterion::{criterion_group, criterion_main, Criterion};
 use fieldgen_bn::{
-    final_exponentiation, miller_loop, pairing, Bn254, Bn381, Bn462, BnParams, Fp254Bnb,
-    G1Projective, G2Projective,
+    final_exponentiation, miller_loop, multi_miller_loop_prepared, pairing, Bn254, Bn381, Bn462,
+    BnParams, Fp254Bnb, G1Projective, G2Prepared, G2Projective,
 };
 use fieldgen_field::{Field, WideField};
 
@@ -67,6 +67,13 @@ fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
     c.bench_function(&format!("{label}/miller_loop/fieldgen"), |bn| {
         bn.iter(|| miller_loop(black_box(&p), black_box(&q)))
     });
+    let prep = G2Prepared::<C>::new(&q);
+    c.bench_function(&format!("{label}/miller_loop_prepared/fieldgen"), |bn| {
+        bn.iter(|| multi_miller_loop_prepared(&[(black_box(p), black_box(&prep))]))
+    });
+    c.bench_function(&format!("{label}/g2_prepare/fieldgen"), |bn| {
+        bn.iter(|| G2Prepared::<C>::new(black_box(&q)))
+    });
     c.bench_function(&format!("{label}/final_exp/fieldgen"), |bn| {
         bn.iter(|| final_exponentiation(black_box(&f)))
     });
@@ -120,7 +127,7 @@ fn ark(c: &mut Criterion) {
 fn halo2(c: &mut Criterion) {
     use halo2curves::bn256::{multi_miller_loop, Bn256, Fq, Fq12, Fq2, Fr, G1Affine, G2Affine};
     use halo2curves::ff::Field as _;
-    use halo2curves::group::{prime::PrimeCurveAffine as _, Curve};
+    use halo2curves::group::Curve;
     use halo2curves::pairing::{Engine, MillerLoopResult};
     let mut rng = ark_std_rng();
     let p = (G1Affine::generator() * Fr::random(&mut rng)).to_affine();
