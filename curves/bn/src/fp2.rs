@@ -8,7 +8,7 @@
 //! formulas for computing pairings over ordinary curves", EUROCRYPT 2011, §3): two
 //! reductions instead of three, measured faster than three fused products
 //! ([`Fp2::mul_full`]) now that the generated `mul_wide`/`reduce_wide` have mulx/adx
-//! kernels; Fp6 and Fp12 keep the same wide values across their own Karatsuba steps. Bound of
+//! kernels (fields of up to 6 limbs; above, `*` is [`Fp2::mul_full`]); Fp6 and Fp12 keep the same wide values across their own Karatsuba steps. Bound of
 //! the lazy form: `add_wide` and `sub_wide` work modulo p·R, so every intermediate stays below
 //! p·R, the input bound of `reduce_wide`, whatever the number of terms — no headroom argument
 //! is needed (the cost is one conditional correction per wide addition).
@@ -252,7 +252,14 @@ impl<F: FpExt> Mul for Fp2<F> {
     type Output = Self;
     #[inline]
     fn mul(self, o: Self) -> Self {
-        self.mul_wide(&o).reduce()
+        // Up to 6 limbs the generated `mul_wide`/`reduce_wide` have mulx/adx kernels and the
+        // lazy form wins; above (BN462's 8 limbs) they are portable code and three fused
+        // products measure faster. The size is a compile-time constant.
+        if core::mem::size_of::<F>() <= 48 {
+            self.mul_wide(&o).reduce()
+        } else {
+            self.mul_full(&o)
+        }
     }
 }
 impl<F: FpExt> Neg for Fp2<F> {
