@@ -1,5 +1,5 @@
-//! Tower arithmetic and the pairing on the four BN curves, with ark-bn254 0.6 on BN254 in the
-//! same run:
+//! Tower arithmetic and the pairing on the four BN curves, with ark-bn254 0.6 (`asm`) and
+//! halo2curves 0.10 (`asm`) on BN254 in the same run:
 //! `RUSTFLAGS='-C target-cpu=native' cargo bench -p fieldgen-bn --bench bn`.
 //! Rows are `<curve>/<operation>/<implementation>`; compare within a row group.
 
@@ -10,8 +10,8 @@ use ark_ec::{CurveGroup, PrimeGroup};
 use ark_ff::{CyclotomicMultSubgroup, Field as ArkField, UniformRand};
 use criterion::{criterion_group, criterion_main, Criterion};
 use fieldgen_bn::{
-    final_exponentiation, miller_loop, pairing, Bn254, Bn381, Bn462, BnParams, Fp254Bnb,
-    G1Projective, G2Projective,
+    final_exponentiation, miller_loop, multi_miller_loop_prepared, pairing, Bn254, Bn381, Bn462,
+    BnParams, Fp254Bnb, G1Projective, G2Prepared, G2Projective,
 };
 use fieldgen_field::{Field, WideField};
 
@@ -40,8 +40,8 @@ fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
             ))
         })
     });
-    c.bench_function(&format!("{label}/fp2_mul_lazy/fieldgen"), |bn| {
-        bn.iter(|| black_box(a).mul_wide(&black_box(b)).reduce())
+    c.bench_function(&format!("{label}/fp2_mul_full/fieldgen"), |bn| {
+        bn.iter(|| black_box(a).mul_full(&black_box(b)))
     });
     c.bench_function(&format!("{label}/fp2_mul/fieldgen"), |bn| {
         bn.iter(|| black_box(a) * black_box(b))
@@ -66,6 +66,13 @@ fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
     });
     c.bench_function(&format!("{label}/miller_loop/fieldgen"), |bn| {
         bn.iter(|| miller_loop(black_box(&p), black_box(&q)))
+    });
+    let prep = G2Prepared::<C>::new(&q);
+    c.bench_function(&format!("{label}/miller_loop_prepared/fieldgen"), |bn| {
+        bn.iter(|| multi_miller_loop_prepared(&[(black_box(p), black_box(&prep))]))
+    });
+    c.bench_function(&format!("{label}/g2_prepare/fieldgen"), |bn| {
+        bn.iter(|| G2Prepared::<C>::new(black_box(&q)))
     });
     c.bench_function(&format!("{label}/final_exp/fieldgen"), |bn| {
         bn.iter(|| final_exponentiation(black_box(&f)))
@@ -117,6 +124,47 @@ fn ark(c: &mut Criterion) {
     });
 }
 
+fn halo2(c: &mut Criterion) {
+    use halo2curves::bn256::{multi_miller_loop, Bn256, Fq, Fq12, Fq2, Fr, G1Affine, G2Affine};
+    use halo2curves::ff::Field as _;
+    use halo2curves::group::Curve;
+    use halo2curves::pairing::{Engine, MillerLoopResult};
+    let mut rng = ark_std_rng();
+    let p = (G1Affine::generator() * Fr::random(&mut rng)).to_affine();
+    let q = (G2Affine::generator() * Fr::random(&mut rng)).to_affine();
+    let x = Fq::random(&mut rng);
+    let y = Fq::random(&mut rng);
+    let a = Fq2::random(&mut rng);
+    let b = Fq2::random(&mut rng);
+    let f = Fq12::random(&mut rng);
+    let g = Fq12::random(&mut rng);
+    let ml = multi_miller_loop(&[(&p, &q)]);
+    c.bench_function("BN254/fp_mul/halo2curves", |bn| {
+        bn.iter(|| black_box(x) * black_box(y))
+    });
+    c.bench_function("BN254/fp2_mul/halo2curves", |bn| {
+        bn.iter(|| black_box(a) * black_box(b))
+    });
+    c.bench_function("BN254/fp2_square/halo2curves", |bn| {
+        bn.iter(|| black_box(a).square())
+    });
+    c.bench_function("BN254/fp12_mul/halo2curves", |bn| {
+        bn.iter(|| black_box(f) * black_box(g))
+    });
+    c.bench_function("BN254/fp12_square/halo2curves", |bn| {
+        bn.iter(|| black_box(f).square())
+    });
+    c.bench_function("BN254/miller_loop/halo2curves", |bn| {
+        bn.iter(|| multi_miller_loop(&[(black_box(&p), black_box(&q))]))
+    });
+    c.bench_function("BN254/final_exp/halo2curves", |bn| {
+        bn.iter(|| black_box(ml).final_exponentiation())
+    });
+    c.bench_function("BN254/pairing/halo2curves", |bn| {
+        bn.iter(|| Bn256::pairing(black_box(&p), black_box(&q)))
+    });
+}
+
 /// A fixed-seed generator for ark's `UniformRand` (its own `test_rng`).
 fn ark_std_rng() -> impl ark_std::rand::Rng {
     ark_std::test_rng()
@@ -125,6 +173,7 @@ fn ark_std_rng() -> impl ark_std::rand::Rng {
 fn benches(c: &mut Criterion) {
     ours::<Bn254>(c, "BN254");
     ark(c);
+    halo2(c);
     ours::<Fp254Bnb>(c, "Fp254BNb");
     ours::<Bn381>(c, "BN381_1");
     ours::<Bn462>(c, "BN462");

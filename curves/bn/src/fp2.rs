@@ -1,16 +1,14 @@
 //! Fp2 = Fp\[i\]/(i² + 1), for p ≡ 3 mod 4 (every BN prime with odd z), generic over the
 //! generated base field.
 //!
-//! Multiplication (`*`) is Karatsuba over three full Fp products. The lazy-reduction form
-//! ([`Fp2::mul_wide`] then [`Fp2Wide::reduce`]: three double-width products a0·b0, a1·b1 and
-//! (a0 + a1)(b0 + b1) combined with [`WideField::add_wide`]/`sub_wide`, each output coefficient
-//! reduced once — the "FpDbl" technique of Aranha, Karabina, Longa, Gebotys and López, "Faster
-//! explicit formulas for computing pairings over ordinary curves", EUROCRYPT 2011, §3) is
-//! what Fp6 and Fp12 build on (there it saves 12 of 18 reductions and measures faster), but
-//! not `*` here: the generated fused multiplication uses the mulx/adx assembly while
-//! `mul_wide` and `reduce_wide` are portable code, a `mul_wide` + `reduce_wide` pair costs
-//! about 1.3–1.6× one fused product, and at the Fp2 level, saving one reduction in three, the
-//! two forms measure the same (see the README). Bound of
+//! Multiplication (`*`) is Karatsuba with lazy reduction ([`Fp2::mul_wide`] then
+//! [`Fp2Wide::reduce`]: three double-width products a0·b0, a1·b1 and (a0 + a1)(b0 + b1)
+//! combined with [`WideField::add_wide`]/`sub_wide`, each output coefficient reduced once —
+//! the "FpDbl" technique of Aranha, Karabina, Longa, Gebotys and López, "Faster explicit
+//! formulas for computing pairings over ordinary curves", EUROCRYPT 2011, §3): two
+//! reductions instead of three, measured faster than three fused products
+//! ([`Fp2::mul_full`]) now that the generated `mul_wide`/`reduce_wide` have mulx/adx
+//! kernels (fields of up to 6 limbs; above, `*` is [`Fp2::mul_full`]); Fp6 and Fp12 keep the same wide values across their own Karatsuba steps. Bound of
 //! the lazy form: `add_wide` and `sub_wide` work modulo p·R, so every intermediate stays below
 //! p·R, the input bound of `reduce_wide`, whatever the number of terms — no headroom argument
 //! is needed (the cost is one conditional correction per wide addition).
@@ -78,24 +76,53 @@ impl<F: WideField> Fp2Wide<F> {
     }
 }
 
-/// k·t modulo p·R by double-and-add (k is a public curve constant).
-#[inline]
+/// k·t modulo p·R by double-and-add (k ≥ 1 is a public curve constant; inlined so the loop
+/// unrolls for the constant).
+#[inline(always)]
 fn small_mul_wide<F: WideField>(t: &F::Wide, k: u32) -> F::Wide {
-    let mut acc = F::Wide::default();
-    let mut started = false;
-    for bit in (0..32 - k.leading_zeros()).rev() {
-        if started {
-            acc = F::add_wide(&acc, &acc);
-        }
+    if k == 0 {
+        return F::Wide::default();
+    }
+    let mut acc = *t;
+    for bit in (0..31 - k.leading_zeros()).rev() {
+        acc = F::add_wide(&acc, &acc);
         if (k >> bit) & 1 == 1 {
-            acc = if started { F::add_wide(&acc, t) } else { *t };
-            started = true;
+            acc = F::add_wide(&acc, t);
+        }
+    }
+    acc
+}
+
+/// k·x by double-and-add (k is a public curve constant; inlined so the loop unrolls).
+#[inline(always)]
+fn small_mul<F: Field>(x: &F, k: u32) -> F {
+    if k == 0 {
+        return F::ZERO;
+    }
+    let mut acc = *x;
+    for bit in (0..31 - k.leading_zeros()).rev() {
+        acc = acc.double();
+        if (k >> bit) & 1 == 1 {
+            acc += *x;
         }
     }
     acc
 }
 
 impl<F: FpExt> Fp2<F> {
+    /// Karatsuba over three full (fused) Fp products, the product before lazy reduction
+    /// became the default (kept as a second method and for the benchmark).
+    #[inline]
+    pub fn mul_full(&self, o: &Self) -> Self {
+        let t0 = self.c0 * o.c0;
+        let t1 = self.c1 * o.c1;
+        let t2 = (self.c0 + self.c1) * (o.c0 + o.c1);
+        Fp2 {
+            c0: t0 - t1,
+            c1: t2 - t0 - t1,
+        }
+    }
+
     /// c0 + c1·i.
     pub const fn new(c0: F, c1: F) -> Self {
         Fp2 { c0, c1 }
@@ -145,11 +172,12 @@ impl<F: FpExt> Fp2<F> {
         }
     }
 
-    /// ξ·self for ξ = xi_a + i.
+    /// ξ·self for ξ = xi_a + i: the small multiples by doublings and additions (xi_a is a
+    /// public curve constant, 1, 2 or 9 for the presets), not by Montgomery products.
     #[inline]
     pub fn mul_by_xi(&self, xi_a: u32) -> Self {
-        let k0 = self.c0.mul_small(xi_a);
-        let k1 = self.c1.mul_small(xi_a);
+        let k0 = small_mul::<F>(&self.c0, xi_a);
+        let k1 = small_mul::<F>(&self.c1, xi_a);
         Fp2 {
             c0: k0 - self.c1,
             c1: k1 + self.c0,
@@ -224,12 +252,13 @@ impl<F: FpExt> Mul for Fp2<F> {
     type Output = Self;
     #[inline]
     fn mul(self, o: Self) -> Self {
-        let t0 = self.c0 * o.c0;
-        let t1 = self.c1 * o.c1;
-        let t2 = (self.c0 + self.c1) * (o.c0 + o.c1);
-        Fp2 {
-            c0: t0 - t1,
-            c1: t2 - t0 - t1,
+        // Up to 6 limbs the generated `mul_wide`/`reduce_wide` have mulx/adx kernels and the
+        // lazy form wins; above (BN462's 8 limbs) they are portable code and three fused
+        // products measure faster. The size is a compile-time constant.
+        if core::mem::size_of::<F>() <= 48 {
+            self.mul_wide(&o).reduce()
+        } else {
+            self.mul_full(&o)
         }
     }
 }

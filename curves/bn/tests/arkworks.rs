@@ -7,7 +7,9 @@ use ark_bn254::{Fq, Fq2, Fr, G1Projective as ArkG1, G2Projective as ArkG2};
 use ark_ec::pairing::Pairing;
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInteger, PrimeField as ArkPrimeField};
-use fieldgen_bn::{pairing, Bn254, BnParams, Fp2, G1Projective, G2Projective};
+use fieldgen_bn::{
+    pairing, pairing_prepared, Bn254, BnParams, Fp2, G1Projective, G2Prepared, G2Projective,
+};
 
 type F = <Bn254 as BnParams>::Fp;
 
@@ -84,6 +86,7 @@ fn pairing_against_ark() {
             .mul_le_bytes(&b)
             .to_affine();
         let ours = pairing(&p, &q);
+        assert_eq!(pairing_prepared(&p, &G2Prepared::new(&q)), ours);
         let tp = (ArkG1::generator() * Fr::from_le_bytes_mod_order(&a)).into_affine();
         let tq = (ArkG2::generator() * Fr::from_le_bytes_mod_order(&b)).into_affine();
         let theirs = ark_bn254::Bn254::pairing(tp, tq).0;

@@ -9,8 +9,9 @@
 use fieldgen_bn::groups::{psi, G1Encoding};
 use fieldgen_bn::pairing::gt_pow;
 use fieldgen_bn::{
-    multi_pairing, pairing, pairing_product_is_one, Bn254, Bn381, Bn462, BnParams, Error, Fp12,
-    Fp2, Fp254Bnb, Fp6, G1Affine, G1Projective, G2Affine, G2Projective, G2SubgroupCheck,
+    final_exponentiation, multi_miller_loop_prepared, multi_pairing, pairing, pairing_prepared,
+    pairing_product_is_one, Bn254, Bn381, Bn462, BnParams, Error, Fp12, Fp2, Fp254Bnb, Fp6,
+    G1Affine, G1Projective, G2Affine, G2Prepared, G2Projective, G2SubgroupCheck,
 };
 use fieldgen_field::{ByteArray, Field, PrimeField};
 use num_bigint::BigUint;
@@ -397,6 +398,21 @@ fn pairings<C: BnParams>(seed: u64) {
         assert_eq!(multi_pairing(&pairs), prod);
         assert!(pairing_product_is_one(&[(pa, qb), (-pa, qb)]));
         assert!(!pairing_product_is_one(&[(pa, qb), (pa, qb)]));
+        // Prepared Q: bilinearity against the same oracle, and the multi-loop with an
+        // identity pair and a repeated prepared Q against e(P, Q)^(a + c)·e(G1, Q)^b.
+        let prep = G2Prepared::<C>::new(&qb);
+        assert_eq!(pairing_prepared(&pa, &prep), lhs);
+        let prep_g2 = G2Prepared::<C>::from(g2.to_affine());
+        let id = G2Prepared::<C>::new(&G2Affine::<C>::identity());
+        assert!(id.is_identity() && !prep.is_identity());
+        let ml = multi_miller_loop_prepared(&[
+            (pa, &prep),
+            (pc, &prep_g2),
+            (G1Affine::<C>::identity(), &prep),
+            (pc, &id),
+            (g1.to_affine(), &prep),
+        ]);
+        assert_eq!(final_exponentiation(&ml), prod);
     }
     // The identity pairs to one.
     assert_eq!(
