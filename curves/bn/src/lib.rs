@@ -47,6 +47,8 @@ pub mod hash;
 pub mod msm;
 pub mod pairing;
 mod params;
+#[cfg(feature = "zkcrypto")]
+pub mod zk;
 
 pub use fp12::Fp12;
 pub use fp2::Fp2;
