@@ -50,6 +50,9 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 cargo test --workspace --exclude fieldgen-cross --features fieldgen-generated/ff --no-fail-fast 2>&1 | tee "$log"
 grep -aE '^test result:' "$log" | awk '{p+=$4; f+=$6} END {printf "\nall crates: %d passed, %d failed\n", p, f}'
+# The BN crate's zkcrypto traits sit behind its `zkcrypto` feature: their test and lints.
+cargo test -p fieldgen-bn --features zkcrypto --test zkcrypto
+cargo clippy -p fieldgen-bn --features zkcrypto --lib -- -D warnings
 
 step "lints: clippy and rustdoc with warnings denied (every library and binary, the generated trees included)"
 # Test and bench targets are linted by the full command in docs/USAGE.md (slower: it checks
