@@ -1136,6 +1136,54 @@ mod tests {
         }
     }
 
+    /// BN254's SvdW constants against published ones: G1 from constantine
+    /// (constantine/math/curves/bn254_snarks_hash_to_curve_g1.nim), G2 from gnark-crypto
+    /// (ecc/bn254/hash_to_g2.go, converted out of Montgomery form).
+    #[test]
+    fn svdw_constants_match_published() {
+        let c = BN_PRESETS[0].derive().unwrap();
+        let h = |s: &str| BigUint::parse_bytes(s.as_bytes(), 16).unwrap();
+        let s1 = &c.svdw1;
+        assert_eq!(s1.z.a, BigUint::one());
+        assert_eq!(s1.c1.a, BigUint::from(4u32));
+        assert_eq!(
+            s1.c2.a,
+            h("183227397098d014dc2822db40c0ac2ecbc0b548b438e5469e10460b6c3e7ea3")
+        );
+        assert_eq!(
+            s1.c3.a,
+            h("16789af3a83522eb353c98fc6b36d713d5d8d1cc5dffffffa")
+        );
+        assert_eq!(
+            s1.c4.a,
+            h("10216f7ba065e00de81ac1e7808072c9dd2b2385cd7b438469602eb24829a9bd")
+        );
+        let s2 = &c.svdw2;
+        assert_eq!(
+            (s2.z.a.clone(), s2.z.b.clone()),
+            (BigUint::one(), BigUint::zero())
+        );
+        assert_eq!(
+            s2.c3.a,
+            h("29fd332ab7260112b801fa95b21af64e2e6da55f90a3e510fcbe57377b5ca1ec")
+        );
+        assert_eq!(
+            s2.c3.b,
+            h("303d1eff1426764bf8408aee24ba0b865e76f77b1267a846b1e9154d01565034")
+        );
+        assert_eq!(
+            s2.c4.a,
+            h("17365bbe63b1d2078632fe0eb2ac5a41b4e6a9c08b98676721010b008d4eaf99")
+        );
+        assert_eq!(
+            s2.c4.b,
+            h("f57ffe5fc79e19cd689d7aa4209cad8fe164d7f4694786b388732a995d03755")
+        );
+        // GLV: β·x on G1 is λ·P (checked in derive); λ is a cube root of unity mod r.
+        let l = &c.lambda;
+        assert_eq!((l * l * l) % &c.r, BigUint::one());
+    }
+
     #[test]
     fn errors() {
         assert!(matches!(
