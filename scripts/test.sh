@@ -48,13 +48,15 @@ cargo package --workspace --no-verify --allow-dirty \
 step "tests (cargo test --workspace; peers stay behind the benches package's feature)"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-cargo test --workspace --exclude fieldgen-cross --features fieldgen-generated/ff --no-fail-fast 2>&1 | tee "$log"
+cargo test --workspace --exclude fieldgen-cross --features fieldgen-generated/ff,fieldgen-bn/zkcrypto --no-fail-fast 2>&1 | tee "$log"
 grep -aE '^test result:' "$log" | awk '{p+=$4; f+=$6} END {printf "\nall crates: %d passed, %d failed\n", p, f}'
 
 step "lints: clippy and rustdoc with warnings denied (every library and binary, the generated trees included)"
 # Test and bench targets are linted by the full command in docs/USAGE.md (slower: it checks
 # every dev-dependency); generated code is linted here like hand-written code.
 cargo clippy --workspace --exclude fieldgen-cross --lib --bins -- -D warnings
+# The BN crate's zkcrypto traits (feature `zkcrypto`, tested in the workspace run).
+cargo clippy -p fieldgen-bn --features zkcrypto --lib -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p fieldgen-field -p fieldgen-generator \
     -p fieldgen-macros -p fieldgen-generated -p fieldgen-rsa -p fieldgen-curve25519 \
     -p fieldgen-rsa-schemes -p fieldgen-weierstrass -p fieldgen-bn -p fieldgen-binary-curves

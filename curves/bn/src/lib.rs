@@ -29,6 +29,7 @@
 #![no_std]
 #![deny(missing_docs)]
 
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -36,13 +37,18 @@ use core::fmt;
 
 use fieldgen_field::{ByteArray, PrimeField, WideField};
 
+pub mod endo;
 pub mod eth;
 pub mod fp12;
 pub mod fp2;
 pub mod fp6;
 pub mod groups;
+pub mod hash;
+pub mod msm;
 pub mod pairing;
 mod params;
+#[cfg(feature = "zkcrypto")]
+pub mod zk;
 
 pub use fp12::Fp12;
 pub use fp2::Fp2;
@@ -73,6 +79,11 @@ pub enum Error {
     NotOnCurve,
     /// A G2 point on the twist but outside the subgroup of order r.
     NotInSubgroup,
+    /// A hash-to-curve input out of range: an empty or over-long (> 255 bytes) domain
+    /// separation tag, or too long an `expand_message_xmd` output.
+    InvalidHashInput,
+    /// Two slices that must have one length (MSM points and scalars) differ.
+    LengthMismatch,
 }
 
 impl fmt::Display for Error {
@@ -83,6 +94,8 @@ impl fmt::Display for Error {
             Error::CoordinateOutOfRange => "coordinate not below the field modulus",
             Error::NotOnCurve => "point not on the curve",
             Error::NotInSubgroup => "point not in the subgroup of order r",
+            Error::InvalidHashInput => "hash-to-curve tag or output length out of range",
+            Error::LengthMismatch => "points and scalars differ in number",
         })
     }
 }
@@ -166,6 +179,21 @@ pub trait BnParams:
     const R_WORDS: &'static [u64];
     /// The G2 cofactor 2p − r (#E′(Fp2) = r·(2p − r)) as little-endian 64-bit words.
     const G2_COFACTOR_WORDS: &'static [u64];
+    /// β, a primitive cube root of unity in Fp: φ(x, y) = (β·x, y) is \[λ\] on G1.
+    const BETA: Self::Fp;
+    /// λ, the eigenvalue of φ on G1 (a primitive cube root of unity in Fr).
+    const LAMBDA: Self::Fr;
+    /// The GLV split for φ on G1 ([`endo`]).
+    const GLV: endo::Decomposition<Self::Fr, 2>;
+    /// The 4-dimensional GLS split for ψ (eigenvalue p mod r) on G2 ([`endo`]).
+    const GLS: endo::Decomposition<Self::Fr, 4>;
+    /// Shallue–van de Woestijne constants for E (RFC 9380 §6.6.1, [`hash`]).
+    const SVDW_G1: hash::Svdw<Self::Fp>;
+    /// Shallue–van de Woestijne constants for the twist E′.
+    const SVDW_G2: hash::Svdw<Fp2<Self::Fp>>;
+    /// L = ceil((ceil(log2 p) + 128)/8), the bytes per field element in hash_to_field
+    /// (RFC 9380 §5, security level k = 128).
+    const HASH_FIELD_BYTES: usize;
 }
 
 /// Little-endian bytes of little-endian 64-bit words (for the group layer's byte scalars).

@@ -277,6 +277,18 @@ impl<C: CurveParams> ProjectivePoint<C> {
         self.z.is_zero()
     }
 
+    /// The coordinates (X, Y, Z), for maps computed on them (endomorphisms).
+    pub fn coordinates(&self) -> (C::Base, C::Base, C::Base) {
+        (self.x, self.y, self.z)
+    }
+
+    /// (X : Y : Z) as given, without a check: the caller guarantees Y²Z = X³ + aXZ² + bZ³
+    /// with (X, Z) ≠ (0, 0) (the image of a curve point under an endomorphism, say);
+    /// [`ProjectivePoint::is_on_curve`] tests it.
+    pub fn from_coordinates_unchecked(x: C::Base, y: C::Base, z: C::Base) -> Self {
+        ProjectivePoint { x, y, z }
+    }
+
     /// The affine point: one constant-time inversion of Z; the identity maps to the identity.
     pub fn to_affine(&self) -> AffinePoint<C> {
         let zinv = self.z.invert().unwrap_or(C::Base::ZERO);

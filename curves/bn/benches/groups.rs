@@ -1,0 +1,114 @@
+//! G1/G2 scalar multiplication (constant time and variable time, GLV/GLS against the group
+//! layer's plain signed window), MSM and hashing to G1/G2, with ark-bn254 0.6 on BN254 in the
+//! same run:
+//! `RUSTFLAGS='-C target-cpu=native' cargo bench -p fieldgen-bn --bench groups`.
+//! Rows are `<curve>/<operation>/<implementation>`; compare within a row group.
+
+use std::hint::black_box;
+
+use ark_ec::{CurveGroup, PrimeGroup, VariableBaseMSM};
+use ark_ff::PrimeField as ArkPrimeField;
+use criterion::{criterion_group, criterion_main, Criterion};
+use fieldgen_bn::endo::{g1_mul, g1_mul_vartime, g2_mul, g2_mul_vartime};
+use fieldgen_bn::hash::{hash_to_g1, hash_to_g2};
+use fieldgen_bn::msm::{msm_g1_vartime, msm_g2_vartime};
+use fieldgen_bn::{Bn254, Bn381, Bn462, BnParams, Fp254Bnb, G1Projective, G2Projective};
+use fieldgen_field::{ByteArray, Field};
+
+const DST: &[u8] = b"FIELDGEN-BENCH-BN_XMD:SHA-256_SVDW_RO_";
+const MSM_N: usize = 64;
+
+fn scalar<C: BnParams>(seed: u8) -> C::Fr {
+    let mut b = <C::Fr as Field>::Bytes::zeroed();
+    let n = b.as_ref().len();
+    for (i, x) in b.as_mut().iter_mut().enumerate() {
+        *x = seed.wrapping_mul(31).wrapping_add(i as u8 * 17);
+    }
+    b.as_mut()[n - 1] = 0; // below r
+    Option::from(<C::Fr as Field>::from_le_bytes(&b)).unwrap()
+}
+
+fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
+    let p = G1Projective::<C>::GENERATOR.mul_le_bytes(&[7; 16]);
+    let q = G2Projective::<C>::GENERATOR.mul_le_bytes(&[9; 16]);
+    let k = scalar::<C>(5);
+    let kb = k.to_le_bytes();
+    c.bench_function(&format!("{label}/g1_mul_ct/glv"), |b| {
+        b.iter(|| g1_mul::<C>(black_box(&p), black_box(&k)))
+    });
+    c.bench_function(&format!("{label}/g1_mul_ct/window"), |b| {
+        b.iter(|| black_box(&p).mul_le_bytes(black_box(kb.as_ref())))
+    });
+    c.bench_function(&format!("{label}/g1_mul_vartime/glv"), |b| {
+        b.iter(|| g1_mul_vartime::<C>(black_box(&p), black_box(&k)))
+    });
+    c.bench_function(&format!("{label}/g1_mul_vartime/wnaf"), |b| {
+        b.iter(|| black_box(&p).mul_le_bytes_vartime(black_box(kb.as_ref())))
+    });
+    c.bench_function(&format!("{label}/g2_mul_ct/gls4"), |b| {
+        b.iter(|| g2_mul::<C>(black_box(&q), black_box(&k)))
+    });
+    c.bench_function(&format!("{label}/g2_mul_ct/window"), |b| {
+        b.iter(|| black_box(&q).mul_le_bytes(black_box(kb.as_ref())))
+    });
+    c.bench_function(&format!("{label}/g2_mul_vartime/gls4"), |b| {
+        b.iter(|| g2_mul_vartime::<C>(black_box(&q), black_box(&k)))
+    });
+    c.bench_function(&format!("{label}/g2_mul_vartime/wnaf"), |b| {
+        b.iter(|| black_box(&q).mul_le_bytes_vartime(black_box(kb.as_ref())))
+    });
+    c.bench_function(&format!("{label}/hash_to_g1/fieldgen"), |b| {
+        b.iter(|| hash_to_g1::<C>(black_box(b"abc"), DST))
+    });
+    c.bench_function(&format!("{label}/hash_to_g2/fieldgen"), |b| {
+        b.iter(|| hash_to_g2::<C>(black_box(b"abc"), DST))
+    });
+    let ps: Vec<_> = (0..MSM_N).map(|i| p.mul_le_bytes(&[i as u8 + 1])).collect();
+    let qs: Vec<_> = (0..MSM_N).map(|i| q.mul_le_bytes(&[i as u8 + 1])).collect();
+    let ks: Vec<_> = (0..MSM_N).map(|i| scalar::<C>(i as u8)).collect();
+    c.bench_function(&format!("{label}/g1_msm_{MSM_N}/fieldgen"), |b| {
+        b.iter(|| msm_g1_vartime::<C>(black_box(&ps), black_box(&ks)))
+    });
+    c.bench_function(&format!("{label}/g2_msm_{MSM_N}/fieldgen"), |b| {
+        b.iter(|| msm_g2_vartime::<C>(black_box(&qs), black_box(&ks)))
+    });
+}
+
+fn ark(c: &mut Criterion) {
+    use ark_bn254::{Fr, G1Projective as G1, G2Projective as G2};
+    let k = Fr::from_le_bytes_mod_order(scalar::<Bn254>(5).to_le_bytes().as_ref());
+    let p = G1::generator() * Fr::from(7u64);
+    let q = G2::generator() * Fr::from(9u64);
+    c.bench_function("BN254/g1_mul_vartime/ark-bn254", |b| {
+        b.iter(|| black_box(p) * black_box(k))
+    });
+    c.bench_function("BN254/g2_mul_vartime/ark-bn254", |b| {
+        b.iter(|| black_box(q) * black_box(k))
+    });
+    let ps: Vec<_> = (0..MSM_N)
+        .map(|i| (p * Fr::from(i as u64 + 1)).into_affine())
+        .collect();
+    let qs: Vec<_> = (0..MSM_N)
+        .map(|i| (q * Fr::from(i as u64 + 1)).into_affine())
+        .collect();
+    let ks: Vec<Fr> = (0..MSM_N)
+        .map(|i| Fr::from_le_bytes_mod_order(scalar::<Bn254>(i as u8).to_le_bytes().as_ref()))
+        .collect();
+    c.bench_function(&format!("BN254/g1_msm_{MSM_N}/ark-bn254"), |b| {
+        b.iter(|| G1::msm(black_box(&ps), black_box(&ks)))
+    });
+    c.bench_function(&format!("BN254/g2_msm_{MSM_N}/ark-bn254"), |b| {
+        b.iter(|| G2::msm(black_box(&qs), black_box(&ks)))
+    });
+}
+
+fn all(c: &mut Criterion) {
+    ours::<Bn254>(c, "BN254");
+    ark(c);
+    ours::<Fp254Bnb>(c, "Fp254BNb");
+    ours::<Bn381>(c, "BN381_1");
+    ours::<Bn462>(c, "BN462");
+}
+
+criterion_group!(benches, all);
+criterion_main!(benches);
