@@ -8,15 +8,29 @@
 //! target/release/fieldgen-ctcheck` (exit 0: no leak; 1: a leak, named on stderr; 2: not
 //! under valgrind). `fieldgen-ctcheck planted` runs deliberately leaky functions instead and
 //! exits 0 only if memcheck reports every one of them, so the check can fail.
+//! `fieldgen-ctcheck --all` (what CI runs) adds eight binary and three BN curves to the
+//! default set.
 //!
 //! Covered: every operation of the `Field` trait that is constant time (everything but the
 //! `_vartime` methods) of every committed prime and binary field at 64- and 32-bit limbs,
-//! through the run-time backend dispatch as it runs on this CPU under valgrind; the RSA
-//! contexts' modular exponentiation with a secret exponent; X25519; Ed25519 key generation and
-//! signing.
+//! through the run-time backend dispatch as it runs on this CPU under valgrind, and `mul`,
+//! `square` and `square_n` on every backend this build and CPU can run, forced by name (the
+//! names it could not run are printed: valgrind's CPUID hides ADX, and it cannot run AVX-512;
+//! a `-C target-feature=+bmi2,+adx` build checks the ADX kernels); the RSA contexts' modular
+//! exponentiation with a secret exponent; X25519; Ed25519 key generation and signing; and the
+//! curve crates ([`curves`]): P-224, P-256, P-384, secp256k1 and sect163k1, sect283r1,
+//! sect571k1 (`--all`: every SEC 2 binary curve) scalar multiplication, key derivation, ECDH and ECDSA signing (RFC 6979 and
+//! hedged), BN254 (`--all`: the four BN curves) G1/G2 multiplication and the pairing with a secret G1 point, and the RSA
+//! schemes' key import and blinded CRT private operation (RSASP1, PKCS#1 v1.5, PSS, OAEP).
+//!
+//! The library code declassifies what its algorithm makes public (a key's validity, an RFC 6979
+//! rejection, an error) through `fieldgen_field::ct::declassify`, which this crate turns on
+//! with the `ctgrind` feature.
 
+mod curves;
 mod valgrind;
 
+use std::collections::BTreeSet;
 use std::hint::black_box;
 
 use fieldgen_field::{BinaryField, Field, PrimeField};
@@ -27,6 +41,9 @@ use valgrind::{error_count, public, running_on_valgrind, secret};
 struct Report {
     checked: usize,
     leaks: Vec<String>,
+    /// Field backends run by name (forced), and those this build or CPU cannot run.
+    backends_run: BTreeSet<&'static str>,
+    backends_skipped: BTreeSet<&'static str>,
 }
 
 impl Report {
@@ -113,6 +130,66 @@ fn check_field<F: Field>(r: &mut Report, name: &str) {
     });
 }
 
+/// Every backend name a generated field's test hooks accept on some target; a field ignores
+/// (returns none for) those it does not have or this CPU cannot run.
+const BACKENDS: &[&str] = &[
+    "portable64",
+    "portable32",
+    "portable32-holes",
+    "x86_64-adx",
+    "x86_64-bmi2",
+    "x86_64-clmul",
+    "x86_64-avx512-matrix",
+    "squarings",
+];
+
+/// A binary field's `__square_n_with_backend` hook.
+type SquareN<F> = dyn Fn(&F, u32, &str) -> Option<F>;
+
+/// The product and square of each backend the field has, forced by name through the
+/// generated test hooks (`__mul_with_backend`, `__square_with_backend`,
+/// `__square_n_with_backend`), not only the one the dispatch picks. A backend is run when a
+/// call on public operands returns a value; the names that return none anywhere are listed
+/// as skipped.
+fn check_backends<F: Field>(
+    r: &mut Report,
+    name: &str,
+    mul: impl Fn(&F, &F, &str) -> Option<F>,
+    square: impl Fn(&F, &str) -> Option<F>,
+    square_n: Option<&SquareN<F>>,
+) {
+    let (x, y) = (F::ONE.double() + F::ONE, F::ONE.double());
+    let (a, b) = operands::<F>(name.len() as u64 + 1);
+    for &be in BACKENDS {
+        let mut any = false;
+        if mul(&x, &y, be).is_some() {
+            any = true;
+            r.run(&format!("{name}::mul [{be}]"), || {
+                black_box(mul(&a, &b, be));
+            });
+        }
+        if square(&x, be).is_some() {
+            any = true;
+            r.run(&format!("{name}::square [{be}]"), || {
+                black_box(square(&a, be));
+            });
+        }
+        if let Some(sq) = square_n {
+            if sq(&x, 5, be).is_some() {
+                any = true;
+                r.run(&format!("{name}::square_n [{be}]"), || {
+                    black_box(sq(&a, 5, be));
+                });
+            }
+        }
+        if any {
+            r.backends_run.insert(be);
+        } else {
+            r.backends_skipped.insert(be);
+        }
+    }
+}
+
 fn check_prime<F: PrimeField>(r: &mut Report, name: &str) {
     check_field::<F>(r, name);
     let (a, _) = operands::<F>(7);
@@ -140,13 +217,31 @@ fn check_binary<F: BinaryField>(r: &mut Report, name: &str) {
 
 macro_rules! primes {
     ($r:expr, $($m:ident :: $t:ident),* $(,)?) => {
-        $( check_prime::<fieldgen_generated::$m::$t>($r, stringify!($m)); )*
+        $(
+            check_prime::<fieldgen_generated::$m::$t>($r, stringify!($m));
+            check_backends::<fieldgen_generated::$m::$t>(
+                $r,
+                stringify!($m),
+                |a, b, be| a.__mul_with_backend(b, be),
+                |a, be| a.__square_with_backend(be),
+                None,
+            );
+        )*
     };
 }
 
 macro_rules! binaries {
     ($r:expr, $($m:ident :: $t:ident),* $(,)?) => {
-        $( check_binary::<fieldgen_generated::$m::$t>($r, stringify!($m)); )*
+        $(
+            check_binary::<fieldgen_generated::$m::$t>($r, stringify!($m));
+            check_backends::<fieldgen_generated::$m::$t>(
+                $r,
+                stringify!($m),
+                |a, b, be| a.__mul_with_backend(b, be),
+                |a, be| a.__square_with_backend(be),
+                Some(&|a: &fieldgen_generated::$m::$t, k, be| a.__square_n_with_backend(k, be)),
+            );
+        )*
     };
 }
 
@@ -281,10 +376,30 @@ macro_rules! rsa_size {
             let a = ctx.to_montgomery(&base);
             black_box(ctx.square(&ctx.mul(&a, &a)));
         });
+        $r.run(
+            concat!(stringify!($ctx), "::mul/square [portable64]"),
+            || {
+                let a = ctx.to_montgomery(&base);
+                black_box(ctx.square_portable(&ctx.mul_portable(&a, &a)));
+            },
+        );
+        for variant in ["montgomery64", "x86_64-avx512ifma"] {
+            if ctx.modexp_with(variant, &[2u8; $bytes], &[3]).is_some() {
+                $r.backends_run.insert(variant);
+                $r.run(
+                    &format!(concat!(stringify!($ctx), "::modexp [{}]"), variant),
+                    || {
+                        black_box(ctx.modexp_with(variant, &base, &exp));
+                    },
+                );
+            } else {
+                $r.backends_skipped.insert(variant);
+            }
+        }
     }};
 }
 
-fn check_curves(r: &mut Report) {
+fn check_curves(r: &mut Report, all: bool) {
     rsa_size!(r, Mont1024, 128);
     rsa_size!(r, Mont2048, 256);
 
@@ -304,6 +419,36 @@ fn check_curves(r: &mut Report) {
         let sk = fieldgen_curve25519::ed25519::SigningKey::from_bytes(&seed);
         black_box(sk.sign(b"message").to_bytes());
     });
+
+    use fieldgen_weierstrass::curves::{Secp256k1, P224, P256, P384};
+    curves::check_group::<P224>(r, "P-224", false);
+    curves::check_group::<P256>(r, "P-256", false);
+    curves::check_group::<P384>(r, "P-384", false);
+    curves::check_group::<Secp256k1>(r, "secp256k1 (GLV)", false);
+
+    use fieldgen_binary_curves as bc;
+    curves::check_group::<bc::Sect163k1>(r, "sect163k1", true);
+    curves::check_group::<bc::Sect283r1>(r, "sect283r1", true);
+    curves::check_group::<bc::Sect571k1>(r, "sect571k1", true);
+    if all {
+        curves::check_group::<bc::Sect163r2>(r, "sect163r2", true);
+        curves::check_group::<bc::Sect233k1>(r, "sect233k1", true);
+        curves::check_group::<bc::Sect233r1>(r, "sect233r1", true);
+        curves::check_group::<bc::Sect239k1>(r, "sect239k1", true);
+        curves::check_group::<bc::Sect283k1>(r, "sect283k1", true);
+        curves::check_group::<bc::Sect409k1>(r, "sect409k1", true);
+        curves::check_group::<bc::Sect409r1>(r, "sect409r1", true);
+        curves::check_group::<bc::Sect571r1>(r, "sect571r1", true);
+    }
+
+    curves::check_bn::<fieldgen_bn::Bn254>(r, "BN254");
+    if all {
+        curves::check_bn::<fieldgen_bn::Fp254Bnb>(r, "Fp254BNb");
+        curves::check_bn::<fieldgen_bn::Bn381>(r, "BN381_1");
+        curves::check_bn::<fieldgen_bn::Bn462>(r, "BN462");
+    }
+
+    curves::check_rsa_schemes(r);
 }
 
 /// Functions that leak on purpose: each must be reported, or the check cannot see leaks.
@@ -329,6 +474,71 @@ fn check_planted(r: &mut Report) {
             black_box(0);
         }
     });
+
+    // Leaks of the kind curve code can have.
+    use fieldgen_weierstrass::curves::P256Point;
+    let g = P256Point::GENERATOR;
+    let mut table = [g; 8];
+    for i in 1..8 {
+        table[i] = table[i - 1] + g;
+    }
+    let mut k = [0x3cu8, 0xa5, 0x5a, 0xc3];
+    secret(&mut k);
+    r.run(
+        "planted: P-256 window digit of a secret scalar as a table index",
+        || {
+            let mut acc = P256Point::IDENTITY;
+            for &byte in k.iter() {
+                acc = acc.double().double().double().double();
+                acc += table[black_box(byte & 7) as usize];
+            }
+            black_box(acc);
+        },
+    );
+    r.run(
+        "planted: P-256 double-and-add branching on the scalar bits",
+        || {
+            let mut acc = P256Point::IDENTITY;
+            for &byte in k.iter() {
+                for bit in (0..8).rev() {
+                    acc = acc.double();
+                    if (black_box(byte) >> bit) & 1 == 1 {
+                        acc += g;
+                    }
+                }
+            }
+            black_box(acc);
+        },
+    );
+    type F163 = fieldgen_generated::sect163_64::F163;
+    let (x, _) = operands::<F163>(5);
+    r.run(
+        "planted: sect163 ladder swapping by a branch on the scalar bit",
+        || {
+            let (mut x1, mut x2) = (F163::ONE, x);
+            for &byte in k.iter() {
+                for bit in (0..8).rev() {
+                    if (black_box(byte) >> bit) & 1 == 1 {
+                        core::mem::swap(&mut x1, &mut x2);
+                    }
+                    x2 *= x1;
+                    x1 = x1.square();
+                }
+            }
+            black_box((x1, x2));
+        },
+    );
+    type S256 = fieldgen_generated::p256_n_64::Fr;
+    let mut bytes = S256::from_u64(12345).square().to_be_bytes();
+    secret(&mut bytes);
+    r.run(
+        "planted: ECDSA nonce validity branched on without declassification",
+        || {
+            // `CtOption` to `Option` branches on the secret flag (what `ct::declassify` marks).
+            let k: Option<S256> = S256::from_be_bytes(&bytes).into();
+            black_box(k);
+        },
+    );
 }
 
 fn main() {
@@ -336,7 +546,9 @@ fn main() {
         eprintln!("fieldgen-ctcheck: not running under valgrind: run it as `valgrind --quiet <this binary>`");
         std::process::exit(2);
     }
-    let planted = std::env::args().nth(1).as_deref() == Some("planted");
+    let arg = std::env::args().nth(1);
+    let planted = arg.as_deref() == Some("planted");
+    let all = arg.as_deref() == Some("--all");
     let mut r = Report::default();
     if planted {
         check_planted(&mut r);
@@ -348,15 +560,33 @@ fn main() {
         );
         std::process::exit(if missed == 0 { 0 } else { 1 });
     }
+    let t0 = std::time::Instant::now();
     check_fields(&mut r);
-    check_curves(&mut r);
+    let t1 = std::time::Instant::now();
+    check_curves(&mut r, all);
+    let t2 = std::time::Instant::now();
     for leak in &r.leaks {
         eprintln!("LEAK: {leak}");
     }
+    let skipped: Vec<_> = r
+        .backends_skipped
+        .difference(&r.backends_run)
+        .copied()
+        .collect();
     eprintln!(
-        "fieldgen-ctcheck: {} checks, {} with a secret-dependent branch, address or division",
+        "fieldgen-ctcheck: backends run by name: {}; not runnable in this build on this CPU under valgrind: {}; dispatched: {} (P-256 p), {} (sect571), {} (Mont2048 modexp)",
+        r.backends_run.iter().copied().collect::<Vec<_>>().join(", "),
+        if skipped.is_empty() { "none".to_string() } else { skipped.join(", ") },
+        fieldgen_generated::p256_p_64::Fp::backend(),
+        fieldgen_generated::sect571_64::F571::backend(),
+        fieldgen_rsa::Mont2048::modexp_backend(),
+    );
+    eprintln!(
+        "fieldgen-ctcheck: {} checks, {} with a secret-dependent branch, address or division (fields {:.0} s, curves {:.0} s under valgrind)",
         r.checked,
-        r.leaks.len()
+        r.leaks.len(),
+        (t1 - t0).as_secs_f64(),
+        (t2 - t1).as_secs_f64(),
     );
     std::process::exit(if r.leaks.is_empty() { 0 } else { 1 });
 }

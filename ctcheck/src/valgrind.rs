@@ -65,3 +65,13 @@ pub fn public<T>(v: &mut T) {
     let p = v as *mut T as usize;
     request(0, MAKE_MEM_DEFINED, p, core::mem::size_of::<T>());
 }
+
+/// Marks the bytes of a slice undefined (see [`secret`]).
+pub fn secret_slice(v: &mut [u8]) {
+    request(0, MAKE_MEM_UNDEFINED, v.as_mut_ptr() as usize, v.len());
+}
+
+/// Marks the bytes of a slice defined again (see [`public`]).
+pub fn public_slice(v: &mut [u8]) {
+    request(0, MAKE_MEM_DEFINED, v.as_mut_ptr() as usize, v.len());
+}

@@ -19,6 +19,9 @@
 //! [`konst`] holds the `const fn` helpers the generated `from_canonical` and
 //! `from_hex_vartime` constructors call, so curve constants are compile-time constants.
 //!
+//! [`ct::declassify`] marks a value the algorithm makes public, for the constant-time check
+//! under valgrind (a no-op unless the `ctgrind` feature is on).
+//!
 //! [`rsa`] holds the size-independent big-integer helpers of the generated RSA contexts
 //! (constant-time GCD and inverse, Baillie–PSW, prime and RSA-CRT key generation, the CRT
 //! recombination), generic over the limb count and written against [`rsa::MontContext`].
@@ -32,6 +35,7 @@
 pub use subtle;
 
 pub mod barrier;
+pub mod ct;
 pub mod konst;
 pub mod rsa;
 mod traits;

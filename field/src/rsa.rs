@@ -45,7 +45,7 @@
 //! H. Garner, "The residue number system" (1959), for the CRT recombination; T. Jebelean, "An
 //! algorithm for exact division" (1993), for dividing by the public exponent.
 
-use subtle::{ConstantTimeEq, CtOption};
+use subtle::{Choice, ConstantTimeEq, CtOption};
 
 use crate::ByteArray;
 
@@ -317,14 +317,17 @@ pub const fn neg_inv_word(m: u64) -> u64 {
 
 /// The Montgomery constants of any odd modulus 3 ≤ m < 2^(64·N) (no size condition): n0' =
 /// −m⁻¹ mod 2^64, R mod m and R² mod m, from 2·64·N constant-time modular doublings of 1.
-/// None for even m or m = 1 (the modulus is public: only its validity is branched on). For
+/// None for even m or m = 1 (only this validity is branched on, so a secret prime's value is
+/// not: the prime contexts of an RSA key are built here). For
 /// the contexts' `new_odd`, which accept small moduli for tests and the primality helpers.
 pub fn odd_modulus_constants<const N: usize>(
     modulus: &[u64; N],
 ) -> Option<(u64, [u64; N], [u64; N])> {
     assert_limbs::<N>();
     let rest = modulus[1..].iter().fold(0u64, |acc, w| acc | w);
-    if modulus[0] & 1 == 0 || (rest == 0 && modulus[0] == 1) {
+    // Validity is public (none is returned); a secret prime's other bits stay unbranched on.
+    let valid = (modulus[0] & 1).ct_eq(&1) & !(rest.ct_eq(&0) & modulus[0].ct_eq(&1));
+    if !bool::from(crate::ct::declassify(valid)) {
         return None;
     }
     let mut one = one_limbs::<N>();
@@ -410,6 +413,13 @@ pub fn gcd<const N: usize>(x: &[u64; N], m: &[u64; N]) -> Option<[u64; N]> {
 /// modulus m; none when gcd(x, m) ≠ 1 or m is even. Constant time in x and m: the binary
 /// extended GCD, 2·64·N iterations, and the outcome as a [`CtOption`].
 pub fn inv_mod<const N: usize>(m: &[u64; N], x: &[u64; N]) -> CtOption<[u64; N]> {
+    let (v, ok) = inv_mod_with_choice(m, x);
+    CtOption::new(v, ok)
+}
+
+/// [`inv_mod`] as the candidate inverse and whether it is one, for callers that read the value
+/// without a branch (a `CtOption` of an array gives it up only through a branch on its flag).
+pub fn inv_mod_with_choice<const N: usize>(m: &[u64; N], x: &[u64; N]) -> ([u64; N], Choice) {
     assert_limbs::<N>();
     let (g, v) = binary_xgcd(x, m);
     let one = one_limbs::<N>();
@@ -418,7 +428,7 @@ pub fn inv_mod<const N: usize>(m: &[u64; N], x: &[u64; N]) -> CtOption<[u64; N]>
         diff |= g[i] ^ one[i];
     }
     let ok = diff.ct_eq(&0) & (m[0] & 1).ct_eq(&1);
-    CtOption::new(v, ok)
+    (v, ok)
 }
 
 // ---------------------------------------------------------------------------------------------

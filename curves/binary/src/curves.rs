@@ -161,10 +161,15 @@ pub fn mul_vartime<C: SecCurve>(p: &ProjectivePoint<C>, k: &C::Scalar) -> Projec
     p.mul_le_bytes_vartime(kb.as_ref())
 }
 
-/// The affine x as BYTES big-endian octets; none for the identity.
+/// The affine x as BYTES big-endian octets; none for the identity. Constant time in the
+/// coordinates; whether p is the identity is public and declassified, as in
+/// [`PrimeGroup::x_be_bytes`].
 pub fn x_be_bytes<C: BinaryCurve>(p: &ProjectivePoint<C>) -> CtOption<Vec<u8>> {
     let a = p.to_affine();
-    CtOption::new(a.x.to_be_bytes().as_ref().to_vec(), !a.infinity)
+    CtOption::new(
+        a.x.to_be_bytes().as_ref().to_vec(),
+        !fieldgen_field::ct::declassify(a.infinity),
+    )
 }
 
 macro_rules! sec_curve {

@@ -18,6 +18,7 @@
 //! 2z(6z² + 3z + 1)·(p⁴ − p² + 1)/r — a fixed nonzero multiple of the textbook exponent, the
 //! convention of libff, the `bn` crate and arkworks (hence the same GT values).
 
+use fieldgen_field::ct::declassify;
 use fieldgen_field::Field;
 use subtle::ConditionallySelectable;
 
@@ -110,11 +111,13 @@ pub fn multi_miller_loop<C: BnParams>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> F
         let mut prepared: [Option<Pair<C>>; MAX] = Default::default();
         let mut any = false;
         for (slot, (p, q)) in prepared.iter_mut().zip(chunk) {
-            if bool::from(p.is_identity() | q.is_identity()) {
+            // Which pairs hold an identity is not hidden (see above): declassified for the
+            // constant-time check, and the coordinates read without a branch.
+            if bool::from(declassify(p.is_identity() | q.is_identity())) {
                 continue;
             }
-            let (px, py) = (p.x().unwrap(), p.y().unwrap());
-            let (qx, qy) = (q.x().unwrap(), q.y().unwrap());
+            let (px, py) = (p.x().unwrap_or(C::Fp::ZERO), p.y().unwrap_or(C::Fp::ZERO));
+            let (qx, qy) = (q.x().unwrap_or(Fp2::ZERO), q.y().unwrap_or(Fp2::ZERO));
             *slot = Some(Pair {
                 px,
                 py,

@@ -9,6 +9,7 @@
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
+use fieldgen_field::ct::declassify;
 use fieldgen_field::rsa::{self as helpers, MontContext};
 use fieldgen_rsa::{
     Mont1024, Mont1024CrtKey, Mont1536, Mont1536CrtKey, Mont2048, Mont2048CrtKey, Mont3072,
@@ -154,8 +155,10 @@ macro_rules! contexts {
         #[derive(Clone)]
         pub(crate) enum CrtKey {
             $(
+                /// The key and the byte length of the larger prime (public: fixed when the
+                /// key is built, so no operation recomputes it from the secret primes).
                 #[allow(dead_code)]
-                $variant(Box<$key>),
+                $variant(Box<$key>, usize),
             )*
         }
 
@@ -265,11 +268,19 @@ macro_rules! contexts {
                 let size = p.len().max(q.len());
                 $(
                     if size <= $limbs * 8 {
+                        // A prime's byte length is public (the key's shape); counted without
+                        // a branch on the bytes and declassified.
                         let at_size = |m: &[u8]| -> Option<$ty> {
-                            let start = m.iter().position(|b| *b != 0)?;
-                            let m = &m[start..];
+                            let len = declassify(crate::uint::ct_byte_len(m));
+                            if len == 0 {
+                                return None;
+                            }
+                            let m = &m[m.len() - len..];
                             make::<$ty, $limbs>(m).or_else(|| $ty::new_odd(&load::<$limbs>(m)))
                         };
+                        let plen = declassify(
+                            crate::uint::ct_byte_len(p).max(crate::uint::ct_byte_len(q)),
+                        );
                         let pc = at_size(p)?;
                         let qc = at_size(q)?;
                         let mut dpb = [0u8; $limbs * 8];
@@ -286,7 +297,7 @@ macro_rules! contexts {
                             dq: dqb,
                             qinv: load::<$limbs>(qinv),
                             e: 0,
-                        })));
+                        }), plen));
                     }
                 )*
                 None
@@ -299,14 +310,13 @@ macro_rules! contexts {
             /// length. Constant time in c and the key.
             pub(crate) fn private_op(&self, c_be: &[u8], len: usize) -> Vec<u8> {
                 match self {
-                    $(CrtKey::$variant(k) => {
+                    $(CrtKey::$variant(k, plen) => {
                         let mut c = [0u8; $limbs * 16];
                         c[$limbs * 16 - c_be.len()..].copy_from_slice(c_be);
                         // Primes shorter than the context (512-bit primes on Mont768): the
-                        // exponents' leading zero bytes (a public count) are skipped.
-                        let plen = crate::uint::bits_vartime(k.p.modulus_limbs())
-                            .max(crate::uint::bits_vartime(k.q.modulus_limbs()))
-                            .div_ceil(8);
+                        // exponents' leading zero bytes (a public count, fixed at
+                        // construction) are skipped.
+                        let plen = *plen;
                         let trim = $limbs * 8 - plen;
                         let mut m = if trim == 0 {
                             k.private_op(&c)
@@ -338,19 +348,23 @@ macro_rules! contexts {
             /// a factor with n (the one branch on the values; negligible for a random x).
             pub(crate) fn inv_mod_n(&self, x_be: &[u8], len: usize) -> Option<Vec<u8>> {
                 match self {
-                    $(CrtKey::$variant(k) => {
+                    $(CrtKey::$variant(k, _) => {
                         let mut c = [0u8; $limbs * 16];
                         c[$limbs * 16 - x_be.len()..].copy_from_slice(x_be);
                         let w = helpers::wide_from_be::<$ty, $limbs>(&c);
                         c.zeroize();
                         let mut xp = k.p.reduce_wide(&w);
                         let mut xq = k.q.reduce_wide(&w);
-                        let ip = helpers::inv_mod(k.p.modulus_limbs(), &xp);
-                        let iq = helpers::inv_mod(k.q.modulus_limbs(), &xq);
+                        let (mut ip, okp) = helpers::inv_mod_with_choice(k.p.modulus_limbs(), &xp);
+                        let (mut iq, okq) = helpers::inv_mod_with_choice(k.q.modulus_limbs(), &xq);
                         xp.zeroize();
                         xq.zeroize();
-                        let mut ip = Option::<[u64; $limbs]>::from(ip)?;
-                        let mut iq = Option::<[u64; $limbs]>::from(iq)?;
+                        // Whether x is invertible is public (the caller redraws it).
+                        if !bool::from(declassify(okp & okq)) {
+                            ip.zeroize();
+                            iq.zeroize();
+                            return None;
+                        }
                         let mut m = helpers::crt_recombine::<$ty, $limbs>(&k.p, &k.q, &k.qinv, &ip, &iq);
                         ip.zeroize();
                         iq.zeroize();
@@ -364,7 +378,7 @@ macro_rules! contexts {
             /// Overwrites the secret parts (d_p, d_q, q⁻¹ and the prime contexts).
             pub(crate) fn wipe(&mut self) {
                 match self {
-                    $(CrtKey::$variant(k) => {
+                    $(CrtKey::$variant(k, _) => {
                         k.dp.zeroize();
                         k.dq.zeroize();
                         k.qinv.zeroize();

@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 use core::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
+use fieldgen_field::ct::declassify;
 use fieldgen_field::rsa::SMALL_PRIMES;
 use rand_core::CryptoRng;
 use subtle::{Choice, ConstantTimeEq};
@@ -37,15 +38,19 @@ fn strip(x: &[u8]) -> &[u8] {
     &x[start..]
 }
 
-/// Left-pads a big-endian value to `len` bytes; none when it is longer after stripping zeros.
-fn pad(x: &[u8], len: usize) -> Option<Vec<u8>> {
-    let x = strip(x);
-    if x.len() > len {
-        return None;
-    }
+/// Left-pads or trims a big-endian value to `len` bytes in constant time (the lengths are
+/// public): the value and whether it fits (every dropped leading byte is zero).
+fn pad_ct(x: &[u8], len: usize) -> (Vec<u8>, Choice) {
     let mut out = vec![0u8; len];
-    out[len - x.len()..].copy_from_slice(x);
-    Some(out)
+    let mut extra = 0u8;
+    if x.len() > len {
+        let cut = x.len() - len;
+        extra = x[..cut].iter().fold(0u8, |a, b| a | b);
+        out.copy_from_slice(&x[cut..]);
+    } else {
+        out[len - x.len()..].copy_from_slice(x);
+    }
+    (out, extra.ct_eq(&0))
 }
 
 /// An RSA public key (n, e) (RFC 8017 §3.1): the modulus n, odd, of
@@ -523,12 +528,9 @@ impl RsaPrivateKey {
         let dpl = Zeroizing::new(uint::from_be(dp));
         let dql = Zeroizing::new(uint::from_be(dq));
         let qil = Zeroizing::new(uint::from_be(qinv));
-        // Odd primes above 1 (public outcome: a key with an even prime is refused).
-        if pl[0] & 1 == 0 || ql[0] & 1 == 0 {
-            return Err(Error::InconsistentKey);
-        }
+        // Odd primes above 1.
         let one = [1u64];
-        let mut ok = Choice::from(1u8);
+        let mut ok = Choice::from((pl[0] & ql[0] & 1) as u8);
         ok &= !uint::ct_eq(&pl, &one) & !uint::ct_eq(&ql, &one);
         ok &= uint::ct_eq(&uint::mul(&pl, &ql), &nl);
         ok &= uint::ct_lt(&dl, &nl) & !uint::ct_eq(&dl, &[0]);
@@ -540,15 +542,22 @@ impl RsaPrivateKey {
         ok &= uint::ct_is_one(&uint::rem_ct(&uint::mul(&el, &dpl), &pm1));
         ok &= uint::ct_is_one(&uint::rem_ct(&uint::mul(&el, &dql), &qm1));
         ok &= uint::ct_is_one(&uint::rem_ct(&uint::mul(&ql, &qil), &pl));
-        if !bool::from(ok) {
+        // Fixed lengths: both primes, d_P, d_Q and q_Inv at the larger prime's byte length,
+        // which is public (the key's shape), as is the outcome of the checks (an error);
+        // both are declassified, and no length is found by a branch on the secret bytes.
+        let plen = declassify(uint::ct_byte_len(p).max(uint::ct_byte_len(q)));
+        let fit = |x: &[u8], len: usize| pad_ct(x, len);
+        let (p, okp) = fit(p, plen);
+        let (q, okq) = fit(q, plen);
+        let (dp, okdp) = fit(dp, plen);
+        let (dq, okdq) = fit(dq, plen);
+        let (qinv, okqi) = fit(qinv, plen);
+        let (d, okd) = fit(d, k);
+        ok &= okp & okq & okdp & okdq & okqi & okd;
+        if !bool::from(declassify(ok)) {
             return Err(Error::InconsistentKey);
         }
-        // Fixed lengths: both primes, d_P, d_Q and q_Inv at the larger prime's byte length.
-        let plen = strip(p).len().max(strip(q).len());
-        let fit = |x: &[u8]| pad(x, plen).ok_or(Error::InconsistentKey);
-        let (p, q, dp, dq, qinv) = (fit(p)?, fit(q)?, fit(dp)?, fit(dq)?, fit(qinv)?);
         let crt = CrtKey::new(&p, &q, &dp, &dq, &qinv).ok_or(Error::InconsistentKey)?;
-        let d = pad(d, k).ok_or(Error::InconsistentKey)?;
         let seed = HashAlg::Sha512.digest_parts(&[b"fieldgen-rsa blinding seed", &d, &p, &q]);
         let mut blind_seed = [0u8; 64];
         blind_seed.copy_from_slice(&seed);
@@ -697,7 +706,8 @@ impl RsaPrivateKey {
         let mb = Zeroizing::new(self.crt.private_op(&blinded, k));
         let m = Zeroizing::new(pk.ctx.mul_mod(&mb, &rinv, k));
         let check = pk.public_op(&m);
-        if !bool::from(check.ct_eq(c)) {
+        // A fault is public (an error); declassified for the constant-time check.
+        if !bool::from(declassify(check.ct_eq(c))) {
             return Err(Error::FaultDetected);
         }
         Ok(m)

@@ -6,6 +6,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
+use fieldgen_field::ct::declassify;
 use rand_core::CryptoRng;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroizing;
@@ -453,9 +454,12 @@ impl Oaep {
             looking &= !is_one;
         }
         good &= !looking & !bad;
-        if !bool::from(good) {
+        // The outcome (one error for every padding failure) and, on success, the message
+        // length are public: declassified for the constant-time check.
+        if !bool::from(declassify(good)) {
             return Err(Error::Decryption);
         }
+        let index = declassify(index);
         Ok(Zeroizing::new(db[index as usize + 1..].to_vec()))
     }
 }

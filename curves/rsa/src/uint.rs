@@ -132,6 +132,21 @@ pub(crate) fn ct_is_one(x: &[u64]) -> Choice {
     ct_eq(x, &[1])
 }
 
+/// The byte length of a big-endian value without its leading zero bytes (0 for zero), in
+/// constant time: every byte is read and none is branched on.
+pub(crate) fn ct_byte_len(x: &[u8]) -> usize {
+    let mut len = 0usize;
+    let mut seen = 0usize;
+    for (i, &b) in x.iter().enumerate() {
+        // 1 when b ≠ 0: the top bit of −b as a 32-bit value.
+        let nz = ((b as u32).wrapping_neg() >> 31) as usize;
+        let first = nz & !seen;
+        len |= (x.len() - i) & first.wrapping_neg();
+        seen |= nz;
+    }
+    len
+}
+
 /// The number of significant bits of x (variable time: for public values).
 pub(crate) fn bits_vartime(x: &[u64]) -> usize {
     for i in (0..x.len()).rev() {

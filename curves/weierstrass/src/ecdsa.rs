@@ -17,6 +17,7 @@ use der::asn1::UintRef;
 use der::{Decode, Encode, Sequence};
 use digest::common::BlockSizeUser;
 use digest::{Digest, KeyInit, Mac, Update};
+use fieldgen_field::ct::declassify;
 use fieldgen_field::{ByteArray, Field, PrimeField};
 use hmac::SimpleHmac;
 use rand_core::CryptoRng;
@@ -170,7 +171,8 @@ impl<G: PrimeGroup> SecretKey<G> {
         let mut kinv = k.invert().unwrap_or(G::Scalar::ZERO);
         let s = kinv * (*e + r * self.d);
         kinv.zeroize();
-        if bool::from(r.is_zero() | s.is_zero()) {
+        // r = 0 or s = 0 is public: the nonce is redrawn (RFC 6979 §3.2 step h.3).
+        if bool::from(declassify(r.is_zero() | s.is_zero())) {
             return None;
         }
         let sig = Signature {
@@ -312,7 +314,8 @@ impl<G: PrimeGroup> PublicKey<G> {
 impl<G: PrimeGroup> Signature<G> {
     /// (r, s) from scalars; errors unless both are nonzero.
     pub fn from_scalars(r: G::Scalar, s: G::Scalar) -> Result<Self, Error> {
-        if bool::from(r.is_zero() | s.is_zero()) {
+        // r = 0 or s = 0 is public: the nonce is redrawn (RFC 6979 §3.2 step h.3).
+        if bool::from(declassify(r.is_zero() | s.is_zero())) {
             return Err(Error::InvalidScalar);
         }
         Ok(Signature {
@@ -477,14 +480,15 @@ impl<D: Digest + Update + BlockSizeUser + Clone> Rfc6979<D> {
             let bytes = Zeroizing::new(bits2int(&t[..S::BYTES], S::NUM_BITS));
             let mut arr = S::Bytes::zeroed();
             arr.as_mut().copy_from_slice(&bytes);
-            let k: Option<S> = S::from_be_bytes(&arr).into();
+            let k = S::from_be_bytes(&arr);
             arr.as_mut().zeroize();
             // Advance the state before returning so a rejected r or s draws a fresh k.
             self.k = Self::hmac(&self.k, &[&self.v, &[0]]);
             self.v = Self::hmac(&self.k, &[&self.v]);
-            match k {
-                Some(k) if !bool::from(k.is_zero()) => return k,
-                _ => continue,
+            let v = k.unwrap_or(S::ZERO);
+            // Whether a candidate is rejected is public (the loop's length shows it).
+            if bool::from(declassify(k.is_some() & !v.is_zero())) {
+                return v;
             }
         }
     }

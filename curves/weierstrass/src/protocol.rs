@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 
 use digest::common::BlockSizeUser;
 use digest::{Digest, Update};
+use fieldgen_field::ct::declassify;
 use fieldgen_field::{ByteArray, Field, PrimeField};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
@@ -92,7 +93,9 @@ pub trait PrimeGroup: Copy + Clone + core::fmt::Debug + Default + Send + Sync + 
     /// Whether p is the identity.
     fn is_identity(p: &Self::Point) -> Choice;
     /// The affine x-coordinate as a big-endian integer of the field's byte length; none for
-    /// the identity. Constant time.
+    /// the identity. Constant time in the coordinates; whether p is the identity is public
+    /// (every use here reveals it: an ECDH error, never for an ECDSA nonce point), so the
+    /// implementations pass it through [`fieldgen_field::ct::declassify`].
     fn x_be_bytes(p: &Self::Point) -> CtOption<Vec<u8>>;
     /// Decodes a public point with full validation (SEC 1 §3.2.2.1): length, coordinates
     /// canonical, on the curve, in the prime-order subgroup, not the identity.
@@ -148,9 +151,10 @@ where
         p.is_identity()
     }
 
+    /// Whether p is the identity is declassified (see [`PrimeGroup::x_be_bytes`]).
     fn x_be_bytes(p: &Self::Point) -> CtOption<Vec<u8>> {
         let a = p.to_affine();
-        CtOption::new(a.x.to_be_bytes().as_ref().to_vec(), !a.infinity)
+        CtOption::new(a.x.to_be_bytes().as_ref().to_vec(), !declassify(a.infinity))
     }
 
     fn decode_public(bytes: &[u8]) -> Result<Self::Point, Error> {
@@ -241,10 +245,13 @@ pub fn scalar_from_be_bytes_nonzero<S: PrimeField>(bytes: &[u8]) -> Result<S, Er
     }
     let mut b = <S::Bytes as fieldgen_field::ByteArray>::zeroed();
     b.as_mut().copy_from_slice(bytes);
-    let k: Option<S> = S::from_be_bytes(&b).into();
+    let k = S::from_be_bytes(&b);
     b.as_mut().zeroize();
-    match k {
-        Some(k) if !bool::from(k.is_zero()) => Ok(k),
-        _ => Err(Error::InvalidScalar),
+    let v = k.unwrap_or(S::ZERO);
+    // Whether 0 < k < n is public: the caller gets an error otherwise.
+    if bool::from(declassify(k.is_some() & !v.is_zero())) {
+        Ok(v)
+    } else {
+        Err(Error::InvalidScalar)
     }
 }
