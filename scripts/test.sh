@@ -43,7 +43,8 @@ step "publishable crates package (cargo package --no-verify)"
 # with uncommitted edits can run this script.
 cargo package --workspace --no-verify --allow-dirty \
     --exclude generator --exclude fieldgen-tests --exclude fieldgen-benches \
-    --exclude fieldgen-cross --exclude fieldgen-macros-example --exclude fieldgen-ctcheck
+    --exclude fieldgen-cross --exclude fieldgen-macros-example --exclude fieldgen-ctcheck \
+    --exclude fieldgen-fuzz
 
 step "tests (cargo test --workspace; peers stay behind the benches package's feature)"
 log=$(mktemp)

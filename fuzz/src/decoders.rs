@@ -29,7 +29,11 @@ pub fn curve25519(data: &[u8]) {
             // Slices of any length: an error for all but 32 bytes.
             let rest = input.rest();
             let r = VerifyingKey::try_from(rest);
-            assert!(rest.len() == 32 || r.is_err(), "{} bytes accepted", rest.len());
+            assert!(
+                rest.len() == 32 || r.is_err(),
+                "{} bytes accepted",
+                rest.len()
+            );
         }
         1 => {
             // Verification with a fuzzed key, signature and message: a verdict, no panic.
@@ -40,7 +44,10 @@ pub fn curve25519(data: &[u8]) {
                 let sig = Signature::from_bytes(&sig);
                 let a = vk.verify(msg, &sig);
                 let strict = vk.verify_strict(msg, &sig);
-                assert!(a.is_ok() || strict.is_err(), "verify_strict accepts what verify refuses");
+                assert!(
+                    a.is_ok() || strict.is_err(),
+                    "verify_strict accepts what verify refuses"
+                );
                 let _ = vk.verify_ctx(msg, &msg[..msg.len().min(255)], &sig);
             }
         }
@@ -254,7 +261,11 @@ pub fn rsa(data: &[u8]) {
             if let Ok(k) = RsaPrivateKey::from_pkcs1_der(der) {
                 let again = k.to_pkcs1_der().expect("encodes");
                 let k2 = RsaPrivateKey::from_pkcs1_der(&again).expect("re-decodes");
-                assert_eq!(k.private_exponent(), k2.private_exponent(), "PKCS#1 private");
+                assert_eq!(
+                    k.private_exponent(),
+                    k2.private_exponent(),
+                    "PKCS#1 private"
+                );
                 assert_eq!(k.primes(), k2.primes(), "PKCS#1 private primes");
             }
         }
@@ -263,7 +274,11 @@ pub fn rsa(data: &[u8]) {
             if let Ok(k) = RsaPrivateKey::from_pkcs8_der(der) {
                 let again = k.to_pkcs8_der().expect("encodes");
                 let k2 = RsaPrivateKey::from_pkcs8_der(&again).expect("re-decodes");
-                assert_eq!(k.private_exponent(), k2.private_exponent(), "PKCS#8 private");
+                assert_eq!(
+                    k.private_exponent(),
+                    k2.private_exponent(),
+                    "PKCS#8 private"
+                );
             }
         }
         _ => {

@@ -145,11 +145,7 @@ pub fn p256(data: &[u8]) {
     if let (Ok(po), Ok(pt)) = (&peer_ours, &peer_theirs) {
         let z = ours.diffie_hellman(po).expect("valid point");
         let z_theirs = p256::ecdh::diffie_hellman(theirs.to_nonzero_scalar(), pt.as_affine());
-        assert_eq!(
-            z.as_bytes(),
-            z_theirs.raw_secret_bytes().as_slice(),
-            "ECDH"
-        );
+        assert_eq!(z.as_bytes(), z_theirs.raw_secret_bytes().as_slice(), "ECDH");
     }
 
     // RFC 6979 signatures.
@@ -157,8 +153,16 @@ pub fn p256(data: &[u8]) {
     let our_sig: Signature<P256> = ours.sign_message(msg);
     let their_sk = p256::ecdsa::SigningKey::from_slice(&d).expect("same key");
     let their_sig: p256::ecdsa::Signature = their_sk.sign(msg);
-    assert_eq!(our_sig.to_bytes(), their_sig.to_bytes().to_vec(), "signature");
-    assert_eq!(our_sig.to_der(), their_sig.to_der().as_bytes().to_vec(), "DER");
+    assert_eq!(
+        our_sig.to_bytes(),
+        their_sig.to_bytes().to_vec(),
+        "signature"
+    );
+    assert_eq!(
+        our_sig.to_der(),
+        their_sig.to_der().as_bytes().to_vec(),
+        "DER"
+    );
 
     let mut sig = our_sig.to_bytes();
     corrupt(&mut input, &mut sig);

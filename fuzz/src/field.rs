@@ -48,15 +48,51 @@ const PRIME_FIELDS: &[Entry] = &[
 /// The binary fields under test: trinomials and pentanomials, small and large degrees, at 64-
 /// and 32-bit limbs.
 const BINARY_FIELDS: &[Entry] = &[
-    ("sect163_64", "x^163+x^7+x^6+x^3+1", check_binary::<g::sect163_64::F163>),
-    ("sect163_32", "x^163+x^7+x^6+x^3+1", check_binary::<g::sect163_32::F163>),
-    ("sect233_64", "x^233+x^74+1", check_binary::<g::sect233_64::F233>),
-    ("sect571_64", "x^571+x^10+x^5+x^2+1", check_binary::<g::sect571_64::F571>),
-    ("sect571_32", "x^571+x^10+x^5+x^2+1", check_binary::<g::sect571_32::F571>),
-    ("gf2_127_tri_64", "x^127+x+1", check_binary::<g::gf2_127_tri_64::F127>),
-    ("gf2_8_penta_64", "x^8+x^4+x^3+x+1", check_binary::<g::gf2_8_penta_64::F8>),
-    ("gf2_65_penta_32", "x^65+x^31+x^18+x^7+1", check_binary::<g::gf2_65_penta_32::F65>),
-    ("gf2_1024_penta_64", "x^1024+x^522+x^115+x^63+1", check_binary::<g::gf2_1024_penta_64::F1024>),
+    (
+        "sect163_64",
+        "x^163+x^7+x^6+x^3+1",
+        check_binary::<g::sect163_64::F163>,
+    ),
+    (
+        "sect163_32",
+        "x^163+x^7+x^6+x^3+1",
+        check_binary::<g::sect163_32::F163>,
+    ),
+    (
+        "sect233_64",
+        "x^233+x^74+1",
+        check_binary::<g::sect233_64::F233>,
+    ),
+    (
+        "sect571_64",
+        "x^571+x^10+x^5+x^2+1",
+        check_binary::<g::sect571_64::F571>,
+    ),
+    (
+        "sect571_32",
+        "x^571+x^10+x^5+x^2+1",
+        check_binary::<g::sect571_32::F571>,
+    ),
+    (
+        "gf2_127_tri_64",
+        "x^127+x+1",
+        check_binary::<g::gf2_127_tri_64::F127>,
+    ),
+    (
+        "gf2_8_penta_64",
+        "x^8+x^4+x^3+x+1",
+        check_binary::<g::gf2_8_penta_64::F8>,
+    ),
+    (
+        "gf2_65_penta_32",
+        "x^65+x^31+x^18+x^7+1",
+        check_binary::<g::gf2_65_penta_32::F65>,
+    ),
+    (
+        "gf2_1024_penta_64",
+        "x^1024+x^522+x^115+x^63+1",
+        check_binary::<g::gf2_1024_penta_64::F1024>,
+    ),
 ];
 
 /// Target `field_prime`: one operation of one prime field against num-bigint.
@@ -104,7 +140,10 @@ fn decode_prime<F: PrimeField>(raw: &[u8], p: &BigUint) -> (F, BigUint) {
     let mut be = bytes;
     be.as_mut().reverse();
     let decoded_be: Option<F> = F::from_be_bytes(&be).into();
-    assert_eq!(decoded, decoded_be, "from_be_bytes disagrees with from_le_bytes");
+    assert_eq!(
+        decoded, decoded_be,
+        "from_be_bytes disagrees with from_le_bytes"
+    );
     match decoded {
         Some(a) => {
             assert_eq!(a.to_le_bytes().as_ref(), raw, "to_le_bytes ∘ from_le_bytes");
@@ -146,7 +185,11 @@ fn check_prime<F: PrimeField>(input: &mut Input, modulus: &str) {
             let k = input.u32();
             assert_eq!(value(&a.mul_small(k)), (&x * k) % &p, "{name}: mul_small");
             let v = input.u64();
-            assert_eq!(value(&F::from_u64(v)), BigUint::from(v) % &p, "{name}: from_u64");
+            assert_eq!(
+                value(&F::from_u64(v)),
+                BigUint::from(v) % &p,
+                "{name}: from_u64"
+            );
         }
         6 => {
             let inv: Option<F> = a.invert().into();
@@ -236,7 +279,12 @@ fn check_prime<F: PrimeField>(input: &mut Input, modulus: &str) {
 
 fn check_binary<F: BinaryField>(input: &mut Input, poly: &str) {
     let o = Gf2Oracle::new(poly);
-    assert_eq!(F::BYTES, o.bytes(), "encoding length of GF(2^{})", F::DEGREE);
+    assert_eq!(
+        F::BYTES,
+        o.bytes(),
+        "encoding length of GF(2^{})",
+        F::DEGREE
+    );
     let m = F::DEGREE as u64;
     let n = F::BYTES;
     let value = |a: &F| BigUint::from_bytes_le(a.to_le_bytes().as_ref());
@@ -255,7 +303,11 @@ fn check_binary<F: BinaryField>(input: &mut Input, poly: &str) {
         );
         let mut be = bytes;
         be.as_mut().reverse();
-        assert_eq!(decoded, F::from_be_bytes(&be).into(), "GF(2^{name}): from_be_bytes");
+        assert_eq!(
+            decoded,
+            F::from_be_bytes(&be).into(),
+            "GF(2^{name}): from_be_bytes"
+        );
         match decoded {
             Some(a) => {
                 assert_eq!(a.to_le_bytes().as_ref(), &raw[..], "GF(2^{name}): encoding");
@@ -296,7 +348,11 @@ fn check_binary<F: BinaryField>(input: &mut Input, poly: &str) {
                 assert!(inv.is_none(), "GF(2^{name}): 1/0");
             } else {
                 let i = inv.expect("nonzero is invertible");
-                assert_eq!(o.mul(&value(&i), &x), BigUint::one(), "GF(2^{name}): invert");
+                assert_eq!(
+                    o.mul(&value(&i), &x),
+                    BigUint::one(),
+                    "GF(2^{name}): invert"
+                );
             }
         }
         5 => {
@@ -311,7 +367,11 @@ fn check_binary<F: BinaryField>(input: &mut Input, poly: &str) {
                 "GF(2^{name}): trace"
             );
             let z: Option<F> = a.solve_quadratic().into();
-            assert_eq!(z.is_some(), o.trace(&x) == 0, "GF(2^{name}): z²+z = c solvable?");
+            assert_eq!(
+                z.is_some(),
+                o.trace(&x) == 0,
+                "GF(2^{name}): z²+z = c solvable?"
+            );
             if let Some(z) = z {
                 let zv = value(&z);
                 assert_eq!(o.mul(&zv, &zv) ^ zv, x, "GF(2^{name}): solve_quadratic");
@@ -322,7 +382,11 @@ fn check_binary<F: BinaryField>(input: &mut Input, poly: &str) {
             let exp: Vec<u64> = (0..words).map(|_| input.u64()).collect();
             let want = o.pow(&x, &exp);
             assert_eq!(value(&a.pow(&exp)), want, "GF(2^{name}): pow");
-            assert_eq!(value(&a.pow_vartime(&exp)), want, "GF(2^{name}): pow_vartime");
+            assert_eq!(
+                value(&a.pow_vartime(&exp)),
+                want,
+                "GF(2^{name}): pow_vartime"
+            );
         }
         8 => {
             let mut v = [a, b, F::ZERO];

@@ -78,7 +78,9 @@ fn polynomial(t: &str) {
             let e = match term {
                 "1" => Some(0),
                 "x" => Some(1),
-                _ => term.strip_prefix("x^").and_then(|d| d.parse::<usize>().ok()),
+                _ => term
+                    .strip_prefix("x^")
+                    .and_then(|d| d.parse::<usize>().ok()),
             };
             match e {
                 Some(e) if e <= 4096 => *want.entry(e).or_default() ^= true,
@@ -86,7 +88,11 @@ fn polynomial(t: &str) {
             }
         }
         if readable {
-            let want: Vec<usize> = want.into_iter().filter(|&(_, odd)| odd).map(|(e, _)| e).collect();
+            let want: Vec<usize> = want
+                .into_iter()
+                .filter(|&(_, odd)| odd)
+                .map(|(e, _)| e)
+                .collect();
             let mut got = exps.clone();
             got.sort_unstable();
             assert_eq!(got, want, "parse_binary_modulus({t:?}) exponents");

@@ -4,9 +4,10 @@
 //! never a panic; decode∘encode is the identity). A failed check panics, which libFuzzer
 //! reports as a crash and the corpus replay test as a failure.
 //!
-//! The same functions run three ways: under libFuzzer (`fuzz_targets/`, feature `libfuzzer`),
-//! over the committed seed corpora (`tests/corpus.rs`, a plain test in the workspace run), and
-//! over any file or directory with the `replay` binary. See README.md for the commands.
+//! The same functions run two ways: under libFuzzer (`fuzz_targets/`, feature `libfuzzer`,
+//! built with coverage instrumentation by `run.sh`; the same binary given a file name replays
+//! that input), and over the committed seed corpora (`tests/corpus.rs`, a plain test in the
+//! workspace run). See README.md for the commands.
 
 pub mod decoders;
 pub mod differential;

@@ -123,21 +123,22 @@ fn measure<C: Case>(case: &mut C, seconds: f64, seed: u64) -> Outcome {
     let mut inputs = Vec::with_capacity(batch);
     let mut classes = Vec::with_capacity(batch);
     let mut times = vec![0u64; batch];
-    let mut run_batch = |case: &mut C, rng: &mut Rng, times: &mut [u64], classes: &mut Vec<usize>| {
-        classes.clear();
-        inputs.clear();
-        for _ in 0..times.len() {
-            let class = (rng.next() & 1) as usize;
-            classes.push(class);
-            inputs.push(case.prepare(class, rng));
-        }
-        for (i, input) in inputs.iter().enumerate() {
-            let t0 = cycles();
-            case.run(input);
-            let t1 = cycles();
-            times[i] = t1.wrapping_sub(t0);
-        }
-    };
+    let mut run_batch =
+        |case: &mut C, rng: &mut Rng, times: &mut [u64], classes: &mut Vec<usize>| {
+            classes.clear();
+            inputs.clear();
+            for _ in 0..times.len() {
+                let class = (rng.next() & 1) as usize;
+                classes.push(class);
+                inputs.push(case.prepare(class, rng));
+            }
+            for (i, input) in inputs.iter().enumerate() {
+                let t0 = cycles();
+                case.run(input);
+                let t1 = cycles();
+                times[i] = t1.wrapping_sub(t0);
+            }
+        };
     run_batch(case, &mut rng, &mut times, &mut classes);
     warm.extend_from_slice(&times);
     warm.sort_unstable();
