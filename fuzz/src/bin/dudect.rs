@@ -11,6 +11,9 @@
 //! difference is certain. A low |t| bounds nothing: it only says that this many samples did
 //! not find a leak.
 //!
+//! `control_invert_vartime_p256` times a function that is variable time by design
+//! (`invert_vartime`): it must be reported, which shows that the harness can fail.
+//!
 //! Usage: `dudect [--seconds S] [NAME ...]` (default: 20 s per test, every test). `dudect
 //! --list` names the tests. Run it on a release build (see the crate README).
 
@@ -202,6 +205,19 @@ impl Case for Invert25519 {
     }
 }
 
+/// The control: `invert_vartime` (variable time by design, for public inputs) on the same
+/// classes as `invert_p256`. It must be reported, or the harness could not see a leak.
+struct InvertVartimeP256;
+impl Case for InvertVartimeP256 {
+    type In = p256_p_64::Fp;
+    fn prepare(&mut self, class: usize, rng: &mut Rng) -> Self::In {
+        InvertP256.prepare(class, rng)
+    }
+    fn run(&mut self, x: &Self::In) {
+        core::hint::black_box(core::hint::black_box(x).invert_vartime());
+    }
+}
+
 struct InvertP256;
 impl Case for InvertP256 {
     type In = p256_p_64::Fp;
@@ -363,6 +379,7 @@ const TESTS: &[&str] = &[
     "ed25519_sign",
     "ecdsa_p256_sign",
     "rsa2048_private",
+    "control_invert_vartime_p256",
 ];
 
 fn main() {
@@ -395,7 +412,7 @@ fn main() {
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(1);
     println!(
-        "{:<18} {:>10} {:>9} {:>9}  {:<8} verdict",
+        "{:<28} {:>10} {:>9} {:>9}  {:<8} verdict",
         "test", "samples", "t (all)", "max |t|", "crop"
     );
     for name in &names {
@@ -407,6 +424,7 @@ fn main() {
             "x25519" => measure(&mut X25519, seconds, seed),
             "ed25519_sign" => measure(&mut Ed25519Sign, seconds, seed),
             "ecdsa_p256_sign" => measure(&mut EcdsaP256, seconds, seed),
+            "control_invert_vartime_p256" => measure(&mut InvertVartimeP256, seconds, seed),
             _ => {
                 let key = RsaPrivateKey::generate(&mut KeyRng(Rng(seed)), 2048)
                     .expect("2048-bit key generation");
@@ -424,7 +442,7 @@ fn main() {
             format!("p{}", o.crop_at_max)
         };
         println!(
-            "{:<18} {:>10} {:>9.2} {:>9.2}  {:<8} {}",
+            "{:<28} {:>10} {:>9.2} {:>9.2}  {:<8} {}",
             name, o.samples, o.t_all, o.t_max, crop, verdict
         );
     }
