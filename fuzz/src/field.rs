@@ -160,7 +160,7 @@ fn decode_prime<F: PrimeField>(raw: &[u8], p: &BigUint) -> (F, BigUint) {
 }
 
 fn check_prime<F: PrimeField>(input: &mut Input, modulus: &str) {
-    let p = BigUint::parse_bytes(modulus[2..].as_bytes(), 16).expect("hex modulus");
+    let p = BigUint::parse_bytes(&modulus.as_bytes()[2..], 16).expect("hex modulus");
     assert_eq!(
         BigUint::from_bytes_le(F::modulus_le_bytes().as_ref()),
         p,
