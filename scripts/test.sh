@@ -88,7 +88,7 @@ command -v valgrind >/dev/null || {
 }
 cargo build --release -q -p fieldgen-ctcheck
 valgrind --quiet --error-exitcode=0 target/release/fieldgen-ctcheck planted
-valgrind --quiet --error-exitcode=0 target/release/fieldgen-ctcheck > /dev/null
+valgrind --quiet --error-exitcode=0 target/release/fieldgen-ctcheck --all > /dev/null
 
 step "fuzzing: libFuzzer on stable, 5 s per target from the committed corpora"
 # The corpora themselves were replayed by the test step (fuzz/tests/corpus.rs). This builds the
