@@ -19,53 +19,14 @@ use fieldgen_bn::{
     Bn254, Bn381, Bn462, BnParams, Error, Fp2, Fp254Bnb, G1Projective, G2Affine, G2Projective,
     G2SubgroupCheck,
 };
-use fieldgen_field::{ByteArray, Field, PrimeField};
+use fieldgen_field::{Field, PrimeField};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 use serde_json::Value;
 
-/// xorshift64*: deterministic test inputs.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
-}
+mod common;
+use common::*;
 
-fn big(hex: &str) -> BigUint {
-    BigUint::parse_bytes(hex.trim_start_matches("0x").as_bytes(), 16).unwrap()
-}
-fn p_of<C: BnParams>() -> BigUint {
-    big(C::Fp::MODULUS_HEX)
-}
-fn r_of<C: BnParams>() -> BigUint {
-    big(C::Fr::MODULUS_HEX)
-}
-fn to_fp<C: BnParams>(x: &BigUint) -> C::Fp {
-    let be = (x % p_of::<C>()).to_bytes_be();
-    let mut b = <C::Fp as Field>::Bytes::zeroed();
-    let n = b.as_ref().len();
-    b.as_mut()[n - be.len()..].copy_from_slice(&be);
-    Option::from(C::Fp::from_be_bytes(&b)).unwrap()
-}
-fn to_fr<C: BnParams>(x: &BigUint) -> C::Fr {
-    let le = (x % r_of::<C>()).to_bytes_le();
-    let mut b = <C::Fr as Field>::Bytes::zeroed();
-    b.as_mut()[..le.len()].copy_from_slice(&le);
-    Option::from(C::Fr::from_le_bytes(&b)).unwrap()
-}
-fn fr_big<C: BnParams>(x: &C::Fr) -> BigUint {
-    BigUint::from_bytes_le(x.to_le_bytes().as_ref())
-}
-fn rand_fr<C: BnParams>(rng: &mut Rng) -> BigUint {
-    BigUint::from_bytes_le(&rng.bytes(<C::Fr as Field>::BYTES + 8)) % r_of::<C>()
-}
 fn le(k: &BigUint) -> Vec<u8> {
     k.to_bytes_le()
 }

@@ -17,47 +17,8 @@ use fieldgen_field::{ByteArray, Field, PrimeField};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-fn cases(default: usize, full: usize) -> usize {
-    if std::env::var("FIELDGEN_FULL").is_ok() {
-        full
-    } else {
-        default
-    }
-}
-
-/// xorshift64*: deterministic test inputs.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
-}
-
-fn modulus<C: BnParams>() -> BigUint {
-    BigUint::parse_bytes(&C::Fp::MODULUS_HEX.as_bytes()[2..], 16).unwrap()
-}
-
-fn to_fp<C: BnParams>(x: &BigUint) -> C::Fp {
-    let be = (x % modulus::<C>()).to_bytes_be();
-    let mut b = <C::Fp as Field>::Bytes::zeroed();
-    let n = b.as_ref().len();
-    b.as_mut()[n - be.len()..].copy_from_slice(&be);
-    Option::from(C::Fp::from_be_bytes(&b)).unwrap()
-}
-
-fn from_fp<C: BnParams>(x: &C::Fp) -> BigUint {
-    BigUint::from_bytes_be(x.to_be_bytes().as_ref())
-}
-
-fn rand_fp<C: BnParams>(rng: &mut Rng) -> BigUint {
-    BigUint::from_bytes_le(&rng.bytes(<C::Fp as Field>::BYTES + 8)) % modulus::<C>()
-}
+mod common;
+use common::*;
 
 /// The slow reference: an Fp2 value as (a, b) = a + b·i, an Fp12 value as 6 Fp2
 /// coefficients of w^0..w^5.
@@ -69,7 +30,7 @@ struct Ref {
 impl Ref {
     fn new<C: BnParams>() -> Ref {
         Ref {
-            p: modulus::<C>(),
+            p: p_of::<C>(),
             xi: (BigUint::from(C::XI_A), BigUint::one()),
         }
     }
@@ -212,7 +173,7 @@ fn tower<C: BnParams>(seed: u64) {
             r.mul12(&ra, &to_ref(&l))
         );
         // Frobenius: the p-th, p²-th, p³-th powers.
-        let p = modulus::<C>();
+        let p = p_of::<C>();
         let f1 = r.pow12(&ra, &p);
         assert_eq!(to_ref(&a.frobenius(1)), f1);
         let f2 = r.pow12(&f1, &p);
@@ -262,7 +223,7 @@ fn groups<C: BnParams>(seed: u64) {
     assert!(bool::from(g2.mul_le_bytes_vartime(&r).is_identity()));
     assert!(!bool::from(g1.is_identity()) && !bool::from(g2.is_identity()));
     // ψ acts on G2 as multiplication by p.
-    let p: Vec<u8> = modulus::<C>().to_bytes_le();
+    let p: Vec<u8> = p_of::<C>().to_bytes_le();
     let q = g2.mul_le_bytes(&rng.bytes(16)).to_affine();
     assert_eq!(
         psi::<C>(&q),

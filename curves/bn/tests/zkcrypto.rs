@@ -12,6 +12,7 @@ use group::{Curve, CurveAffine, Group, GroupEncoding, UncompressedEncoding};
 
 /// Generic over any pairing engine: e(aP, bQ) = e(P, Q)·ab through the traits, the
 /// Miller-loop path equal to the pairing, encodings round-trip.
+#[allow(clippy::eq_op)] // P − P = O is one of the laws under test
 fn engine_laws<E: MultiMillerLoop>(a: u64, b: u64) -> E::Gt
 where
     E::G1: GroupEncoding,
