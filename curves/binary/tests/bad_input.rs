@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{to_big, to_ref, Reference};
+use common::{to_big, to_ref, Reference, F163, F233, F239, F283, F409, F571};
 use fieldgen_binary_curves::curves::*;
 use fieldgen_binary_curves::ecdh::diffie_hellman_bytes;
 use fieldgen_binary_curves::ecdsa::{PublicKey, SecretKey, Signature};
@@ -292,13 +292,6 @@ fn spki_other_curve() {
         Error::InvalidSpki
     );
 }
-
-const F163: &[u64] = &[163, 7, 6, 3, 0];
-const F233: &[u64] = &[233, 74, 0];
-const F239: &[u64] = &[239, 158, 0];
-const F283: &[u64] = &[283, 12, 7, 5, 0];
-const F409: &[u64] = &[409, 87, 0];
-const F571: &[u64] = &[571, 10, 5, 2, 0];
 
 macro_rules! bad {
     ($($test:ident: $curve:ty, $f:expr;)*) => {$(

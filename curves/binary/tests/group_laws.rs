@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{from_big, rounds, to_ref, Reference, Rng};
+use common::{from_big, rounds, to_ref, Reference, Rng, F163, F233, F239, F283, F409, F571};
 use fieldgen_binary_curves::curves::*;
 use fieldgen_binary_curves::ell1996::{self, Ell1996};
 use fieldgen_binary_curves::group::ladder;
@@ -214,12 +214,6 @@ fn wnaf_digits() {
     }
 }
 
-const F163: &[u64] = &[163, 7, 6, 3, 0];
-const F233: &[u64] = &[233, 74, 0];
-const F239: &[u64] = &[239, 158, 0];
-const F283: &[u64] = &[283, 12, 7, 5, 0];
-const F409: &[u64] = &[409, 87, 0];
-const F571: &[u64] = &[571, 10, 5, 2, 0];
 const F155: &[u64] = &[155, 62, 0];
 
 macro_rules! curve_tests {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{from_big, to_ref, RefPoint, Reference, Rng};
+use common::{from_big, to_ref, RefPoint, Reference, Rng, F163, F233, F239, F283, F409, F571};
 use fieldgen_binary_curves::curves::*;
 use fieldgen_binary_curves::tnaf::{self, TauParams, TnafError, ZTau};
 use fieldgen_binary_curves::{AffinePoint, BinaryCurve, ProjectivePoint, SecCurve};
@@ -329,13 +329,6 @@ fn only_koblitz_curves() {
     assert!(Sect283r1::koblitz().is_none());
     assert!(Sect571r1::koblitz().is_none());
 }
-
-const F163: &[u64] = &[163, 7, 6, 3, 0];
-const F233: &[u64] = &[233, 74, 0];
-const F239: &[u64] = &[239, 158, 0];
-const F283: &[u64] = &[283, 12, 7, 5, 0];
-const F409: &[u64] = &[409, 87, 0];
-const F571: &[u64] = &[571, 10, 5, 2, 0];
 
 macro_rules! koblitz_tests {
     ($($name:ident: $curve:ty, $f:expr;)*) => {$(

@@ -144,7 +144,7 @@ pub fn tonelli_shanks_body(
     let chain = pl.chain.iter().map(|row| {
         let mut full: Vec<usize> = row.clone();
         full.resize(k, 0);
-        let full = full.into_iter().map(|v| lit(v));
+        let full = full.into_iter().map(lit);
         quote!([#(#full),*])
     });
     let dlog = pl.dlog.iter().map(|&v| lit(v));

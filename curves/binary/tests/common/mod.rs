@@ -226,3 +226,11 @@ pub fn to_ref<C: BinaryCurve>(p: &AffinePoint<C>) -> RefPoint {
         Some((to_big(&p.x), to_big(&p.y)))
     }
 }
+
+/// The SEC 2 reduction polynomials as exponent lists (SEC 2 v2, §3), for the reference.
+pub const F163: &[u64] = &[163, 7, 6, 3, 0];
+pub const F233: &[u64] = &[233, 74, 0];
+pub const F239: &[u64] = &[239, 158, 0];
+pub const F283: &[u64] = &[283, 12, 7, 5, 0];
+pub const F409: &[u64] = &[409, 87, 0];
+pub const F571: &[u64] = &[571, 10, 5, 2, 0];
