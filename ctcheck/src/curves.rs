@@ -113,7 +113,9 @@ pub fn check_group<G: PrimeGroup>(r: &mut Report, name: &str, cofactor_ecdh: boo
     eprintln!("  {name}: {:.1} s", start.elapsed().as_secs_f64());
 }
 
-/// BN: G1 and G2 scalar multiplication (`mul_fr`, the crate's constant-time path) and the
+/// BN: G1 and G2 scalar multiplication (`mul_fr`, the crate's generic constant-time path, and
+/// the GLV / GLS paths `endo::g1_mul`, `endo::g2_mul`), hashing a secret message to G1 and G2
+/// (RFC 9380 with the SvdW map; cofactor clearing on G2) and the
 /// pairing e(P, Q) with a secret finite G1 point P (the crate documents the pairing of finite
 /// points as constant time; which inputs are the identity is public).
 pub fn check_bn<C: fieldgen_bn::BnParams>(r: &mut Report, name: &str) {
@@ -130,6 +132,27 @@ pub fn check_bn<C: fieldgen_bn::BnParams>(r: &mut Report, name: &str) {
     });
     r.run(&format!("{name}: G2 k·Q (mul_fr, secret k and Q)"), || {
         black_box(mul_fr(&g2, &k));
+    });
+    r.run(&format!("{name}: G1 k·P (GLV g1_mul, secret k and P)"), || {
+        black_box(fieldgen_bn::endo::g1_mul(&g1, &k));
+    });
+    r.run(&format!("{name}: G2 k·Q (GLS g2_mul, secret k and Q)"), || {
+        black_box(fieldgen_bn::endo::g2_mul(&g2, &k));
+    });
+    // Hashing a secret message (RFC 9380 §10.3: hash_to_curve must not leak its input):
+    // expand_message_xmd, hash_to_field, the SvdW map (square tests, root, sign fix) and, on
+    // G2, the cofactor clearing with ψ.
+    let mut msg = *b"a secret message to hash onto the curve, 48 byte";
+    secret(&mut msg);
+    let dst = b"QUUX-V01-CS02-with-BN254G1_XMD:SHA-256_SVDW_RO_";
+    r.run(&format!("{name}: hash_to_g1 (secret message)"), || {
+        black_box(fieldgen_bn::hash::hash_to_g1::<C>(&msg, dst).ok());
+    });
+    r.run(&format!("{name}: hash_to_g2 (secret message)"), || {
+        black_box(fieldgen_bn::hash::hash_to_g2::<C>(&msg, dst).ok());
+    });
+    r.run(&format!("{name}: clear_cofactor_g2 (secret point)"), || {
+        black_box(fieldgen_bn::hash::clear_cofactor_g2::<C>(&g2));
     });
     let p = mul_fr(&G1Projective::<C>::GENERATOR, &k).to_affine();
     let q = G2Projective::<C>::GENERATOR.to_affine();
