@@ -379,3 +379,9 @@ mod tests {
         assert!(value("bn254-r") < value("bn254-p") && !value("bn254-r").is_zero());
     }
 }
+
+/// The module name of a preset's field at a limb size in the committed `generated/` crate:
+/// `bn254-p` at 64 bits is `bn254_p_64`.
+pub fn module_name(preset: &str, limb_bits: u32) -> String {
+    format!("{}_{}", preset.replace('-', "_"), limb_bits)
+}
