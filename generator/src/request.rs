@@ -119,6 +119,18 @@ impl Generated {
 /// Generates what `request` asks for: the target table first, then the product's stages in
 /// the order [`crate::pipeline`] lists. Errors: the product's error, wrapped in [`Error`]
 /// (its message unchanged), including a target the product is not served by.
+///
+/// ```
+/// use generator::{generate, PrimeFieldOptions, Request, Target};
+///
+/// let request = Request::PrimeField {
+///     options: PrimeFieldOptions::new("2^127-1"),
+///     target: Target::Portable64,
+/// };
+/// let field = generate(&request)?;
+/// assert!(field.header().contains("--target portable64"));
+/// # Ok::<(), generator::Error>(())
+/// ```
 pub fn generate(request: &Request) -> Result<Generated, Error> {
     Ok(match request {
         Request::PrimeField { options, target } => {

@@ -3,8 +3,10 @@
 //!
 //! [`poly`] parses polynomials and tests irreducibility (Ben-Or); [`BinarySpec`] validates f and
 //! derives every constant the code bakes in (√x, the trace mask, the Itoh–Tsujii addition
-//! chain, Barrett constants for dense f); [`emit`] prints the module. The CLI (`--poly`) and
-//! `fieldgen_macros::binary_field!` both call [`generate_binary_field`].
+//! chain, Barrett constants for dense f); [`emit`] prints the module. The stages run in the
+//! order [`crate::pipeline::binary_field`] lists; the CLI (`--poly`, through
+//! [`crate::generate`]) and `fieldgen_macros::binary_field!` (through
+//! [`generate_binary_field`]) both reach it.
 
 mod bmi2;
 pub mod emit;

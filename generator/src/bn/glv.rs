@@ -22,7 +22,7 @@ pub struct Decomp {
     pub half_bits: u32,
 }
 
-pub(super) fn det(m: &[Vec<BigInt>]) -> BigInt {
+fn det(m: &[Vec<BigInt>]) -> BigInt {
     if m.len() == 1 {
         return m[0][0].clone();
     }

@@ -13,7 +13,7 @@ pub(super) struct Karatsuba<'a> {
     products: usize,
 }
 
-pub(super) type Opd = Option<Ident>;
+type Opd = Option<Ident>;
 
 impl Karatsuba<'_> {
     pub(super) fn fresh(&mut self, prefix: &str) -> Ident {
@@ -81,7 +81,7 @@ impl Karatsuba<'_> {
 }
 
 /// A Karatsuba product kernel over a word primitive; returns its body and clmul count.
-pub(super) fn karatsuba_body(c: &Ctx, clmul: &TokenStream) -> (TokenStream, usize) {
+fn karatsuba_body(c: &Ctx, clmul: &TokenStream) -> (TokenStream, usize) {
     let mut k = Karatsuba {
         stmts: Vec::new(),
         next: 0,
@@ -122,7 +122,7 @@ pub(super) fn karatsuba_body(c: &Ctx, clmul: &TokenStream) -> (TokenStream, usiz
     )
 }
 
-pub(super) fn square_clmul_body(c: &Ctx, clmul: &TokenStream) -> TokenStream {
+fn square_clmul_body(c: &Ctx, clmul: &TokenStream) -> TokenStream {
     let mut stmts = Vec::new();
     let mut outs = Vec::new();
     for i in 0..c.n {

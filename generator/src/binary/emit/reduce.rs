@@ -4,7 +4,7 @@
 use super::*;
 
 /// Words of C div x^m for a 2n-word C, as expressions over `src`.
-pub(super) fn shr_m(c: &Ctx, src: &Ident) -> Vec<TokenStream> {
+fn shr_m(c: &Ctx, src: &Ident) -> Vec<TokenStream> {
     let w = c.w as usize;
     let (q, r) = (c.m / w, c.m % w);
     (0..c.n)

@@ -17,13 +17,13 @@ pub(super) enum Plan {
 }
 
 /// Plans already costed, by operand shapes (which words may be non-zero).
-pub(super) type PlanMemo = HashMap<(Vec<bool>, Vec<bool>), (f64, Plan)>;
+type PlanMemo = HashMap<(Vec<bool>, Vec<bool>), (f64, Plan)>;
 
 /// Cost of a vector xor, shift or load in units of one PCLMULQDQ: PCLMULQDQ issues on one port,
 /// xors on three, and in a chain of products the PCLMULQDQ port is the bottleneck (measured on
 /// an AVX-512 Xeon, sect571's Karatsuba plan with 76 products took 28 ns against 34 ns for the
 /// 92 of a weight of 1/3).
-pub(super) const XOR: f64 = 1.0 / 20.0;
+const XOR: f64 = 1.0 / 20.0;
 
 /// Cost of moving a word between lanes (a sum of two words in different lanes of their pairs):
 /// as much as a product, as the move is a shuffle on the PCLMULQDQ port or a load on the
@@ -31,7 +31,7 @@ pub(super) const XOR: f64 = 1.0 / 20.0;
 /// in-lane Karatsuba everywhere and sect193's product chain slowed by 12%, its throughput
 /// by 2.3×; at 1 sect193 keeps its pair plan and sect571 (53 products instead of 76) runs 8%
 /// faster.
-pub(super) const MOVE: f64 = 1.0;
+const MOVE: f64 = 1.0;
 
 /// Operand length in words from which the plan may split at odd words and use the three- and
 /// five-term formulae (`fine`); shorter operands split at pairs only. Measured with a chain of products
@@ -123,7 +123,7 @@ pub(super) fn plan(a: &[bool], b: &[bool], fine: bool, memo: &mut PlanMemo) -> (
 
 /// Xors of a formula's word plan: the sums of both operands' terms and the output sums, as
 /// [`programs`] shares them.
-pub(super) fn formula_xors(f: &Formula) -> usize {
+fn formula_xors(f: &Formula) -> usize {
     let p = programs(f);
     2 * p.terms.steps.len() + p.outputs.steps.len()
 }

@@ -61,7 +61,7 @@ pub fn trinomial_shift_reduction(s: &BinarySpec) -> bool {
 /// the result joins words j ± q and j ± (q + 1) of `p` (s = 64q + r): per pair, two lane shifts
 /// by r and 64 − r of the pair at the right word offset, which for an odd offset straddles two
 /// pairs (`_mm_alignr_epi8`).
-pub(super) fn shift_pairs(
+fn shift_pairs(
     g: &mut Gen,
     p: &[Option<Ident>],
     s: usize,
@@ -125,11 +125,7 @@ pub(super) fn shift_pairs(
 }
 
 /// `pairs` (⌈n/2⌉ of them) with every bit at or above x^m cleared.
-pub(super) fn mask_below_m(
-    g: &mut Gen,
-    s: &BinarySpec,
-    pairs: &[Option<Ident>],
-) -> Vec<Option<Ident>> {
+fn mask_below_m(g: &mut Gen, s: &BinarySpec, pairs: &[Option<Ident>]) -> Vec<Option<Ident>> {
     let np = s.n.div_ceil(2);
     let mut words = vec![u64::MAX; 2 * np];
     for (i, w) in words.iter_mut().enumerate() {
@@ -186,18 +182,18 @@ pub(super) fn reduce_trinomial_shifts(
 }
 
 /// The words of a constant as `__m128i` pairs, word 2t + l in lane l of pair t.
-pub(super) fn const_pairs(g: &mut Gen, prefix: &str, words: &[u64]) -> Vec<Ident> {
+fn const_pairs(g: &mut Gen, prefix: &str, words: &[u64]) -> Vec<Ident> {
     words
         .chunks(2)
         .map(|c| g.bind(prefix, set_pair(c[0], c.get(1).copied().unwrap_or(0))))
         .collect()
 }
 
-pub(super) fn words_of(p: &Poly, count: usize) -> Vec<u64> {
+fn words_of(p: &Poly, count: usize) -> Vec<u64> {
     p.to_words(64, count)
 }
 
-pub(super) fn set_pair(lo: u64, hi: u64) -> TokenStream {
+fn set_pair(lo: u64, hi: u64) -> TokenStream {
     let f = arch("_mm_set_epi64x");
     let hex = |v: u64| {
         let l: syn::LitInt =

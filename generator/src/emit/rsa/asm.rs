@@ -5,7 +5,7 @@
 use super::*;
 
 /// `addmul_row_adx_{k}`: t[0..k) += x·v, carries into t\[k\] and t\[k+1\].
-pub(super) fn row_kernel(k: usize) -> TokenStream {
+fn row_kernel(k: usize) -> TokenStream {
     use crate::emit::x86_64::rows;
     let kl = lit(k);
     let name = format_ident!("addmul_row_adx_{}", k);

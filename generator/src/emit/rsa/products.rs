@@ -4,7 +4,7 @@
 
 use super::*;
 
-pub(super) fn fn_item(f: &crate::ir::Func, name: &str, args: &[&str], doc: &str) -> TokenStream {
+fn fn_item(f: &crate::ir::Func, name: &str, args: &[&str], doc: &str) -> TokenStream {
     emit_fn(&optimize(f), &format_ident!("{}", name), args, doc)
 }
 

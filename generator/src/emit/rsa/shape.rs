@@ -84,7 +84,7 @@ pub const DEFAULT_SQUARE_LEAF: usize = 32;
 pub const WINDOW_SQUARE_LEAF: usize = 16;
 
 /// Whether squares of `limbs` split down to register-window leaves of [`WINDOW_SQUARE_LEAF`].
-pub(super) fn window_square_leaf(limbs: usize) -> bool {
+fn window_square_leaf(limbs: usize) -> bool {
     crate::emit::rsa_window::leaf_supported(
         *karatsuba::levels(limbs, WINDOW_SQUARE_LEAF).last().unwrap(),
     )
