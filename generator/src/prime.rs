@@ -1,5 +1,5 @@
 //! The prime-field product: [`PrimeFieldOptions`] in, [`GeneratedField`] out. The stages
-//! ([`spec`], [`plan`], [`core`], [`api`]) run in the order [`crate::pipeline::prime_field`]
+//! ([`spec()`], [`plan()`], [`core()`], [`api()`]) run in the order [`crate::pipeline::prime_field`]
 //! lists; the header is written by [`crate::header::Header`] when the file is printed.
 
 use proc_macro2::{Ident, TokenStream};
