@@ -1,5 +1,6 @@
-//! The `generator` command: writes one prime-field module, lists presets, or regenerates the
-//! committed `generated/` crate. Bad input prints one line on stderr and exits with code 2,
+//! The `generator` command: writes one prime-field, binary-field or RSA-context module (one
+//! `generator::Request` each, through `generator::generate`), lists presets, derives BN
+//! curve constants, or regenerates the committed `generated/` crate. Bad input prints one line on stderr and exits with code 2,
 //! writing nothing.
 
 use std::io::Write;
@@ -7,12 +8,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use generator::binary::{
-    generate_binary_field_for, BinaryFieldOptions, BinaryTarget, BINARY_PRESETS,
-};
+use generator::binary::{BinaryFieldOptions, BINARY_PRESETS};
 use generator::lower::{MulAlgorithm, Strategy};
 use generator::spec::{LimbBits, PRESETS};
-use generator::{generate_prime_field_for, regen, PrimeFieldOptions, Target};
+use generator::{generate, regen, PrimeFieldOptions, Request, Target};
 
 const EXAMPLES: &str = "Examples:
   cargo run -p generator -- --prime 2^255-19
@@ -55,6 +54,9 @@ struct Cli {
     /// UMAAL assembly on ARM targets that have it;
     /// portable64, portable32, x86_64-adx, aarch64, armv7 = that backend only;
     /// sparc32 (32-bit big-endian) and wasm32 = the portable 32-bit code.
+    /// Binary fields (--poly) take auto, portable64, portable32, sparc32 and wasm32 (the last
+    /// two as portable32); RSA contexts (--rsa-bits) take auto only; any other combination is
+    /// an error.
     #[arg(long, value_enum, default_value_t = TargetArg::Auto)]
     target: TargetArg,
     /// Reduction strategy: auto = the special form when the prime has one and it is expected to
@@ -293,25 +295,22 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
+    let target = cli.target.target();
     if let Some(poly) = cli.poly {
-        return binary(poly, cli.name, cli.limb_bits, cli.target, cli.out);
+        return binary(poly, cli.name, cli.limb_bits, target, cli.out);
     }
     if let Some(bits) = cli.rsa_bits {
         let mut options = generator::rsa::RsaOptions::new(bits);
         if let Some(name) = cli.name {
             options.name = name;
         }
-        return match generator::rsa::generate_rsa(&options) {
-            Ok(g) => write_output(&g.to_file(), cli.out),
-            Err(e) => fail(e),
-        };
+        return run(&Request::RsaContext { options, target }, cli.out);
     }
     let Some(prime) = cli.prime else {
         return fail(
             "no prime given: use --prime <P> (e.g. --prime 2^255-19), --poly <F>, --list-presets, or regen",
         );
     };
-    let target = cli.target.target();
     let limb_bits = match cli.limb_bits {
         None => target.limb_bits().unwrap_or(LimbBits::W64),
         Some(bits) => match LimbBits::from_bits(bits) {
@@ -337,37 +336,28 @@ fn main() -> ExitCode {
         },
         radix: cli.radix,
     };
-    let field = match generate_prime_field_for(&options, target) {
-        Ok(f) => f,
-        Err(e) => return fail(e),
-    };
-    write_output(&field.to_file(), cli.out)
+    run(&Request::PrimeField { options, target }, cli.out)
 }
 
-/// `--poly`: a binary field.
+/// Generates `request` and writes the file, or fails with the error's one line.
+fn run(request: &Request, out: Option<PathBuf>) -> ExitCode {
+    match generate(request) {
+        Ok(g) => write_output(&g.to_file(), out),
+        Err(e) => fail(e),
+    }
+}
+
+/// `--poly`: a binary field. Which targets serve binary fields, and which map to the
+/// portable 32-bit code, is the generator's target table (`generator::target::TARGETS`).
 fn binary(
     poly: String,
     name: Option<String>,
     limb_bits: Option<u32>,
-    target: TargetArg,
+    target: Target,
     out: Option<PathBuf>,
 ) -> ExitCode {
-    let target = match target {
-        TargetArg::Auto => BinaryTarget::Auto,
-        TargetArg::Portable64 => BinaryTarget::Portable64,
-        // Binary fields have no per-architecture assembly: aarch64 is the auto form (PMULL
-        // under cfg(target_feature = "aes")), the 32-bit machines take the portable comb.
-        TargetArg::Aarch64 => BinaryTarget::Auto,
-        TargetArg::Portable32 | TargetArg::Sparc32 | TargetArg::Wasm32 | TargetArg::Armv7 => {
-            BinaryTarget::Portable32
-        }
-        TargetArg::X86_64Adx => {
-            return fail("--target x86_64-adx is for prime fields; binary fields take auto (PCLMULQDQ/PMULL where present), portable64 or portable32")
-        }
-    };
     let limb_bits = match limb_bits {
-        None if target == BinaryTarget::Portable32 => LimbBits::W32,
-        None => LimbBits::W64,
+        None => target.limb_bits().unwrap_or(LimbBits::W64),
         Some(bits) => match LimbBits::from_bits(bits) {
             Ok(l) => l,
             Err(e) => return fail(e),
@@ -383,10 +373,7 @@ fn binary(
         name,
         limb_bits,
     };
-    match generate_binary_field_for(&options, target) {
-        Ok(f) => write_output(&f.to_file(), out),
-        Err(e) => fail(e),
-    }
+    run(&Request::BinaryField { options, target }, out)
 }
 
 /// Writes the module to `out` (atomically) or stdout.

@@ -39,6 +39,26 @@ fn bad_polynomials_exit_2_with_one_line() {
             &["--poly", "sect163", "--target", "x86_64-adx"],
             "prime fields",
         ),
+        // The target table: no binary-field kernel for these, and no silent substitute.
+        (
+            &["--poly", "sect163", "--target", "armv7"],
+            "no ARMv7 kernel",
+        ),
+        (
+            &["--poly", "sect163", "--target", "aarch64"],
+            "prime fields",
+        ),
+        (
+            &[
+                "--poly",
+                "sect163",
+                "--target",
+                "sparc32",
+                "--limb-bits",
+                "64",
+            ],
+            "contradicts",
+        ),
         (
             &[
                 "--poly",
@@ -142,4 +162,36 @@ fn preset_and_polynomial_generate_the_same_field() {
         assert!(text.contains(name), "{name} missing from --list-presets");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// sparc32 and wasm32 serve binary fields through the portable 32-bit code (the target
+/// table's documented mapping): the module is the portable32 one, and only the command line
+/// names the target asked for.
+#[test]
+fn sparc32_and_wasm32_binary_fields_are_the_portable32_module() {
+    let run = |target: &str| {
+        let out = generator()
+            .args(["--poly", "sect233", "--target", target])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{target}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let portable = run("portable32");
+    assert!(portable.contains("// Backends: portable32"));
+    for target in ["sparc32", "wasm32"] {
+        let text = run(target);
+        assert!(text.contains(&format!("--limb-bits 32 --target {target}\n")));
+        let without_command = |t: &str| {
+            t.lines()
+                .filter(|l| !l.starts_with("// Command:"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(
+            without_command(&text),
+            without_command(&portable),
+            "{target}"
+        );
+    }
 }

@@ -63,6 +63,15 @@ fn bad_input_fails_cleanly() {
             "cannot be used with",
         ),
         (&["--rsa-bits", "x"][..], "invalid value"),
+        // The target table: RSA contexts are served by `auto` only.
+        (
+            &["--rsa-bits", "2048", "--target", "portable64"][..],
+            "use --target auto",
+        ),
+        (
+            &["--rsa-bits", "2048", "--target", "armv7"][..],
+            "use --target auto",
+        ),
     ] {
         let dir = scratch("bad");
         let file = dir.join("out.rs");

@@ -3,8 +3,10 @@
 //!
 //! [`poly`] parses polynomials and tests irreducibility (Ben-Or); [`BinarySpec`] validates f and
 //! derives every constant the code bakes in (√x, the trace mask, the Itoh–Tsujii addition
-//! chain, Barrett constants for dense f); [`emit`] prints the module. The CLI (`--poly`) and
-//! `fieldgen_macros::binary_field!` both call [`generate_binary_field`].
+//! chain, Barrett constants for dense f); [`emit`] prints the module. The stages run in the
+//! order [`crate::pipeline::binary_field`] lists; the CLI (`--poly`, through
+//! [`crate::generate`]) and `fieldgen_macros::binary_field!` (through
+//! [`generate_binary_field`]) both reach it.
 
 mod bmi2;
 pub mod emit;
@@ -15,12 +17,14 @@ pub mod poly;
 mod presets;
 mod x86;
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 
 pub use poly::{parse_poly, Poly, PolyParseError};
 pub use presets::{find_binary_preset, BinaryPreset, BINARY_PRESETS};
 
+use crate::header::Header;
 use crate::spec::LimbBits;
+use crate::Target;
 
 /// Smallest and largest degree m accepted.
 pub const MIN_DEGREE: usize = 2;
@@ -59,46 +63,19 @@ impl core::fmt::Display for BinaryError {
 
 impl std::error::Error for BinaryError {}
 
-/// Which backends a binary field carries for its carry-less products.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum BinaryTarget {
-    /// The portable product for the word size (Karatsuba-like formulae over integer
-    /// multiplication with holes: ≤ 60-bit limbs at 64-bit words, the words at 32-bit words),
-    /// plus, for 64-bit words,
-    /// the x86-64 PCLMULQDQ kernel in XMM registers (compile-time `pclmulqdq` target feature,
-    /// else one cached CPUID check) and the aarch64 PMULL kernel (compile-time `aes` target
-    /// feature).
-    #[default]
-    Auto,
-    /// The portable product over 64-bit words only (Karatsuba over integer multiplication
-    /// with holes).
-    Portable64,
-    /// The portable product over 32-bit words only (Karatsuba-like formulae over integer
-    /// multiplication with holes, 32×32 → 64-bit products).
-    Portable32,
-}
-
-impl BinaryTarget {
-    /// The name `--target` takes.
-    pub fn name(self) -> &'static str {
-        match self {
-            BinaryTarget::Auto => "auto",
-            BinaryTarget::Portable64 => "portable64",
-            BinaryTarget::Portable32 => "portable32",
-        }
-    }
-
-    /// The target named `name`.
-    pub fn from_name(name: &str) -> Option<BinaryTarget> {
-        [
-            BinaryTarget::Auto,
-            BinaryTarget::Portable64,
-            BinaryTarget::Portable32,
-        ]
-        .into_iter()
-        .find(|t| t.name() == name)
-    }
-}
+/// The target of a binary field: the crate's one [`Target`]. Binary fields are served by
+/// `auto`, `portable64` and `portable32` (and `sparc32`, `wasm32` through the portable 32-bit
+/// code); [`crate::target::TARGETS`] refuses the rest. After [`Target::serving`] the binary
+/// emitters see only those three:
+///
+/// - `auto`: the portable product for the word size (Karatsuba-like formulae over integer
+///   multiplication with holes: ≤ 60-bit limbs at 64-bit words, the words at 32-bit words),
+///   plus, for 64-bit words, the x86-64 PCLMULQDQ kernel in XMM registers (compile-time
+///   `pclmulqdq` target feature, else one cached CPUID check) and the aarch64 PMULL kernel
+///   (compile-time `aes` target feature);
+/// - `portable64`: the portable product over 64-bit words only;
+/// - `portable32`: the portable product over 32-bit words only (32×32 → 64-bit products).
+pub type BinaryTarget = Target;
 
 /// What to generate for one binary field.
 #[derive(Clone, Debug)]
@@ -293,8 +270,11 @@ pub struct GeneratedBinaryField {
     pub options: BinaryFieldOptions,
     /// The preset the polynomial named, if any.
     pub preset: Option<&'static BinaryPreset>,
-    /// The target.
-    pub target: BinaryTarget,
+    /// The target asked for (named in the command line).
+    pub target: Target,
+    /// The target whose code the module carries ([`Target::serving`]): `auto`, `portable64`
+    /// or `portable32`.
+    pub serving: Target,
     /// Derived constants.
     pub spec: BinarySpec,
     /// Backends of the carry-less products, in order of preference.
@@ -303,43 +283,70 @@ pub struct GeneratedBinaryField {
     pub tokens: TokenStream,
 }
 
-/// Runs the binary-field pipeline with [`BinaryTarget::Auto`].
+/// Runs the binary-field pipeline with [`Target::Auto`].
 pub fn generate_binary_field(
     options: &BinaryFieldOptions,
 ) -> Result<GeneratedBinaryField, BinaryError> {
-    generate_binary_field_for(options, BinaryTarget::Auto)
+    generate_binary_field_for(options, Target::Auto)
 }
 
-/// Runs the binary-field pipeline: parse, validate (degree, Ben-Or), derive, emit.
+/// Runs the binary-field pipeline ([`crate::pipeline::binary_field`]): target table, parse,
+/// validate (degree, Ben-Or), derive, emit. The same as [`crate::generate`] with
+/// [`crate::Request::BinaryField`].
 pub fn generate_binary_field_for(
     options: &BinaryFieldOptions,
-    target: BinaryTarget,
+    target: Target,
 ) -> Result<GeneratedBinaryField, BinaryError> {
+    crate::pipeline::binary_field(options, target)
+}
+
+/// Stage 0, target: the code `target` stands for ([`crate::target::TARGETS`]). Errors: a
+/// target that does not serve binary fields.
+pub fn serving(target: Target) -> Result<Target, BinaryError> {
+    target
+        .serving(crate::target::Product::BinaryField)
+        .map_err(|why| BinaryError::Target(why.to_string()))
+}
+
+/// Stage 1, names and words: the checked type name, and the served target checked against
+/// the word size. Errors: a name that is not an identifier, a target that contradicts
+/// `--limb-bits`.
+pub fn check_options(options: &BinaryFieldOptions, serving: Target) -> Result<Ident, BinaryError> {
     let ident = crate::validate_type_name(&options.name)
         .map_err(|_| BinaryError::InvalidName(options.name.clone()))?;
-    match (target, options.limb_bits) {
-        (BinaryTarget::Portable64, LimbBits::W32) | (BinaryTarget::Portable32, LimbBits::W64) => {
-            return Err(BinaryError::Target(format!(
+    match (serving, options.limb_bits) {
+        (Target::Portable64, LimbBits::W32) | (Target::Portable32, LimbBits::W64) => {
+            Err(BinaryError::Target(format!(
                 "--target {} contradicts --limb-bits {}",
-                target.name(),
+                serving.name(),
                 options.limb_bits.bits()
             )))
         }
-        _ => {}
+        _ => Ok(ident),
     }
+}
+
+/// Stage 2, spec: parses f (or a preset), checks degree and irreducibility (Ben-Or) and
+/// derives the constants.
+pub fn spec(
+    options: &BinaryFieldOptions,
+) -> Result<(BinarySpec, Option<&'static BinaryPreset>), BinaryError> {
     let (poly, preset) = parse_binary_modulus(&options.poly)?;
-    let spec = BinarySpec::new(&poly, options.limb_bits)?;
-    let backends = emit::backends(&spec, target);
-    let doc = type_doc(&spec, preset, &backends);
-    let tokens = emit::field_module(&spec, &ident, target, &doc);
-    Ok(GeneratedBinaryField {
-        options: options.clone(),
-        preset,
-        target,
-        spec,
-        backends,
-        tokens,
-    })
+    Ok((BinarySpec::new(&poly, options.limb_bits)?, preset))
+}
+
+/// Stage 3, emit: the backends of the carry-less product, then the module (products,
+/// squaring, reduction by f, the public API) with its type doc.
+pub fn emit_module(
+    spec: &BinarySpec,
+    preset: Option<&BinaryPreset>,
+    ident: &Ident,
+    serving: Target,
+) -> (Vec<&'static str>, TokenStream) {
+    let backends = emit::backends(spec, serving);
+    let doc = type_doc(spec, preset, &backends);
+    let tokens = emit::field_module(spec, ident, serving, &doc);
+    (backends, tokens)
 }
 
 fn type_doc(s: &BinarySpec, preset: Option<&BinaryPreset>, backends: &[&str]) -> String {
@@ -371,7 +378,7 @@ impl GeneratedBinaryField {
             self.options.name,
             self.options.limb_bits.bits()
         );
-        if self.target != BinaryTarget::Auto {
+        if self.target != Target::Auto {
             cmd.push_str(&format!(" --target {}", self.target.name()));
         }
         cmd
@@ -380,14 +387,7 @@ impl GeneratedBinaryField {
     /// The `@generated` header: the command, the polynomial and every derived constant.
     pub fn header(&self) -> String {
         let s = &self.spec;
-        let mut lines = vec![
-            format!(
-                "@generated by fieldgen generator {}. Do not edit: regenerate.",
-                crate::VERSION
-            ),
-            format!("Command: {}", self.command_line()),
-            format!("Input polynomial: {}", self.options.poly),
-        ];
+        let mut lines = vec![format!("Input polynomial: {}", self.options.poly)];
         if let Some(p) = self.preset {
             lines.push(format!("Preset: {} ({})", p.name, p.description));
         }
@@ -432,7 +432,7 @@ impl GeneratedBinaryField {
                 s.m - 1
             ),
         ]);
-        let runs = multisquare::matrix_runs(s, self.target);
+        let runs = multisquare::matrix_runs(s, self.serving);
         if !runs.is_empty() {
             lines.push(format!(
                 "Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = {}",
@@ -442,16 +442,16 @@ impl GeneratedBinaryField {
                     .join(", ")
             ));
         }
-        lines.iter().map(|l| format!("// {l}\n")).collect()
+        Header::generator(&self.command_line())
+            .lines(lines)
+            .render()
     }
 
     /// The complete file: header, then the module body formatted by prettyplease (feature
     /// `format`).
     #[cfg(feature = "format")]
     pub fn to_file(&self) -> String {
-        let file: syn::File =
-            syn::parse2(self.tokens.clone()).expect("the emitter produces valid Rust");
-        format!("{}\n{}", self.header(), prettyplease::unparse(&file))
+        crate::header::file(&self.header(), &self.tokens)
     }
 }
 

@@ -10,7 +10,7 @@ mod primality;
 
 pub use consts::{to_limbs, window_schedule, FieldConsts, SqrtMethod, WindowStep};
 pub use expr::parse_modulus_expr;
-pub use presets::{find_preset, Preset, PRESETS};
+pub use presets::{find_preset, module_name, Preset, PRESETS};
 pub use primality::is_probable_prime;
 
 use num_bigint::BigUint;

@@ -208,6 +208,12 @@ pub fn find_preset(name: &str) -> Option<&'static Preset> {
         .find(|p| normalize(p.name) == wanted || p.aliases.iter().any(|a| normalize(a) == wanted))
 }
 
+/// The module name of a preset's field at a limb size in the committed `generated/` crate:
+/// `bn254-p` at 64 bits is `bn254_p_64`.
+pub fn module_name(preset: &str, limb_bits: u32) -> String {
+    format!("{}_{}", preset.replace('-', "_"), limb_bits)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{is_probable_prime, parse_modulus_expr};

@@ -1,0 +1,546 @@
+//! The hardware carry-less products and the dispatch between backends: Karatsuba over word
+//! products (PCLMULQDQ in XMM registers on x86-64, see `binary::x86`; PMULL on aarch64), their
+//! squares, and the `backend()` choice, CPU check and test hooks of the module.
+
+use super::*;
+
+/// Statements computing a Karatsuba product of word vectors with a word primitive `clmul`
+/// returning (low, high). Operands are identifiers or `None` for a known zero word.
+pub(super) struct Karatsuba<'a> {
+    stmts: Vec<TokenStream>,
+    next: usize,
+    clmul: &'a TokenStream,
+    products: usize,
+}
+
+type Opd = Option<Ident>;
+
+impl Karatsuba<'_> {
+    pub(super) fn fresh(&mut self, prefix: &str) -> Ident {
+        self.next += 1;
+        format_ident!("{}{}", prefix, self.next)
+    }
+
+    pub(super) fn xor(&mut self, x: &Opd, y: &Opd) -> Opd {
+        match (x, y) {
+            (None, v) | (v, None) => v.clone(),
+            (Some(a), Some(b)) => {
+                let t = self.fresh("t");
+                self.stmts.push(quote!(let #t = #a ^ #b;));
+                Some(t)
+            }
+        }
+    }
+
+    /// The 2·len product of two operands of equal length.
+    pub(super) fn mul(&mut self, a: &[Opd], b: &[Opd]) -> Vec<Opd> {
+        let n = a.len();
+        if a.iter().all(Option::is_none) || b.iter().all(Option::is_none) {
+            return vec![None; 2 * n];
+        }
+        if n == 1 {
+            let (x, y) = (a[0].as_ref().unwrap(), b[0].as_ref().unwrap());
+            let lo = self.fresh("p");
+            let hi = self.fresh("p");
+            let clmul = self.clmul;
+            self.products += 1;
+            self.stmts
+                .push(quote!(let (#lo, #hi) = Self::#clmul(#x, #y);));
+            return vec![Some(lo), Some(hi)];
+        }
+        let h = n.div_ceil(2);
+        let (a0, a1) = a.split_at(h);
+        let (b0, b1) = b.split_at(h);
+        let p0 = self.mul(a0, b0);
+        let p2 = self.mul(a1, b1);
+        let mut sa = Vec::new();
+        let mut sb = Vec::new();
+        for i in 0..h {
+            let x1 = a1.get(i).cloned().flatten();
+            let y1 = b1.get(i).cloned().flatten();
+            sa.push(self.xor(&a0[i], &x1));
+            sb.push(self.xor(&b0[i], &y1));
+        }
+        let p1 = self.mul(&sa, &sb);
+        // middle = p1 + p0 + p2, added at word h.
+        let mut out: Vec<Opd> = vec![None; 2 * n];
+        for (i, v) in p0.iter().enumerate() {
+            out[i] = v.clone();
+        }
+        for (i, v) in p2.iter().enumerate() {
+            out[2 * h + i] = v.clone();
+        }
+        for i in 0..2 * h {
+            let mid0 = self.xor(&p1[i], &p0[i]);
+            let mid = self.xor(&mid0, &p2.get(i).cloned().flatten());
+            let cur = out[h + i].clone();
+            out[h + i] = self.xor(&cur, &mid);
+        }
+        out
+    }
+}
+
+/// A Karatsuba product kernel over a word primitive; returns its body and clmul count.
+fn karatsuba_body(c: &Ctx, clmul: &TokenStream) -> (TokenStream, usize) {
+    let mut k = Karatsuba {
+        stmts: Vec::new(),
+        next: 0,
+        clmul,
+        products: 0,
+    };
+    let mut pre = Vec::new();
+    let a: Vec<Opd> = (0..c.n)
+        .map(|i| {
+            let id = format_ident!("a{}", i);
+            let ii = usize_lit(i);
+            pre.push(quote!(let #id = a[#ii];));
+            Some(id)
+        })
+        .collect();
+    let b: Vec<Opd> = (0..c.n)
+        .map(|i| {
+            let id = format_ident!("b{}", i);
+            let ii = usize_lit(i);
+            pre.push(quote!(let #id = b[#ii];));
+            Some(id)
+        })
+        .collect();
+    let out = k.mul(&a, &b);
+    let word = c.word();
+    let outs = out.iter().map(|o| match o {
+        Some(id) => quote!(#id),
+        None => format!("0{word}").parse::<TokenStream>().unwrap(),
+    });
+    let stmts = k.stmts;
+    (
+        quote! {
+            #(#pre)*
+            #(#stmts)*
+            [#(#outs),*]
+        },
+        k.products,
+    )
+}
+
+fn square_clmul_body(c: &Ctx, clmul: &TokenStream) -> TokenStream {
+    let mut stmts = Vec::new();
+    let mut outs = Vec::new();
+    for i in 0..c.n {
+        let ii = usize_lit(i);
+        let lo = format_ident!("s{}", 2 * i);
+        let hi = format_ident!("s{}", 2 * i + 1);
+        stmts.push(quote!(let (#lo, #hi) = Self::#clmul(a[#ii], a[#ii]);));
+        outs.push(quote!(#lo));
+        outs.push(quote!(#hi));
+    }
+    quote! {
+        #(#stmts)*
+        [#(#outs),*]
+    }
+}
+
+/// The x86-64 PCLMULQDQ and aarch64 PMULL kernels and the dispatch between backends.
+pub(super) fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
+    let word = c.word();
+    let n = usize_lit(c.n);
+    let n2 = usize_lit(2 * c.n);
+    let portable_name = if c.w == 64 {
+        "portable64"
+    } else {
+        "portable32"
+    };
+    let barrett = matches!(s.reduction, Reduction::Barrett { .. });
+    let with_hw = c.w == 64 && target == BinaryTarget::Auto;
+    if !with_hw {
+        let ct = crate::binary::holes::ct_mul32_cfg();
+        let (backend_doc, backend_body, mul_hook, square_hook) = if c.w == 64 {
+            (
+                format!(" The backend of the carry-less products: always `{portable_name}` (Karatsuba-like formulae over integer multiplication with holes)."),
+                quote!(#portable_name),
+                quote! {
+                    if backend == #portable_name {
+                        ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0))))
+                    } else {
+                        ::core::option::Option::None
+                    }
+                },
+                quote! {
+                    if backend == #portable_name {
+                        ::core::option::Option::Some(Self(Self::reduce(&Self::square_wide_portable(&self.0))))
+                    } else {
+                        ::core::option::Option::None
+                    }
+                },
+            )
+        } else {
+            (
+                " The backend of the carry-less products, fixed at compile time: `portable32-holes` (Karatsuba-like formulae over integer multiplication with holes) where the 32×32 → 64-bit multiply is constant time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without `mclass`), Cortex-M4/M7 (`mclass` with `dsp`) — else `portable32`, the López–Dahab comb, which uses no multiplier and so stays constant time on cores whose multiplier finishes early (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS). Stable rustc does not set the ARM features, so ARM builds on stable use the comb.".to_string(),
+                quote! {
+                    if cfg!(#ct) {
+                        "portable32-holes"
+                    } else {
+                        "portable32"
+                    }
+                },
+                quote! {
+                    match backend {
+                        "portable32" => ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_comb(&self.0, &rhs.0)))),
+                        "portable32-holes" => ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_holes(&self.0, &rhs.0)))),
+                        _ => ::core::option::Option::None,
+                    }
+                },
+                quote! {
+                    match backend {
+                        "portable32" | "portable32-holes" => ::core::option::Option::Some(Self(Self::reduce(&Self::square_wide_portable(&self.0)))),
+                        _ => ::core::option::Option::None,
+                    }
+                },
+            )
+        };
+        let mul_wide = if barrett {
+            quote! {
+                /// The double-length product for Barrett reduction.
+                #[inline(always)]
+                fn mul_wide(a: &[#word; #n], b: &[#word; #n]) -> [#word; #n2] {
+                    Self::mul_wide_portable(a, b)
+                }
+            }
+        } else {
+            quote!()
+        };
+        return quote! {
+            /// a·b mod f (n words).
+            #[inline(always)]
+            fn mul_words(a: &[#word; #n], b: &[#word; #n]) -> [#word; #n] {
+                Self::reduce(&Self::mul_wide_portable(a, b))
+            }
+
+            /// a² mod f (n words).
+            #[inline(always)]
+            fn square_words(a: &[#word; #n]) -> [#word; #n] {
+                Self::reduce(&Self::square_wide_portable(a))
+            }
+
+            /// a^(2^k) mod f (n words): k squarings.
+            #[inline]
+            fn square_n_words(a: &[#word; #n], k: u32) -> [#word; #n] {
+                Self::square_n_chain_words(a, k)
+            }
+
+            /// a^(2^k) mod f (n words): k squarings.
+            #[inline]
+            fn square_n_chain_words(a: &[#word; #n], k: u32) -> [#word; #n] {
+                let mut x = *a;
+                let mut i = 0;
+                while i < k {
+                    x = Self::square_words(&x);
+                    i += 1;
+                }
+                x
+            }
+
+            #mul_wide
+
+            #[doc = #backend_doc]
+            pub fn backend() -> &'static str {
+                #backend_body
+            }
+
+            /// Test hook: `self · rhs` by the named backend, or `None` when this build or CPU
+            /// cannot run it. Not a stable API.
+            #[doc(hidden)]
+            pub fn __mul_with_backend(&self, rhs: &Self, backend: &str) -> ::core::option::Option<Self> {
+                #mul_hook
+            }
+
+            /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
+            #[doc(hidden)]
+            pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
+                #square_hook
+            }
+        };
+    }
+    let arm = quote!(clmul_aarch64);
+    let (mul_arm, _) = karatsuba_body(c, &arm);
+    let sq_arm = square_clmul_body(c, &arm);
+    let x86_kernels = crate::binary::x86::kernels(s);
+    let safety = |text: &str| {
+        let text = format!(" SAFETY: {text}");
+        quote!(#[doc = #text])
+    };
+    let s_feature = safety("x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.");
+    let s_cpuid = safety("CPUID exists on every x86-64 processor; leaf 1 always exists.");
+    let clmul_cached = cpuid::cached(
+        quote! {
+            #s_cpuid
+            let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
+            let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
+        },
+        &format_ident!("present"),
+    );
+    let s_pmull = safety("this code is compiled only when the build enables the `aes` target feature (which implies `neon`), so PMULL is present.");
+    let mul_wide = if barrett {
+        quote! {
+            /// The double-length product for Barrett reduction, by the preferred backend.
+            #[inline(always)]
+            #[allow(unreachable_code, unused_doc_comments)]
+            fn mul_wide(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n2] {
+                #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
+                {
+                    return Self::mul_wide_aarch64_pmull(a, b);
+                }
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::x86_64_clmul_available() {
+                        #s_feature
+                        return unsafe { Self::mul_wide_x86_64_clmul(a, b) };
+                    }
+                }
+                Self::mul_wide_portable(a, b)
+            }
+        }
+    } else {
+        quote!()
+    };
+    let square_n_x86 = if crate::binary::x86::xmm_reduction(s) {
+        quote! {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if Self::x86_64_clmul_available() {
+                    #s_feature
+                    return unsafe { Self::square_n_x86_64_clmul(a, k) };
+                }
+            }
+        }
+    } else {
+        quote!()
+    };
+    let has_matrices = !crate::binary::multisquare::matrix_runs(s, target).is_empty();
+    let matrix_prefix = if has_matrices {
+        quote! {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if Self::x86_64_avx512_available() {
+                    let (x, rest) = Self::multi_square_x86_64_avx512_words(a, k);
+                    return Self::square_n_chain_words(&x, rest);
+                }
+            }
+        }
+    } else {
+        quote!()
+    };
+    let matrix_items = crate::binary::multisquare::items(s, target);
+    let bmi2_items = crate::binary::bmi2::items(s, target);
+    let pdep = crate::binary::bmi2::squares_with_pdep(s, target);
+    let s_bmi2 = safety("x86_64_bmi2_available() is true only when CPUID reported BMI2.");
+    let (square_bmi2, square_n_bmi2, hook_bmi2) = if pdep {
+        (
+            quote! {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::x86_64_bmi2_available() {
+                        #s_bmi2
+                        return unsafe { Self::square_x86_64_bmi2(a) };
+                    }
+                }
+            },
+            quote! {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::x86_64_bmi2_available() {
+                        #s_bmi2
+                        return unsafe { Self::square_n_x86_64_bmi2(a, k) };
+                    }
+                }
+            },
+            quote! {
+                #[cfg(target_arch = "x86_64")]
+                "x86_64-bmi2" if Self::x86_64_bmi2_available() => {
+                    #s_bmi2
+                    unsafe { Self::square_x86_64_bmi2(&self.0) }
+                }
+            },
+        )
+    } else {
+        (quote!(), quote!(), quote!())
+    };
+    quote! {
+        #x86_kernels
+
+        #bmi2_items
+
+        #matrix_items
+
+        /// Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can
+        /// run: always when the build enables both target features, else as CPUID reports
+        /// (read once).
+        #[cfg(target_arch = "x86_64")]
+        #[inline(always)]
+        fn x86_64_clmul_available() -> bool {
+            #[cfg(all(target_feature = "pclmulqdq", target_feature = "ssse3"))]
+            {
+                true
+            }
+            #[cfg(not(all(target_feature = "pclmulqdq", target_feature = "ssse3")))]
+            {
+                Self::x86_64_clmul_detected()
+            }
+        }
+
+        /// CPUID.(EAX=1):ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once and cached: 0 = not read yet,
+        /// 1 = absent, 2 = present.
+        #[cfg(all(
+            target_arch = "x86_64",
+            not(all(target_feature = "pclmulqdq", target_feature = "ssse3"))
+        ))]
+        #[inline]
+        #[allow(unused_doc_comments, unused_unsafe)]
+        fn x86_64_clmul_detected() -> bool {
+            #clmul_cached
+        }
+
+        /// One 64×64 → 128-bit carry-less product with PMULL: (low word, high word).
+        #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
+        #[inline(always)]
+        #[allow(unused_doc_comments)]
+        fn clmul_aarch64(a: u64, b: u64) -> (u64, u64) {
+            #s_pmull
+            let p: u128 = unsafe { ::core::arch::aarch64::vmull_p64(a, b) };
+            (p as u64, (p >> 64) as u64)
+        }
+
+        /// a·b by Karatsuba over 64-bit words with PMULL word products.
+        #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
+        #[inline]
+        fn mul_wide_aarch64_pmull(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n2] {
+            #mul_arm
+        }
+
+        /// a² with one PMULL per word.
+        #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
+        #[inline]
+        fn square_wide_aarch64_pmull(a: &[u64; #n]) -> [u64; #n2] {
+            #sq_arm
+        }
+
+        /// a·b mod f (n words) by the preferred backend this build and CPU can run.
+        #[inline(always)]
+        #[allow(unreachable_code, unused_doc_comments)]
+        fn mul_words(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n] {
+            #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
+            {
+                return Self::reduce(&Self::mul_wide_aarch64_pmull(a, b));
+            }
+            #[cfg(target_arch = "x86_64")]
+            {
+                if Self::x86_64_clmul_available() {
+                    #s_feature
+                    return unsafe { Self::mul_x86_64_clmul(a, b) };
+                }
+            }
+            Self::reduce(&Self::mul_wide_portable(a, b))
+        }
+
+        /// a² mod f (n words) by the preferred backend this build and CPU can run.
+        #[inline(always)]
+        #[allow(unreachable_code, unused_doc_comments)]
+        fn square_words(a: &[u64; #n]) -> [u64; #n] {
+            #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
+            {
+                return Self::reduce(&Self::square_wide_aarch64_pmull(a));
+            }
+            #square_bmi2
+            #[cfg(target_arch = "x86_64")]
+            {
+                if Self::x86_64_clmul_available() {
+                    #s_feature
+                    return unsafe { Self::square_x86_64_clmul(a) };
+                }
+            }
+            Self::reduce(&Self::square_wide_portable(a))
+        }
+
+        /// a^(2^k) mod f (n words): on x86-64 with AVX-512F, the multi-squaring matrices for
+        /// the longest runs that fit, then the rest as `square_n_chain_words`.
+        #[inline]
+        #[allow(unreachable_code, unused_doc_comments)]
+        fn square_n_words(a: &[u64; #n], k: u32) -> [u64; #n] {
+            #matrix_prefix
+            Self::square_n_chain_words(a, k)
+        }
+
+        /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
+        /// value kept in XMM registers throughout when the reduction runs there).
+        #[inline]
+        #[allow(unreachable_code, unused_doc_comments)]
+        fn square_n_chain_words(a: &[u64; #n], k: u32) -> [u64; #n] {
+            #square_n_bmi2
+            #square_n_x86
+            let mut x = *a;
+            let mut i = 0;
+            while i < k {
+                x = Self::square_words(&x);
+                i += 1;
+            }
+            x
+        }
+
+        #mul_wide
+
+        /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
+        /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
+        /// `portable64` (Karatsuba over integer multiplication with holes).
+        #[allow(unreachable_code)]
+        pub fn backend() -> &'static str {
+            #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
+            {
+                return "aarch64-pmull";
+            }
+            #[cfg(target_arch = "x86_64")]
+            {
+                if Self::x86_64_clmul_available() {
+                    return "x86_64-clmul";
+                }
+            }
+            "portable64"
+        }
+
+        /// Test hook: `self · rhs` by the named backend, or `None` when this build or CPU
+        /// cannot run it. Not a stable API.
+        #[doc(hidden)]
+        #[allow(unused_doc_comments)]
+        pub fn __mul_with_backend(&self, rhs: &Self, backend: &str) -> ::core::option::Option<Self> {
+            let r: [u64; #n] = match backend {
+                "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
+                #[cfg(target_arch = "x86_64")]
+                "x86_64-clmul" if Self::x86_64_clmul_available() => {
+                    #s_feature
+                    unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
+                }
+                #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
+                "aarch64-pmull" => Self::reduce(&Self::mul_wide_aarch64_pmull(&self.0, &rhs.0)),
+                _ => return ::core::option::Option::None,
+            };
+            ::core::option::Option::Some(Self(r))
+        }
+
+        /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
+        #[doc(hidden)]
+        #[allow(unused_doc_comments)]
+        pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
+            let r: [u64; #n] = match backend {
+                "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
+                #[cfg(target_arch = "x86_64")]
+                "x86_64-clmul" if Self::x86_64_clmul_available() => {
+                    #s_feature
+                    unsafe { Self::square_x86_64_clmul(&self.0) }
+                }
+                #hook_bmi2
+                #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
+                "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),
+                _ => return ::core::option::Option::None,
+            };
+            ::core::option::Option::Some(Self(r))
+        }
+    }
+}
