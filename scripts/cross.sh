@@ -5,7 +5,8 @@
 # no_std build of the generated crates, of fieldgen-curve25519 (default features off, once
 # without an allocator and once with `alloc`) and of the other curve crates (fieldgen-weierstrass,
 # fieldgen-rsa-schemes, fieldgen-bn, fieldgen-binary-curves; default features off) for
-# thumbv7em-none-eabihf (Cortex-M4F/M7).
+# thumbv7em-none-eabihf (Cortex-M4F/M7). On armv7 (32-bit limbs) and powerpc (32-bit limbs,
+# big-endian) the curve crates' vector-file tests run too (`curve_vectors` below).
 #
 # Installs what is missing (rustup targets; apt packages qemu-user, the gcc cross linkers and
 # nodejs — apt needs root or sudo). Every target ends in the summary as ran or FAILED, and the
@@ -35,6 +36,17 @@ declare -A binary_tests=(
   [powerpc-unknown-linux-gnu]="binary_32 binary_64"
   [wasm32-wasip1]="binary_32"
 )
+# The curve crates' vector files (RFC 7748/8032, Wycheproof, NIST CAVP, RFC 6979, EIP-197 and
+# mcl's BN values, RSA Labs) on 32-bit limbs (armv7) and big-endian 32-bit limbs (powerpc):
+# crate | its test binaries that read only vector files (no peer crate, no system library).
+curve_vectors=(
+  "fieldgen-curve25519|x25519_vectors ed25519_vectors"
+  "fieldgen-weierstrass|wycheproof cavp rfc6979"
+  "fieldgen-binary-curves|wycheproof cavp rfc6979"
+  "fieldgen-bn|vectors"
+  "fieldgen-rsa-schemes|wycheproof nist_cavp rsa_labs_vectors"
+)
+declare -A curve_targets=([armv7-unknown-linux-gnueabihf]=1 [powerpc-unknown-linux-gnu]=1)
 nostd_target=thumbv7em-none-eabihf
 selected=${FIELDGEN_CROSS_TARGETS:-"aarch64-unknown-linux-gnu armv7-unknown-linux-gnueabihf powerpc-unknown-linux-gnu wasm32-wasip1 $nostd_target"}
 cases=${FIELDGEN_CROSS_CASES:-8}
@@ -149,8 +161,30 @@ for entry in "${plan[@]}"; do
   else
     failed=$(grep -aE '^test result:' "$log" | awk '{f+=$6} END {print f+0}')
     record "$target" "FAILED: build or $failed tests failed ($tests)"
+    rm -f "$log"
+    continue
   fi
   rm -f "$log"
+  [[ -n ${curve_targets[$target]:-} ]] || continue
+  for entry in "${curve_vectors[@]}"; do
+    IFS='|' read -r crate ctests <<<"$entry"
+    step "cross: $target under $runner, $crate vector files ($ctests)"
+    args=()
+    for t in $ctests; do args+=(--test "$t"); done
+    start=$SECONDS
+    log=$(mktemp)
+    if cargo test -p "$crate" --target "$target" "${args[@]}" --no-fail-fast 2>&1 | tee "$log"; then
+      passed=$(grep -aE '^test result:' "$log" | awk '{p+=$4} END {print p+0}')
+      if ((passed == 0)); then
+        record "$target $crate" "FAILED: no test ran"
+      else
+        record "$target $crate" "ran: $passed tests passed ($ctests) in $((SECONDS - start)) s"
+      fi
+    else
+      record "$target $crate" "FAILED: build or tests failed ($ctests)"
+    fi
+    rm -f "$log"
+  done
 done
 
 if wanted "$nostd_target"; then
@@ -179,6 +213,13 @@ for t in $selected; do
   r=${result[$t]:-"FAILED: not run (unknown target name?)"}
   printf '  %-32s %s\n' "$t" "$r"
   [[ $r == FAILED* ]] && status=1
+  [[ -n ${curve_targets[$t]:-} && $r != FAILED* ]] || continue
+  for entry in "${curve_vectors[@]}"; do
+    crate=${entry%%|*}
+    r=${result[$t $crate]:-"FAILED: not run"}
+    printf '    %-30s %s\n' "$crate" "$r"
+    [[ $r == FAILED* ]] && status=1
+  done
 done
 if ((status)); then
   echo "CROSS-TARGET TESTS FAILED: see the lines marked FAILED above." >&2

@@ -5,6 +5,9 @@
 //! secret h·d mod n (computed by OpenSSL's BIGNUM), ECDSA signatures verified both ways.
 //! Two rounds per curve; FIELDGEN_BINARY_FULL=1 runs twenty.
 
+// The system OpenSSL is a dev-dependency on 64-bit hosts only (see Cargo.toml).
+#![cfg(target_pointer_width = "64")]
+
 mod common;
 
 use fieldgen_binary_curves::curves::*;

@@ -5,6 +5,9 @@
 //! trailing data), each built with the `der`/`sec1`/`pkcs8` crates.
 //! `WEIERSTRASS_DIFF_ROUNDS` sets the number of keys per curve (default 16).
 
+// The system OpenSSL is a dev-dependency on 64-bit hosts only (see Cargo.toml).
+#![cfg(target_pointer_width = "64")]
+
 mod common;
 
 use der::asn1::{AnyRef, OctetStringRef};

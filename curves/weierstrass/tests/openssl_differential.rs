@@ -4,6 +4,9 @@
 //! hedged, verified by OpenSSL, over SHA-224/256/384/512 digests.
 //! `WEIERSTRASS_DIFF_ROUNDS` sets the number of keys per curve (default 16).
 
+// The system OpenSSL is a dev-dependency on 64-bit hosts only (see Cargo.toml).
+#![cfg(target_pointer_width = "64")]
+
 use fieldgen_field::Field;
 use fieldgen_weierstrass::curves::{Secp256k1, P224, P256, P384};
 use fieldgen_weierstrass::ecdsa::{PublicKey, SecretKey, Signature};
