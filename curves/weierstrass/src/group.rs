@@ -1,11 +1,15 @@
 //! The generic group law of y² = x³ + a·x + b over any [`Field`].
 //!
 //! Points are kept in homogeneous projective coordinates (X : Y : Z), x = X/Z, y = Y/Z, the
-//! identity being (0 : 1 : 0). Every addition and doubling uses the complete formulas of
-//! Renes, Costello and Batina, "Complete addition formulas for prime order elliptic curves"
-//! (EUROCRYPT 2016): Algorithms 1–3 for a general a, 4–6 for a = −3 and 7–9 for a = 0, chosen at
-//! compile time from [`CurveParams::A_KIND`]. Complete means no input (the identity, P = Q,
-//! P = −Q) needs a branch, which is what makes the constant-time scalar multiplication simple.
+//! identity being (0 : 1 : 0). Every addition uses the complete formulas of Renes, Costello
+//! and Batina, "Complete addition formulas for prime order elliptic curves" (EUROCRYPT 2016):
+//! Algorithms 1–2 for a general a, 4–5 for a = −3 and 7–8 for a = 0, chosen at compile time
+//! from [`CurveParams::A_KIND`]. Complete means no input (the identity, P = Q, P = −Q) needs a
+//! branch, which is what makes the constant-time scalar multiplication simple. Doubling is
+//! RCB16 Algorithm 3 or 9 for a general a and a = 0, and dbl-2007-bl for a = −3; runs of
+//! doublings go through Jacobian coordinates ([`ProjectivePoint::double_n`]). Neither needs a
+//! branch either: on a prime-order curve only the identity is exceptional for them, and it is
+//! handled by a select.
 //!
 //! Nothing here needs a prime field: the arithmetic is written against [`Field`] only, so an
 //! extension field (Fp2 for a pairing's G2) plugs in. The pieces that need GF(p) (SEC 1
@@ -353,6 +357,12 @@ impl<C: CurveParams> ProjectivePoint<C> {
     /// and the result goes back as (X·Z : Y : Z³). None of them has an exceptional case on a
     /// prime-order curve except the identity, which stays Z = 0 throughout and gets Y = 1 back
     /// at the end by a select; this is the approach of crrl's `xdouble`.
+    ///
+    /// Kept out of line, with the Jacobian doubling out of line too, so that no field
+    /// operation's masked select sits in the body of a loop: LLVM's x86 cmov-conversion pass
+    /// may turn a select inside a loop into a branch (seen on the borrow mask of the P-256
+    /// subtraction under the constant-time checker).
+    #[inline(never)]
     pub fn double_n(&self, n: u32) -> Self {
         match n {
             0 => *self,
@@ -865,8 +875,9 @@ impl<C: CurveParams> JacobianPoint<C> {
     /// Z3 = (Y + Z)² − γ − δ, Y3 = α(4β − X3) − 8γ²; 3M + 5S), dbl-2007-bl otherwise
     /// (M = 3X² + a·Z⁴). Each gives Z3 = 2YZ: zero for the identity (Z = 0), so it stays the
     /// identity whatever X3 and Y3 become, and nonzero for every other point of a prime-order
-    /// curve (no point of order 2, so Y ≠ 0).
-    #[inline]
+    /// curve (no point of order 2, so Y ≠ 0). Out of line: it runs in loops (see
+    /// [`ProjectivePoint::double_n`]).
+    #[inline(never)]
     pub(crate) fn double_ct(&self) -> Self {
         let (x, y, z) = (self.x, self.y, self.z);
         match C::A_KIND {
