@@ -5,9 +5,9 @@
 //! D.1.2.4, SEC 2 v2 §2.3.2, §2.4.2, §2.5.1), a = −3; secp256k1 from SEC 2 v2 §2.4.1, a = 0,
 //! b = 7. Every curve has cofactor 1. B3 is 3·b mod p.
 
-#[cfg(feature = "std")]
-use crate::group::FixedBaseTable;
 use crate::group::{AKind, AffinePoint, CurveParams, ProjectivePoint};
+#[cfg(feature = "std")]
+use crate::group::{FixedBaseTable, WnafBaseTable};
 use crate::protocol::WeierstrassCurve;
 
 #[cfg(not(target_pointer_width = "64"))]
@@ -64,6 +64,13 @@ macro_rules! curve {
                         <$fr as fieldgen_field::Field>::BYTES,
                     )
                 }))
+            }
+
+            #[cfg(feature = "std")]
+            fn generator_wnaf_table() -> Option<&'static WnafBaseTable<Self>> {
+                static TABLE: std::sync::OnceLock<WnafBaseTable<$name>> =
+                    std::sync::OnceLock::new();
+                Some(TABLE.get_or_init(|| WnafBaseTable::new(&ProjectivePoint::GENERATOR)))
             }
 
             $($($extra)*)?

@@ -22,8 +22,8 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
 use crate::group::{
-    lookup, odd_multiples_vartime, recode_signed_radix16, wnaf_width_vartime, AffinePoint,
-    JacobianPoint, ProjectivePoint, MAX_SCALAR_BYTES,
+    lookup, multiples_16, odd_multiples_vartime, recode_signed_radix32, wnaf_width_vartime,
+    AffinePoint, JacobianPoint, ProjectivePoint, MAX_SCALAR_BYTES, RADIX32_DIGITS,
 };
 use crate::protocol::WeierstrassCurve;
 
@@ -224,41 +224,40 @@ where
     }
 }
 
-/// Digits of a half-scalar: 33 signed radix-16 digits (k = Σ d_i·16^i, d_i in [−8, 8), the top
-/// one in [0, 2]), since the magnitude is below 2^129.
-fn half_digits(h: &HalfScalar) -> [i8; 2 * MAX_SCALAR_BYTES + 1] {
-    let mut digits = [0i8; 2 * MAX_SCALAR_BYTES + 1];
-    recode_signed_radix16(&h.magnitude, &mut digits);
+/// Digits of a half-scalar: signed radix-32 digits (k = Σ d_i·32^i, d_i in [−16, 16)); since
+/// the magnitude is below 2^129, digit 25 (bits 125–129) is at most 15 before its carry, so
+/// digit 26 is 0 or 1 and every digit above it is 0.
+fn half_digits(h: &HalfScalar) -> [i8; RADIX32_DIGITS] {
+    let mut digits = [0i8; RADIX32_DIGITS];
+    recode_signed_radix32(&h.magnitude, &mut digits);
     digits
 }
 
-/// k·P in constant time by GLV: k = k1 + k2·λ, both halves by a signed 4-bit fixed window
-/// sharing one chain of 128 doublings (33 digits each, tables of 1·P … 8·P and their images
-/// under φ read by a masked scan of every entry). The halves' signs negate the two base
-/// points by `conditional_select`; nothing branches on k or P.
+/// k·P in constant time by GLV: k = k1 + k2·λ, both halves by a signed 5-bit fixed window
+/// sharing one chain of 130 doublings (27 digits each, in runs of five Jacobian doublings,
+/// [`ProjectivePoint::double_n`]; tables of 1·P … 16·P and their images under φ read by a
+/// masked scan of every entry). The halves' signs negate the two base points by
+/// `conditional_select`; nothing branches on k or P.
 pub fn mul<C: GlvParams>(p: &ProjectivePoint<C>, k: &C::Scalar) -> ProjectivePoint<C>
 where
     C::Base: PrimeField,
 {
     let (k1, k2) = decompose::<C>(k);
     let p1 = ProjectivePoint::conditional_select(p, &-*p, k1.negative);
-    let mut t1 = [p1; 8];
-    for i in 1..8 {
-        t1[i] = t1[i - 1].add_point(&p1);
-    }
+    let t1 = multiples_16(&p1);
     // φ(j·P) = j·φ(P); its sign is k2's, relative to the (possibly negated) P of t1.
     let flip = k1.negative ^ k2.negative;
-    let mut t2 = [ProjectivePoint::<C>::IDENTITY; 8];
+    let mut t2 = [ProjectivePoint::<C>::IDENTITY; 16];
     for (a, b) in t2.iter_mut().zip(&t1) {
         let e = endomorphism(b);
         *a = ProjectivePoint::conditional_select(&e, &-e, flip);
     }
     let mut d1 = half_digits(&k1);
     let mut d2 = half_digits(&k2);
-    let top = 2 * 16; // digit 32 holds bit 128 plus the carry
+    let top = 26; // digit 26 holds only the carry out of digit 25 (see half_digits)
     let mut acc = lookup(&t1, d1[top]).add_point(&lookup(&t2, d2[top]));
     for i in (0..top).rev() {
-        acc = acc.double().double().double().double();
+        acc = acc.double_n(5);
         acc = acc.add_point(&lookup(&t1, d1[i]));
         acc = acc.add_point(&lookup(&t2, d2[i]));
     }

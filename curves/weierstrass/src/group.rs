@@ -1,11 +1,15 @@
 //! The generic group law of y² = x³ + a·x + b over any [`Field`].
 //!
 //! Points are kept in homogeneous projective coordinates (X : Y : Z), x = X/Z, y = Y/Z, the
-//! identity being (0 : 1 : 0). Every addition and doubling uses the complete formulas of
-//! Renes, Costello and Batina, "Complete addition formulas for prime order elliptic curves"
-//! (EUROCRYPT 2016): Algorithms 1–3 for a general a, 4–6 for a = −3 and 7–9 for a = 0, chosen at
-//! compile time from [`CurveParams::A_KIND`]. Complete means no input (the identity, P = Q,
-//! P = −Q) needs a branch, which is what makes the constant-time scalar multiplication simple.
+//! identity being (0 : 1 : 0). Every addition uses the complete formulas of Renes, Costello
+//! and Batina, "Complete addition formulas for prime order elliptic curves" (EUROCRYPT 2016):
+//! Algorithms 1–2 for a general a, 4–5 for a = −3 and 7–8 for a = 0, chosen at compile time
+//! from [`CurveParams::A_KIND`]. Complete means no input (the identity, P = Q, P = −Q) needs a
+//! branch, which is what makes the constant-time scalar multiplication simple. Doubling is
+//! RCB16 Algorithm 3 or 9 for a general a and a = 0, and dbl-2007-bl for a = −3; runs of
+//! doublings go through Jacobian coordinates ([`ProjectivePoint::double_n`]). Neither needs a
+//! branch either: on a prime-order curve only the identity is exceptional for them, and it is
+//! handled by a select.
 //!
 //! Nothing here needs a prime field: the arithmetic is written against [`Field`] only, so an
 //! extension field (Fp2 for a pairing's G2) plugs in. The pieces that need GF(p) (SEC 1
@@ -16,6 +20,7 @@ use core::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 
 use fieldgen_field::Field;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+use zeroize::Zeroize;
 
 /// Which of the Renes–Costello–Batina formula families a curve uses, fixed by its a.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -329,14 +334,75 @@ impl<C: CurveParams> ProjectivePoint<C> {
         lhs.ct_eq(&rhs)
     }
 
-    /// 2·self by the complete doubling (RCB16 Algorithm 3, 6 or 9).
+    /// 2·self, constant time, correct for every point. For a = 0 and a general a the complete
+    /// doubling (RCB16 Algorithm 9 or 3); for a = −3 dbl-2007-bl of the Explicit-Formulas
+    /// Database (w = 3(X − Z)(X + Z), s = 2YZ, R = Y·s, B = 2X·R, h = w² − 2B, X3 = h·s,
+    /// Y3 = w(B − h) − 2R², Z3 = s³; 7M + 3S against RCB16 Algorithm 6's 8M + 3S + 2·m(b)).
+    /// dbl-2007-bl only fails where s = 2YZ = 0: at the identity, whose (0 : 0 : 0) result is
+    /// mended by selecting Y3 = 1, and at points of order 2, which a prime-order curve lacks.
     #[inline]
     pub fn double(&self) -> Self {
         match C::A_KIND {
             AKind::Zero => self.double_a0(),
-            AKind::MinusThree => self.double_am3(),
+            AKind::MinusThree => self.double_to_jacobian().to_projective_ct(),
             AKind::Generic => self.double_generic(),
         }
+    }
+
+    /// 2^n·self, constant time in self (n is public), correct for every point. For n ≥ 2 the
+    /// chain runs in Jacobian coordinates: the first doubling takes the homogeneous input to a
+    /// Jacobian result ([`ProjectivePoint::double`]'s dbl-2007-bl without its last two
+    /// products: (h : Y3 : s), since x = h·s / s³ = h / s²), the others are Jacobian doublings
+    /// (dbl-2001-b for a = −3, 3M + 5S; dbl-2009-l for a = 0, 2M + 5S; dbl-2007-bl otherwise)
+    /// and the result goes back as (X·Z : Y : Z³). None of them has an exceptional case on a
+    /// prime-order curve except the identity, which stays Z = 0 throughout and gets Y = 1 back
+    /// at the end by a select; this is the approach of crrl's `xdouble`.
+    ///
+    /// Kept out of line, with the Jacobian doubling out of line too, so that no field
+    /// operation's masked select sits in the body of a loop: LLVM's x86 cmov-conversion pass
+    /// may turn a select inside a loop into a branch (seen on the borrow mask of the P-256
+    /// subtraction under the constant-time checker).
+    #[inline(never)]
+    pub fn double_n(&self, n: u32) -> Self {
+        match n {
+            0 => *self,
+            1 => self.double(),
+            _ => {
+                let mut j = self.double_to_jacobian();
+                for _ in 1..n {
+                    j = j.double_ct();
+                }
+                j.to_projective_ct()
+            }
+        }
+    }
+
+    /// 2·self as a Jacobian point (h : Y3 : s) by dbl-2007-bl (see [`ProjectivePoint::double`];
+    /// w = 3X² for a = 0, 3X² + a·Z² in general): 5M + 2S for a = −3, 4M + 3S for a = 0. The
+    /// identity gives Z = 0 (with X = Y = 0).
+    #[inline]
+    fn double_to_jacobian(&self) -> JacobianPoint<C> {
+        let (x, y, z) = (self.x, self.y, self.z);
+        let w = match C::A_KIND {
+            AKind::Zero => {
+                let xx = x.square();
+                xx.double() + xx
+            }
+            AKind::MinusThree => {
+                let t = (x - z) * (x + z);
+                t.double() + t
+            }
+            AKind::Generic => {
+                let xx = x.square();
+                xx.double() + xx + C::mul_by_a(&z.square())
+            }
+        };
+        let s = (y * z).double();
+        let r = y * s;
+        let b = (x * r).double();
+        let h = w.square() - b.double();
+        let y3 = w * (b - h) - r.square().double();
+        JacobianPoint { x: h, y: y3, z: s }
     }
 
     /// self + rhs by the complete addition (RCB16 Algorithm 1, 4 or 7).
@@ -594,50 +660,6 @@ impl<C: CurveParams> ProjectivePoint<C> {
         }
     }
 
-    // RCB16 Algorithm 6: doubling, a = −3.
-    fn double_am3(&self) -> Self {
-        let (x, y, z) = (self.x, self.y, self.z);
-        let b = C::B;
-        let mut t0 = x.square();
-        let t1 = y.square();
-        let mut t2 = z.square();
-        let mut t3 = x * y;
-        t3 = t3.double();
-        let mut z3 = x * z;
-        z3 = z3.double();
-        let mut y3 = b * t2;
-        y3 -= z3;
-        let mut x3 = y3.double();
-        y3 += x3;
-        x3 = t1 - y3;
-        y3 += t1;
-        y3 *= x3;
-        x3 *= t3;
-        t3 = t2.double();
-        t2 += t3;
-        z3 = b * z3;
-        z3 -= t2;
-        z3 -= t0;
-        t3 = z3.double();
-        z3 += t3;
-        t3 = t0.double();
-        t0 += t3;
-        t0 -= t2;
-        t0 *= z3;
-        y3 += t0;
-        t0 = y * z;
-        t0 = t0.double();
-        z3 = t0 * z3;
-        x3 -= z3;
-        z3 = t0 * t1;
-        z3 = z3.double().double();
-        ProjectivePoint {
-            x: x3,
-            y: y3,
-            z: z3,
-        }
-    }
-
     // RCB16 Algorithm 7: complete addition, a = 0.
     fn add_a0(&self, q: &Self) -> Self {
         let (x1, y1, z1, x2, y2, z2) = (self.x, self.y, self.z, q.x, q.y, q.z);
@@ -746,31 +768,28 @@ impl<C: CurveParams> ProjectivePoint<C> {
     /// k·self for k given as little-endian bytes (any length), constant time in k and self:
     /// the time depends only on k.len().
     ///
-    /// Fixed window of 4 bits with signed digits in [−8, 8) (the recoding of Joye and Tunstall,
-    /// "Exponent recoding and regular exponentiation algorithms", AFRICACRYPT 2009, for radix
-    /// 16): a table of 1·P … 8·P, each digit read by a scan of all eight entries with
-    /// `conditional_select` and negated with `conditional_negate`, four doublings and one
-    /// complete addition per digit.
+    /// Fixed window of 5 bits with signed digits in [−16, 16) (the recoding of Joye and
+    /// Tunstall, "Exponent recoding and regular exponentiation algorithms", AFRICACRYPT 2009,
+    /// for radix 32): a table of 1·P … 16·P, each digit read by a scan of all sixteen entries
+    /// with `conditional_select` and negated with `conditional_select`, then per digit five
+    /// doublings in Jacobian coordinates ([`ProjectivePoint::double_n`]) and one complete
+    /// addition.
     pub fn mul_le_bytes(&self, k: &[u8]) -> Self {
-        let mut table = [*self; 8];
-        for i in 1..8 {
-            table[i] = table[i - 1].add_point(self);
-        }
         if k.len() > MAX_SCALAR_BYTES {
             // A longer scalar: k = hi·2^576 + lo, each half by this same routine.
-            let mut hi = self.mul_le_bytes(&k[MAX_SCALAR_BYTES..]);
-            for _ in 0..(8 * MAX_SCALAR_BYTES) {
-                hi = hi.double();
-            }
+            let hi = self.mul_le_bytes(&k[MAX_SCALAR_BYTES..]);
+            let hi = hi.double_n(8 * MAX_SCALAR_BYTES as u32);
             return hi.add_point(&self.mul_le_bytes(&k[..MAX_SCALAR_BYTES]));
         }
-        let mut acc = Self::IDENTITY;
-        let mut digits = [0i8; 2 * MAX_SCALAR_BYTES + 1];
-        let n = recode_signed_radix16(k, &mut digits);
-        for i in (0..=n).rev() {
-            acc = acc.double().double().double().double();
+        let table = multiples_16(self);
+        let mut digits = [0i8; RADIX32_DIGITS];
+        let n = recode_signed_radix32(k, &mut digits);
+        let mut acc = lookup(&table, digits[n]);
+        for i in (0..n).rev() {
+            acc = acc.double_n(5);
             acc = acc.add_point(&lookup(&table, digits[i]));
         }
+        digits.zeroize();
         acc
     }
 
@@ -841,15 +860,25 @@ impl<C: CurveParams> JacobianPoint<C> {
         bool::from(self.z.is_zero())
     }
 
-    /// 2·self: dbl-2009-l for a = 0 (A = X², B = Y², C = B², D = 2((X + B)² − A − C),
-    /// E = 3A, X3 = E² − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ; 2M + 5S), dbl-2001-b for a = −3
-    /// (δ = Z², γ = Y², β = Xγ, α = 3(X − δ)(X + δ), X3 = α² − 8β, Z3 = (Y + Z)² − γ − δ,
-    /// Y3 = α(4β − X3) − 8γ²; 3M + 5S), dbl-2007-bl otherwise (M = 3X² + a·Z⁴). Correct for
-    /// the identity (Z3 = 0); a point of order 2 does not exist on a prime-order curve.
+    /// 2·self, branching on the identity (which [`JacobianPoint::double_ct`] handles too; the
+    /// branch only skips the work).
     pub(crate) fn double_vartime(&self) -> Self {
         if self.is_identity_vartime() {
             return *self;
         }
+        self.double_ct()
+    }
+
+    /// 2·self without a branch: dbl-2009-l for a = 0 (A = X², B = Y², C = B²,
+    /// D = 2((X + B)² − A − C), E = 3A, X3 = E² − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ; 2M + 5S),
+    /// dbl-2001-b for a = −3 (δ = Z², γ = Y², β = Xγ, α = 3(X − δ)(X + δ), X3 = α² − 8β,
+    /// Z3 = (Y + Z)² − γ − δ, Y3 = α(4β − X3) − 8γ²; 3M + 5S), dbl-2007-bl otherwise
+    /// (M = 3X² + a·Z⁴). Each gives Z3 = 2YZ: zero for the identity (Z = 0), so it stays the
+    /// identity whatever X3 and Y3 become, and nonzero for every other point of a prime-order
+    /// curve (no point of order 2, so Y ≠ 0). Out of line: it runs in loops (see
+    /// [`ProjectivePoint::double_n`]).
+    #[inline(never)]
+    pub(crate) fn double_ct(&self) -> Self {
         let (x, y, z) = (self.x, self.y, self.z);
         match C::A_KIND {
             AKind::Zero => {
@@ -895,6 +924,19 @@ impl<C: CurveParams> JacobianPoint<C> {
                 let z3 = (y + z).square() - yy - zz;
                 JacobianPoint { x: t, y: y3, z: z3 }
             }
+        }
+    }
+
+    /// (X·Z : Y : Z³) in homogeneous projective coordinates without a branch; for Z = 0 the
+    /// result is (0 : 1 : 0) (Y is replaced by a select, as X and Y of a Jacobian identity
+    /// may both be zero after [`JacobianPoint::double_ct`]).
+    #[inline]
+    pub(crate) fn to_projective_ct(self) -> ProjectivePoint<C> {
+        let zz = self.z.square();
+        ProjectivePoint {
+            x: self.x * self.z,
+            y: C::Base::conditional_select(&self.y, &C::Base::ONE, self.z.is_zero()),
+            z: zz * self.z,
         }
     }
 
@@ -963,37 +1005,51 @@ impl<C: CurveParams> JacobianPoint<C> {
 /// Longest scalar (in bytes) the recoding buffers hold: 576 bits, enough for P-521.
 pub(crate) const MAX_SCALAR_BYTES: usize = 72;
 
-/// Signed radix-16 digits of a little-endian k of at most MAX_SCALAR_BYTES bytes: digits[i]
-/// in [−8, 8) for i < 2·len and digits[2·len] in {0, 1}, with k = Σ digits[i]·16^i. Returns
-/// 2·len. Constant time (no branch on k).
-pub(crate) fn recode_signed_radix16(
-    k: &[u8],
-    digits: &mut [i8; 2 * MAX_SCALAR_BYTES + 1],
-) -> usize {
-    let n = 2 * k.len();
+/// Length of the radix-32 digit buffers: ⌈8·MAX_SCALAR_BYTES / 5⌉ digits and a carry.
+pub(crate) const RADIX32_DIGITS: usize = (8 * MAX_SCALAR_BYTES).div_ceil(5) + 1;
+
+/// Signed radix-32 digits of a little-endian k of at most MAX_SCALAR_BYTES bytes: digits[i] in
+/// [−16, 16) for i < m = ⌈8·len / 5⌉ and digits[m] in {0, 1}, with k = Σ digits[i]·32^i.
+/// Returns m. Constant time (no branch or index on k; the bit positions are public).
+pub(crate) fn recode_signed_radix32(k: &[u8], digits: &mut [i8; RADIX32_DIGITS]) -> usize {
+    let m = (8 * k.len()).div_ceil(5);
     let mut carry = 0i8;
-    for i in 0..n {
-        let nib = ((k[i / 2] >> (4 * (i % 2))) & 15) as i8;
-        let v = nib + carry;
-        // carry = 1 when v ≥ 8, computed without a branch.
-        carry = (v + 8) >> 4;
-        digits[i] = v - (carry << 4);
+    for (i, d) in digits[..m].iter_mut().enumerate() {
+        let bit = 5 * i;
+        let lo = k[bit / 8] as u16;
+        let hi = k.get(bit / 8 + 1).map_or(0, |&b| b as u16);
+        let v = ((((hi << 8) | lo) >> (bit % 8)) & 31) as i8 + carry;
+        // carry = 1 when v ≥ 16 (v ≤ 32), computed without a branch.
+        carry = (v + 16) >> 5;
+        *d = v - (carry << 5);
     }
-    digits[n] = carry;
-    n
+    digits[m] = carry;
+    m
+}
+
+/// 1·P, 2·P, …, 16·P: even multiples by doubling, odd ones by adding P (8 doublings and 7
+/// complete additions), constant time.
+pub(crate) fn multiples_16<C: CurveParams>(p: &ProjectivePoint<C>) -> [ProjectivePoint<C>; 16] {
+    let mut t = [*p; 16];
+    for i in 1..8 {
+        t[2 * i - 1] = t[i - 1].double();
+        t[2 * i] = t[2 * i - 1].add_point(p);
+    }
+    t[15] = t[7].double();
+    t
 }
 
 /// A precomputed table for multiples of one fixed point B (the generator): row i holds
-/// j·16^i·B for j = 1..8 in affine form, one row per signed radix-16 digit of the longest
-/// scalar, so k·B = Σ dᵢ·16^i·B costs one mixed addition per digit and no doubling.
+/// j·32^i·B for j = 1..16 in affine form, one row per signed radix-32 digit of the longest
+/// scalar, so k·B = Σ dᵢ·32^i·B costs one mixed addition per digit and no doubling.
 ///
-/// Size: (2·bytes + 1) rows × 8 affine points, e.g. 65 × 8 points (about 33 KiB with 64-bit
-/// limbs) for 32-byte scalars. Built with one batch normalisation per 64 points. Each row is
-/// read by a masked scan of all eight entries, so [`FixedBaseTable::mul_le_bytes`] is
+/// Size: (⌈8·bytes / 5⌉ + 1) rows × 16 affine points, e.g. 53 × 16 points (about 60 KiB with
+/// 64-bit limbs) for 32-byte scalars. Built with one batch normalisation per 64 points. Each
+/// row is read by a masked scan of all sixteen entries, so [`FixedBaseTable::mul_le_bytes`] is
 /// constant time like [`ProjectivePoint::mul_le_bytes`].
 #[derive(Clone)]
 pub struct FixedBaseTable<C: CurveParams> {
-    rows: alloc::vec::Vec<[AffinePoint<C>; 8]>,
+    rows: alloc::vec::Vec<[AffinePoint<C>; 16]>,
     bytes: usize,
 }
 
@@ -1001,23 +1057,23 @@ impl<C: CurveParams> FixedBaseTable<C> {
     /// The table of `base` for scalars of up to `scalar_bytes` bytes (at most 72).
     pub fn new(base: &ProjectivePoint<C>, scalar_bytes: usize) -> Self {
         let scalar_bytes = scalar_bytes.min(MAX_SCALAR_BYTES);
-        let rows_n = 2 * scalar_bytes + 1;
-        let mut proj = alloc::vec::Vec::with_capacity(rows_n * 8);
+        let rows_n = (8 * scalar_bytes).div_ceil(5) + 1;
+        let mut proj = alloc::vec::Vec::with_capacity(rows_n * 16);
         let mut row_base = *base;
         for _ in 0..rows_n {
             let mut p = row_base;
-            for _ in 0..8 {
+            for _ in 0..16 {
                 proj.push(p);
                 p = p.add_point(&row_base);
             }
-            // 16·B for the next row: the 8th multiple doubled.
+            // 32·B for the next row: the 16th multiple doubled.
             row_base = proj[proj.len() - 1].double();
         }
         let mut affine = alloc::vec![AffinePoint::identity(); proj.len()];
         ProjectivePoint::batch_to_affine(&proj, &mut affine);
         let rows = affine
-            .chunks(8)
-            .map(|c| [c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]])
+            .chunks(16)
+            .map(|c| core::array::from_fn(|j| c[j]))
             .collect();
         FixedBaseTable {
             rows,
@@ -1032,8 +1088,8 @@ impl<C: CurveParams> FixedBaseTable<C> {
             let base = self.rows[0][0].to_projective();
             return base.mul_le_bytes(k);
         }
-        let mut digits = [0i8; 2 * MAX_SCALAR_BYTES + 1];
-        let n = recode_signed_radix16(k, &mut digits);
+        let mut digits = [0i8; RADIX32_DIGITS];
+        let n = recode_signed_radix32(k, &mut digits);
         let mut acc = ProjectivePoint::IDENTITY;
         for (row, &d) in self.rows.iter().zip(digits[..=n].iter()) {
             let sign = (d >> 7) as u8 & 1;
@@ -1045,12 +1101,75 @@ impl<C: CurveParams> FixedBaseTable<C> {
             e.y = C::Base::conditional_select(&e.y, &-e.y, Choice::from(sign));
             acc = acc.add_mixed(&e);
         }
+        digits.zeroize();
         acc
     }
 }
 
-/// d·P from table[j] = (j+1)·P for a digit d in [−8, 8], constant time: every entry is read.
-pub(crate) fn lookup<C: CurveParams>(table: &[ProjectivePoint<C>; 8], d: i8) -> ProjectivePoint<C> {
+/// Width of the NAF digits of the fixed point's scalar in [`WnafBaseTable`].
+pub const WNAF_BASE_WIDTH: u32 = 8;
+
+/// The odd multiples 1·B, 3·B, …, 127·B of a fixed point B (the generator) in affine form, for
+/// width-8 NAF digits of B's scalar in a·B + b·Q (ECDSA verification, SEC 1 §4.1.4 step 5):
+/// 64 points (about 4.5 KiB for P-256 with 64-bit limbs), built once with one batch
+/// normalisation. About a ninth of the digits of a width-8 NAF are nonzero, against a sixth at
+/// width 5, and the table is not rebuilt per call.
+#[derive(Clone)]
+pub struct WnafBaseTable<C: CurveParams> {
+    odd: alloc::vec::Vec<AffinePoint<C>>,
+}
+
+impl<C: CurveParams> WnafBaseTable<C> {
+    /// The table of `base`.
+    pub fn new(base: &ProjectivePoint<C>) -> Self {
+        let n = 1usize << (WNAF_BASE_WIDTH - 2);
+        let twice = base.double();
+        let mut proj = alloc::vec![*base; n];
+        for i in 1..n {
+            proj[i] = proj[i - 1].add_point(&twice);
+        }
+        let mut odd = alloc::vec![AffinePoint::identity(); n];
+        ProjectivePoint::batch_to_affine(&proj, &mut odd);
+        WnafBaseTable { odd }
+    }
+
+    /// a·B + b·Q for public a, b (little-endian bytes) and Q, variable time: Straus's
+    /// interleaving of a width-8 NAF of a (digits read from this table) and a width-5 NAF of
+    /// b (odd multiples of Q normalised with one inversion), one chain of Jacobian doublings
+    /// and mixed additions as in [`ProjectivePoint::double_mul_vartime`]. Scalars longer than
+    /// 72 bytes take the constant-time path.
+    pub fn mul_add_vartime(
+        &self,
+        a: &[u8],
+        q: &ProjectivePoint<C>,
+        b: &[u8],
+    ) -> ProjectivePoint<C> {
+        if a.len() > MAX_SCALAR_BYTES || b.len() > MAX_SCALAR_BYTES {
+            let base = self.odd[0].to_projective();
+            return base.mul_le_bytes(a).add_point(&q.mul_le_bytes(b));
+        }
+        let mut na = [0i8; 8 * MAX_SCALAR_BYTES + 1];
+        let mut nb = [0i8; 8 * MAX_SCALAR_BYTES + 1];
+        let la = wnaf_width_vartime(a, WNAF_BASE_WIDTH, &mut na);
+        let lb = wnaf_vartime(b, &mut nb);
+        let mut tq = [AffinePoint::identity(); 8];
+        ProjectivePoint::batch_to_affine(&odd_multiples_vartime(q), &mut tq);
+        let mut acc = JacobianPoint::<C>::IDENTITY;
+        for i in (0..la.max(lb)).rev() {
+            acc = acc.double_vartime();
+            acc = acc.add_digit_vartime(&self.odd, na[i]);
+            acc = acc.add_digit_vartime(&tq, nb[i]);
+        }
+        acc.to_projective()
+    }
+}
+
+/// d·P from table[j] = (j+1)·P for a digit d in [−N, N] (N ≤ 127), constant time: every
+/// entry is read.
+pub(crate) fn lookup<C: CurveParams, const N: usize>(
+    table: &[ProjectivePoint<C>; N],
+    d: i8,
+) -> ProjectivePoint<C> {
     // |d| and the sign without a branch.
     let sign = (d >> 7) as u8 & 1;
     let abs = ((d as i16 ^ -(sign as i16)) + sign as i16) as u8;

@@ -41,7 +41,7 @@ pub mod msm;
 pub mod protocol;
 pub mod sec1;
 
-pub use group::{AKind, AffinePoint, CurveParams, FixedBaseTable, ProjectivePoint};
+pub use group::{AKind, AffinePoint, CurveParams, FixedBaseTable, ProjectivePoint, WnafBaseTable};
 pub use protocol::{PrimeGroup, WeierstrassCurve};
 
 use core::fmt;

@@ -15,7 +15,7 @@ use fieldgen_field::{ByteArray, Field, PrimeField};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
-use crate::group::{AffinePoint, CurveParams, FixedBaseTable, ProjectivePoint};
+use crate::group::{AffinePoint, CurveParams, FixedBaseTable, ProjectivePoint, WnafBaseTable};
 use crate::Error;
 
 /// A short-Weierstrass curve over GF(p) with a prime-order group (cofactor 1), its scalar
@@ -39,6 +39,12 @@ where
         None
     }
 
+    /// A shared table of the generator's odd multiples for verification's a·G + b·P
+    /// ([`WnafBaseTable`]), when the curve keeps one (with the `std` feature); none otherwise.
+    fn generator_wnaf_table() -> Option<&'static WnafBaseTable<Self>> {
+        None
+    }
+
     /// k·P in constant time. The default is the signed fixed window of
     /// [`ProjectivePoint::mul_le_bytes`]; a curve with an endomorphism overrides it (GLV,
     /// [`crate::glv::mul`]).
@@ -50,13 +56,18 @@ where
     }
 
     /// a·G + b·P for public a, b, P, variable time (ECDSA verification). The default is the
-    /// two-scalar Straus of [`ProjectivePoint::double_mul_vartime`]; a curve with an
-    /// endomorphism overrides it (the four-scalar GLV Straus, [`crate::glv::double_mul_vartime`]).
+    /// two-scalar Straus of [`WnafBaseTable::mul_add_vartime`] with the curve's
+    /// [`WeierstrassCurve::generator_wnaf_table`], or of
+    /// [`ProjectivePoint::double_mul_vartime`] without one; a curve with an endomorphism
+    /// overrides it (the four-scalar GLV Straus, [`crate::glv::double_mul_vartime`]).
     fn mul_base_add_scalar_vartime(
         a: &Self::Scalar,
         p: &ProjectivePoint<Self>,
         b: &Self::Scalar,
     ) -> ProjectivePoint<Self> {
+        if let Some(table) = Self::generator_wnaf_table() {
+            return table.mul_add_vartime(a.to_le_bytes().as_ref(), p, b.to_le_bytes().as_ref());
+        }
         ProjectivePoint::GENERATOR.double_mul_vartime(
             a.to_le_bytes().as_ref(),
             p,

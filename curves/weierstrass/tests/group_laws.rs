@@ -4,7 +4,9 @@
 
 use fieldgen_field::Field;
 use fieldgen_weierstrass::curves::{Secp256k1, P224, P256, P384};
-use fieldgen_weierstrass::{AffinePoint, CurveParams, FixedBaseTable, ProjectivePoint};
+use fieldgen_weierstrass::{
+    AffinePoint, CurveParams, FixedBaseTable, ProjectivePoint, WnafBaseTable,
+};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use sha2::{Digest, Sha256};
@@ -162,7 +164,9 @@ fn check_curve<C: CurveParams>(published: &Published, label: &str) {
     assert_eq!(to_ref(&g), r.g, "{label}: generator");
     assert!(bool::from(g.is_on_curve()));
 
-    // Scalar multiplication by 0, 1, 2, n − 1, n, n + 1 on all three paths.
+    // Scalar multiplication by 0, 1, 2, n − 1, n, n + 1 on all three paths, and by scalars
+    // at the edges of the signed radix-32 digits (a digit of 15, 16 or 31 and its carry) and
+    // with every bit set.
     let table = FixedBaseTable::<C>::new(&g, nbytes);
     for k in [
         BigUint::zero(),
@@ -171,6 +175,16 @@ fn check_curve<C: CurveParams>(published: &Published, label: &str) {
         &r.n - 1u32,
         r.n.clone(),
         &r.n + 1u32,
+        BigUint::from(15u32),
+        BigUint::from(16u32),
+        BigUint::from(17u32),
+        BigUint::from(31u32),
+        BigUint::from(32u32),
+        BigUint::from(33u32),
+        BigUint::from(16u32 * 32 + 16),
+        &r.n - 16u32,
+        &r.n - 32u32,
+        (BigUint::one() << (8 * (nbytes - 1))) - 1u32,
     ] {
         let want = r.mul(&r.g, &k);
         let kb = le_bytes(&k, nbytes);
@@ -227,6 +241,29 @@ fn check_curve<C: CurveParams>(published: &Published, label: &str) {
     assert_eq!(to_ref(&(p + id)), *rp, "{label}: P + O");
     assert_eq!(to_ref(&(id + p)), *rp, "{label}: O + P");
     assert_eq!(to_ref(&id.double()), None, "{label}: 2·O");
+    // Runs of doublings (Jacobian inside for n ≥ 2): 2^n·P against the reference, and 2^n·O
+    // the identity with Y ≠ 0, so that it still works in the complete formulas.
+    let mut want = rp.clone();
+    for n in 0..=7u32 {
+        assert_eq!(to_ref(&p.double_n(n)), want, "{label}: 2^{n}·P");
+        assert_eq!(
+            to_ref(&(-p).double_n(n)),
+            r.neg(&want),
+            "{label}: 2^{n}·(−P)"
+        );
+        let o = id.double_n(n);
+        assert_eq!(to_ref(&o), None, "{label}: 2^{n}·O");
+        assert!(
+            !bool::from(o.coordinates().1.is_zero()),
+            "{label}: Y of 2^{n}·O"
+        );
+        assert_eq!(to_ref(&(o + q)), *rq, "{label}: 2^{n}·O + Q");
+        assert_eq!(to_ref(&o.double()), None, "{label}: 2·2^{n}·O");
+        want = r.add(&want, &want);
+    }
+    // The identity as the base of the scalar multiplication.
+    let kb = le_bytes(&scalar(label, 20, &r.n), nbytes);
+    assert_eq!(to_ref(&id.mul_le_bytes(&kb)), None, "{label}: k·O");
     assert_eq!(to_ref(&(id + id)), None, "{label}: O + O");
     let qa = q.to_affine();
     assert_eq!(to_ref(&(p + &qa)), r.add(rp, rq), "{label}: mixed P + Q");
@@ -262,6 +299,12 @@ fn check_curve<C: CurveParams>(published: &Published, label: &str) {
         to_ref(&p.double_mul_vartime(&ab, &q, &bb)),
         r.add(&want, &r.mul(rq, &b)),
         "{label}: Straus a·P + b·Q"
+    );
+    let wtable = WnafBaseTable::<C>::new(&g);
+    assert_eq!(
+        to_ref(&wtable.mul_add_vartime(&ab, &q, &bb)),
+        r.add(&r.mul(&r.g, &a), &r.mul(rq, &b)),
+        "{label}: table Straus a·G + b·Q"
     );
     // Short and long scalar encodings give the same product.
     assert_eq!(
@@ -359,6 +402,7 @@ fn check_straus_exceptional<C: CurveParams>(published: &Published, label: &str) 
     let n = hex(published.n);
     let nbytes = (n.bits() as usize).div_ceil(8);
     let g = ProjectivePoint::<C>::GENERATOR;
+    let table = WnafBaseTable::<C>::new(&g);
     let small = [0u32, 1, 2, 3, 15, 16, 17, 33];
     for &x in &small {
         for &y in &small {
@@ -369,6 +413,9 @@ fn check_straus_exceptional<C: CurveParams>(published: &Published, label: &str) 
                     let got =
                         g.double_mul_vartime(&le_bytes(&a, nbytes), &base, &le_bytes(&b, nbytes));
                     assert_eq!(got, want, "{label}: a = {a}, b = {b:x}");
+                    let got =
+                        table.mul_add_vartime(&le_bytes(&a, nbytes), &base, &le_bytes(&b, nbytes));
+                    assert_eq!(got, want, "{label}: table, a = {a}, b = {b:x}");
                 }
             }
         }
