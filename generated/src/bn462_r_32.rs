@@ -12129,9 +12129,220 @@ impl Fr {
         let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
         ::fieldgen_field::subtle::CtOption::new(x, ok)
     }
+    /// p in 15 32-bit words, least significant first.
+    const JACOBI_P: [u32; 15] = [
+        3759177741, 604090375, 0, 4145543104, 4284939387, 4294967286, 3254908927,
+        311463649, 216, 3217686528, 217495513, 4294964991, 37748735, 2151022880, 9220,
+    ];
+    /// Leading zero bits of `x` (the word size for zero), branch-free.
+    #[inline(always)]
+    fn jacobi_clz(x: u32) -> u32 {
+        let mut x = x;
+        let mut n: u32 = 0;
+        let mut s: u32 = 32 / 2;
+        while s > 0 {
+            let top = x >> (32 - s);
+            let z = ((top | top.wrapping_neg()) >> (32 - 1)) ^ 1;
+            x <<= s * z;
+            n += s * z;
+            s >>= 1;
+        }
+        n + ((x >> (32 - 1)) ^ 1)
+    }
+    /// 64-bit approximations of a and b: the 33 bits below the leading one of the longer
+    /// one (both exact when they fit in 64 bits) over their 31 exact low bits.
+    #[inline(always)]
+    fn jacobi_approx(a: &[u32; 15], b: &[u32; 15]) -> (u64, u64) {
+        let mut wa: [u32; 3] = [0; 3];
+        let mut wb: [u32; 3] = [0; 3];
+        let mut k = 0;
+        while k < 3 {
+            wa[k] = a[k];
+            wb[k] = b[k];
+            k += 1;
+        }
+        let mut i = 3;
+        while i < 15 {
+            let nz = a[i] | b[i];
+            let take = ::fieldgen_field::barrier::u32(
+                ((nz | nz.wrapping_neg()) >> (32 - 1)).wrapping_neg(),
+            );
+            k = 0;
+            while k < 3 {
+                wa[k] ^= (wa[k] ^ a[i + 1 + k - 3]) & take;
+                wb[k] ^= (wb[k] ^ b[i + 1 + k - 3]) & take;
+                k += 1;
+            }
+            i += 1;
+        }
+        let z = Self::jacobi_clz(wa[3 - 1] | wb[3 - 1]);
+        let mut ta: u128 = 0;
+        let mut tb: u128 = 0;
+        k = 0;
+        while k < 3 {
+            ta |= (wa[k] as u128) << (32 * k as u32);
+            tb |= (wb[k] as u128) << (32 * k as u32);
+            k += 1;
+        }
+        let ha = ((ta << z) >> 32) as u64;
+        let hb = ((tb << z) >> 32) as u64;
+        const LOW: u64 = (1 << 31) - 1;
+        ((ha & !LOW) | (a[0] as u64 & LOW), (hb & !LOW) | (b[0] as u64 & LOW))
+    }
+    /// One batch of binary GCD steps on the approximations, branch-free: returns the matrix
+    /// (f0, g0, f1, g1) with 2^B·a' = f0·a + g0·b and 2^B·b' = f1·a + g1·b, and flips bit 1
+    /// of `t` with the symbol.
+    #[inline(always)]
+    fn jacobi_steps(mut a: u64, mut b: u64, t: &mut u64) -> [i64; 4] {
+        let (mut f0, mut g0, mut f1, mut g1): (i64, i64, i64, i64) = (1, 0, 0, 1);
+        let mut j = *t;
+        let mut i = 0;
+        while i < 29 {
+            let odd = (a & 1).wrapping_neg();
+            let lt = (a.overflowing_sub(b).1 as u64).wrapping_neg();
+            let swap = odd & lt;
+            let d = (a ^ b) & swap;
+            a ^= d;
+            b ^= d;
+            let s = swap as i64;
+            let df = (f0 ^ f1) & s;
+            f0 ^= df;
+            f1 ^= df;
+            let dg = (g0 ^ g1) & s;
+            g0 ^= dg;
+            g1 ^= dg;
+            j ^= swap & a & b;
+            a = a.wrapping_sub(b & odd);
+            f0 = f0.wrapping_sub(f1 & odd as i64);
+            g0 = g0.wrapping_sub(g1 & odd as i64);
+            a >>= 1;
+            f1 <<= 1;
+            g1 <<= 1;
+            j ^= b ^ (b >> 1);
+            i += 1;
+        }
+        *t = j;
+        [f0, g0, f1, g1]
+    }
+    /// x ← −x when `s` is all ones (x holds a magnitude below 2^(W·L)), branch-free.
+    #[inline(always)]
+    fn jacobi_negate(x: &mut [u32; 15], s: u32) {
+        let mut c = (s & 1) as u64;
+        let mut i = 0;
+        while i < 15 {
+            let v = (x[i] ^ s) as u64 + c;
+            x[i] = v as u32;
+            c = v >> 32;
+            i += 1;
+        }
+    }
+    /// (a, b) ← (|f0·a + g0·b|, |f1·a + g1·b|)/2^B, exact divisions; a negated a flips the
+    /// symbol by (−1 / b) (b is then non-negative).
+    #[inline(always)]
+    fn jacobi_update(a: &mut [u32; 15], b: &mut [u32; 15], m: &[i64; 4], t: &mut u64) {
+        let (f0, g0, f1, g1) = (m[0], m[1], m[2], m[3]);
+        let mut ra: [u32; 15] = [0; 15];
+        let mut rb: [u32; 15] = [0; 15];
+        let mut ca: i64 = 0;
+        let mut cb: i64 = 0;
+        let mut i = 0;
+        while i < 15 {
+            ca += a[i] as i64 * f0 + b[i] as i64 * g0;
+            cb += a[i] as i64 * f1 + b[i] as i64 * g1;
+            ra[i] = ca as u32;
+            rb[i] = cb as u32;
+            ca >>= 32;
+            cb >>= 32;
+            i += 1;
+        }
+        i = 0;
+        while i + 1 < 15 {
+            a[i] = (ra[i] >> 29) | (ra[i + 1] << (32 - 29));
+            b[i] = (rb[i] >> 29) | (rb[i + 1] << (32 - 29));
+            i += 1;
+        }
+        a[15 - 1] = (ra[15 - 1] >> 29) | ((ca as u32) << (32 - 29));
+        b[15 - 1] = (rb[15 - 1] >> 29) | ((cb as u32) << (32 - 29));
+        let sa = ::fieldgen_field::barrier::u32((ca >> (2 * 32 - 1)) as u32);
+        let sb = ::fieldgen_field::barrier::u32((cb >> (2 * 32 - 1)) as u32);
+        *t ^= (sa & b[0]) as u64;
+        Self::jacobi_negate(a, sa);
+        Self::jacobi_negate(b, sb);
+    }
+    /// (a, b) = (self, p) from the canonical encoding.
+    #[inline(always)]
+    fn jacobi_start(&self) -> ([u32; 15], [u32; 15]) {
+        let x = self.to_le_bytes();
+        let mut a: [u32; 15] = [0; 15];
+        let mut j = 0;
+        while j < 58 {
+            a[j / 4] |= (x[j] as u32) << (8 * (j % 4));
+            j += 1;
+        }
+        (a, Self::JACOBI_P)
+    }
+    /// The symbol from the final state: 1 − 2·(bit 1 of t) when b = gcd = 1, else 0 (self
+    /// is zero). Branch-free.
+    #[inline(always)]
+    fn jacobi_finish(b: &[u32; 15], t: u64) -> i8 {
+        let mut diff = b[0] ^ 1;
+        let mut i = 1;
+        while i < 15 {
+            diff |= b[i];
+            i += 1;
+        }
+        let one = (((diff | diff.wrapping_neg()) >> (32 - 1)) ^ 1) as i8;
+        (1 - 2 * ((t >> 1) & 1) as i8) * one
+    }
+    /// The Legendre symbol by the binary GCD with Jacobi tracking, constant time.
+    /// 32 batches of 29 steps (928 ≥ Pornin's bound 2·462 − 1 = 923), on 15 32-bit words.
+    fn legendre_binary(&self) -> i8 {
+        let (mut a, mut b) = self.jacobi_start();
+        let mut t: u64 = 0;
+        let mut n = 0;
+        while n < 32 {
+            let (xa, xb) = Self::jacobi_approx(&a, &b);
+            let m = Self::jacobi_steps(xa, xb, &mut t);
+            Self::jacobi_update(&mut a, &mut b, &m, &mut t);
+            n += 1;
+        }
+        Self::jacobi_finish(&b, t)
+    }
+    /// The same batches in variable time, stopping once a = 0.
+    fn legendre_binary_vartime(&self) -> i8 {
+        let (mut a, mut b) = self.jacobi_start();
+        let mut t: u64 = 0;
+        let mut n = 0;
+        while n < 32 {
+            let (xa, xb) = Self::jacobi_approx(&a, &b);
+            let m = Self::jacobi_steps(xa, xb, &mut t);
+            Self::jacobi_update(&mut a, &mut b, &m, &mut t);
+            n += 1;
+            if a.iter().all(|&w| w == 0) {
+                break;
+            }
+        }
+        Self::jacobi_finish(&b, t)
+    }
     /// The Legendre symbol (self / p): 1 for a non-zero square, −1 for a non-square, 0
-    /// for zero. Euler's criterion, self^((p−1)/2), constant time.
+    /// for zero. Constant time: Pornin's binary GCD (eprint 2020/972) tracking the
+    /// Jacobi symbol with Hamburg's rules (eprint 2021/1271), a fixed number of batches
+    /// for this modulus. Chosen over Euler's criterion ([`Self::legendre_euler`]) because
+    /// it measured faster on every committed prime size (x86-64, 64-bit limbs: 1.3× at
+    /// 127 bits, 2–3× at 254 and 256 bits, 4–6× at 381 bits, 6–8× at 521 bits).
     pub fn legendre(&self) -> i8 {
+        self.legendre_binary()
+    }
+    /// The Legendre symbol of a public value (0, 1 or −1 as for `legendre`). Variable
+    /// time: the same binary GCD batches, stopping once the GCD is found (measured
+    /// 1.2–1.5× faster than `legendre` on random values).
+    pub fn legendre_vartime(&self) -> i8 {
+        self.legendre_binary_vartime()
+    }
+    /// The Legendre symbol (0, 1 or −1 as for `legendre`) by Euler's criterion,
+    /// self^((p−1)/2), through a fixed sliding-window addition chain; constant time.
+    /// Slower than `legendre`; kept as an independent second method.
+    pub fn legendre_euler(&self) -> i8 {
         let l = self
             .pow_by_schedule(
                 9,

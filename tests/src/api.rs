@@ -67,6 +67,10 @@ pub trait FieldUnderTest: Copy + Debug + 'static {
     fn sqrt(&self) -> Option<Self>;
     /// `Fp::legendre(&self)`.
     fn legendre(&self) -> i8;
+    /// `Fp::legendre_vartime(&self)`.
+    fn legendre_vartime(&self) -> i8;
+    /// `Fp::legendre_euler(&self)`.
+    fn legendre_euler(&self) -> i8;
     /// `Fp::is_zero(&self)`.
     fn is_zero(&self) -> bool;
     /// `Fp::batch_invert(&mut [Fp])`.

@@ -95,7 +95,8 @@
 //! | `pow_{edges,random}` | `pow` and `pow_vartime` = oracle `modpow`; edge exponents `[]`, `[0]`, `[0,0,0]`, 1, 2, `2^64−1`, `2^64`, `(p−1)/2`, `p−2`, `p−1`, `p`, `p+1`, `p−1` with a trailing zero word; random exponents of 0..=5 words |
 //! | `invert_{edges,random}` | zero → none; else = oracle inverse (extended Euclid) and `x·x⁻¹ = 1`; `invert_vartime` = oracle inverse |
 //! | `sqrt_{edges,squares_random,non_squares_random}` | squares `y²` → some `r` with `r² = y²`; non-squares `z·y²` (`z` the least non-residue) → none; edge values follow the oracle's is-square |
-//! | `legendre_{edges,random}` | = Euler's criterion, on random values, squares and non-squares |
+//! | `legendre_{edges,random}` | `legendre`, `legendre_vartime` and `legendre_euler` = Euler's criterion, on random values, squares and non-squares |
+//! | `legendre_gcd_edges` | the same on the values that stress the binary GCD: small values (the first non-residues), `p − k`, values sharing a long run of top bits with `p`, top limb all ones |
 //! | `is_zero_{edges,random}` | true exactly for 0 |
 //! | `batch_invert_{edges,random}` | = oracle and (up to [`COSTLY_EDGES_ALL_MAX_BITS`] bits) element-wise `invert`, zeros stay zero; slices `[]`, `[0]`, `[0,0,0]`, `[1]`, `[p−1,0,p−1]`, all edge values, random slices of 0..=16 with ¼ zeros |
 //! | `eq_{edges,random}` | `==`, `!=`, `ct_eq` agree with oracle equality; reflexive |
@@ -279,6 +280,14 @@ macro_rules! prime_field_suite {
                     let symbol: i8 = <$Field>::legendre(&self.0);
                     symbol
                 }
+                fn legendre_vartime(&self) -> i8 {
+                    let symbol: i8 = <$Field>::legendre_vartime(&self.0);
+                    symbol
+                }
+                fn legendre_euler(&self) -> i8 {
+                    let symbol: i8 = <$Field>::legendre_euler(&self.0);
+                    symbol
+                }
                 fn is_zero(&self) -> bool {
                     let zero: $crate::subtle::Choice = <$Field>::is_zero(&self.0);
                     ::core::convert::From::from(zero)
@@ -413,6 +422,7 @@ macro_rules! prime_field_suite {
                 sqrt_non_squares_random,
                 legendre_edges,
                 legendre_random,
+                legendre_gcd_edges,
                 is_zero_edges,
                 is_zero_random,
                 batch_invert_edges,

@@ -446,15 +446,22 @@ pub fn case_sqrt<F: FieldUnderTest>(ctx: &FieldCtx, a: &BigUint) -> CaseResult {
     }
 }
 
-/// `legendre` equals Euler's criterion: -1, 0 or 1.
+/// `legendre`, `legendre_vartime` and `legendre_euler` equal Euler's criterion computed with
+/// num-bigint: -1, 0 or 1.
 pub fn case_legendre<F: FieldUnderTest>(ctx: &FieldCtx, a: &BigUint) -> CaseResult {
     let x = enter::<F>(ctx, a)?;
-    let (got, want) = (x.legendre(), oracle::legendre(a, &ctx.p));
-    ensure!(
-        got == want,
-        "Fp::legendre({}) = {got}, expected {want}",
-        ctx.hex(a)
-    );
+    let want = oracle::legendre(a, &ctx.p);
+    for (name, got) in [
+        ("legendre", x.legendre()),
+        ("legendre_vartime", x.legendre_vartime()),
+        ("legendre_euler", x.legendre_euler()),
+    ] {
+        ensure!(
+            got == want,
+            "Fp::{name}({}) = {got}, expected {want}",
+            ctx.hex(a)
+        );
+    }
     Ok(())
 }
 
@@ -1036,6 +1043,56 @@ pub fn legendre_random<F: FieldUnderTest>(ctx: &FieldCtx) {
     let strategy = prop_oneof![element(ctx), square(ctx), non_square(ctx)];
     run(ctx, "legendre_random", strategy, |a| {
         case_legendre::<F>(ctx, &a)
+    });
+}
+
+/// The values that stress a binary-GCD Legendre symbol: 0 to 64 (the smallest non-residues
+/// among them), `p − k` for small k, values agreeing with `p` on a long run of top bits (where
+/// an approximation of the top bits cannot tell them apart from `p`: `p − 2^k`, `p` with bit k
+/// cleared, `p` with the bits below k cleared plus one), and values whose top limb is all ones
+/// (with the limb below it every pattern of a few, kept when below `p`).
+pub fn legendre_gcd_values(p: &BigUint, limb_bits: u32) -> Vec<BigUint> {
+    let bits = oracle::bit_len(p) as usize;
+    let mut out: Vec<BigUint> = (0u32..=64).map(BigUint::from).collect();
+    for k in 1u32..=16 {
+        if *p > BigUint::from(k) {
+            out.push(p - k);
+        }
+    }
+    for k in 0..bits {
+        let bit = BigUint::one() << k;
+        if *p > bit {
+            out.push(p - &bit);
+        }
+        if p.bit(k as u64) {
+            out.push(((p >> k) << k) - 1u32);
+            out.push(((p >> k) << k) | BigUint::one());
+        }
+    }
+    let w = limb_bits as usize;
+    let n = bits.div_ceil(w);
+    if n >= 1 {
+        let top = ((BigUint::one() << w) - 1u32) << (w * (n - 1));
+        for low in [0u32, 1, 2, 3, 0x55, 0xff] {
+            out.push(&top | BigUint::from(low));
+            out.push(&top - 1u32 - BigUint::from(low));
+        }
+        if n >= 2 {
+            let below = (BigUint::one() << (w * (n - 1))) - 1u32;
+            out.push(&top | &below);
+        }
+    }
+    let mut out: Vec<BigUint> = out.into_iter().filter(|v| v < p).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// `legendre` (all three methods) of [`legendre_gcd_values`].
+pub fn legendre_gcd_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
+    let values = legendre_gcd_values(&ctx.p, ctx.limb_bits);
+    each(ctx, "legendre_gcd_edges", values, |a| {
+        case_legendre::<F>(ctx, a)
     });
 }
 

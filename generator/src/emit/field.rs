@@ -31,6 +31,7 @@ use super::aarch64;
 use super::armv7;
 use super::field_layer;
 use super::invert;
+use super::legendre;
 use super::portable::{emit_fn, Words};
 use super::x86_64;
 use super::Target;
@@ -736,6 +737,7 @@ pub fn field_module_in(
     let table_len = lit(1usize << (width - 1));
     let (inv_first, inv_steps) = schedule_tokens(&(p - 2u32), width);
     let safegcd = invert::safegcd_items(c);
+    let jacobi = legendre::jacobi_items(c);
     let (leg_first, leg_steps) = schedule_tokens(&((p - 1u32) >> 1), width);
     let generator_items = match &c.generator {
         Some(g) => {
@@ -1180,9 +1182,29 @@ pub fn field_module_in(
                 ::fieldgen_field::subtle::CtOption::new(x, ok)
             }
 
+            #jacobi
+
             /// The Legendre symbol (self / p): 1 for a non-zero square, −1 for a non-square, 0
-            /// for zero. Euler's criterion, self^((p−1)/2), constant time.
+            /// for zero. Constant time: Pornin's binary GCD (eprint 2020/972) tracking the
+            /// Jacobi symbol with Hamburg's rules (eprint 2021/1271), a fixed number of batches
+            /// for this modulus. Chosen over Euler's criterion ([`Self::legendre_euler`]) because
+            /// it measured faster on every committed prime size (x86-64, 64-bit limbs: 1.3× at
+            /// 127 bits, 2–3× at 254 and 256 bits, 4–6× at 381 bits, 6–8× at 521 bits).
             pub fn legendre(&self) -> i8 {
+                self.legendre_binary()
+            }
+
+            /// The Legendre symbol of a public value (0, 1 or −1 as for `legendre`). Variable
+            /// time: the same binary GCD batches, stopping once the GCD is found (measured
+            /// 1.2–1.5× faster than `legendre` on random values).
+            pub fn legendre_vartime(&self) -> i8 {
+                self.legendre_binary_vartime()
+            }
+
+            /// The Legendre symbol (0, 1 or −1 as for `legendre`) by Euler's criterion,
+            /// self^((p−1)/2), through a fixed sliding-window addition chain; constant time.
+            /// Slower than `legendre`; kept as an independent second method.
+            pub fn legendre_euler(&self) -> i8 {
                 let l = self.pow_by_schedule(#leg_first, #leg_steps);
                 let is_one = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&l, &Self::ONE).unwrap_u8() as i8;
                 let is_zero = self.is_zero().unwrap_u8() as i8;

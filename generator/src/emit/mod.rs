@@ -8,6 +8,7 @@ pub mod armv7;
 pub mod field;
 pub mod field_layer;
 pub mod invert;
+pub mod legendre;
 pub mod portable;
 pub mod rsa;
 pub mod rsa_helpers;
