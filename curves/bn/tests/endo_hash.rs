@@ -5,6 +5,9 @@
 //! ark-bn254's MSM; `expand_message_xmd` against RFC 9380 Appendix K.1, the SvdW map and
 //! hash to G1/G2 against gnark-crypto's BN254 vectors, and membership in G2 by r·Q = O.
 
+// The peer crates are dev-dependencies on x86-64 only (see Cargo.toml).
+#![cfg(target_arch = "x86_64")]
+
 use ark_bn254::{Fr as ArkFr, G1Projective as ArkG1, G2Projective as ArkG2};
 use ark_ec::{CurveGroup, PrimeGroup, VariableBaseMSM};
 use ark_ff::{BigInteger, PrimeField as ArkPrimeField};
