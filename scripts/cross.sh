@@ -6,7 +6,8 @@
 # without an allocator and once with `alloc`) and of the other curve crates (fieldgen-weierstrass,
 # fieldgen-rsa-schemes, fieldgen-bn, fieldgen-binary-curves; default features off) for
 # thumbv7em-none-eabihf (Cortex-M4F/M7). On armv7 (32-bit limbs) and powerpc (32-bit limbs,
-# big-endian) the curve crates' vector-file tests run too (`curve_vectors` below).
+# big-endian) the curve crates' vector-file tests run too, and fieldgen-bn's on aarch64 and
+# wasm32-wasip1 as well (`curve_vectors` and `curve_targets` below).
 #
 # Installs what is missing (rustup targets; apt packages qemu-user, the gcc cross linkers and
 # nodejs — apt needs root or sudo). Every target ends in the summary as ran or FAILED, and the
@@ -37,7 +38,8 @@ declare -A binary_tests=(
   [wasm32-wasip1]="binary_32"
 )
 # The curve crates' vector files (RFC 7748/8032, Wycheproof, NIST CAVP, RFC 6979, EIP-197 and
-# mcl's BN values, RSA Labs) on 32-bit limbs (armv7) and big-endian 32-bit limbs (powerpc):
+# mcl's BN values, RSA Labs) on 32-bit limbs (armv7) and big-endian 32-bit limbs (powerpc), and
+# the BN crate's also on aarch64 and wasm32 (Node), the targets mcl runs on besides x86-64:
 # crate | its test binaries that read only vector files (no peer crate, no system library).
 curve_vectors=(
   "fieldgen-curve25519|x25519_vectors ed25519_vectors"
@@ -46,7 +48,18 @@ curve_vectors=(
   "fieldgen-bn|vectors"
   "fieldgen-rsa-schemes|wycheproof nist_cavp rsa_labs_vectors"
 )
-declare -A curve_targets=([armv7-unknown-linux-gnueabihf]=1 [powerpc-unknown-linux-gnu]=1)
+# target -> the crates of curve_vectors that run there ("all" for every one).
+declare -A curve_targets=(
+  [armv7-unknown-linux-gnueabihf]=all
+  [powerpc-unknown-linux-gnu]=all
+  [aarch64-unknown-linux-gnu]=fieldgen-bn
+  [wasm32-wasip1]=fieldgen-bn
+)
+# Whether crate $2 of curve_vectors runs on target $1.
+curve_runs_on() {
+  local crates=${curve_targets[$1]:-}
+  [[ $crates == all || " $crates " == *" $2 "* ]]
+}
 nostd_target=thumbv7em-none-eabihf
 selected=${FIELDGEN_CROSS_TARGETS:-"aarch64-unknown-linux-gnu armv7-unknown-linux-gnueabihf powerpc-unknown-linux-gnu wasm32-wasip1 $nostd_target"}
 cases=${FIELDGEN_CROSS_CASES:-8}
@@ -168,6 +181,7 @@ for entry in "${plan[@]}"; do
   [[ -n ${curve_targets[$target]:-} ]] || continue
   for entry in "${curve_vectors[@]}"; do
     IFS='|' read -r crate ctests <<<"$entry"
+    curve_runs_on "$target" "$crate" || continue
     step "cross: $target under $runner, $crate vector files ($ctests)"
     args=()
     for t in $ctests; do args+=(--test "$t"); done
@@ -216,6 +230,7 @@ for t in $selected; do
   [[ -n ${curve_targets[$t]:-} && $r != FAILED* ]] || continue
   for entry in "${curve_vectors[@]}"; do
     crate=${entry%%|*}
+    curve_runs_on "$t" "$crate" || continue
     r=${result[$t $crate]:-"FAILED: not run"}
     printf '    %-30s %s\n' "$crate" "$r"
     [[ $r == FAILED* ]] && status=1

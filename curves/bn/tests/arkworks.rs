@@ -3,6 +3,9 @@
 //! Fp6 over ξ = 9 + u, Fp12 over v) and its final exponentiation has the same convention, so
 //! the twelve Fp coefficients compare one to one.
 
+// The peer crates are dev-dependencies on x86-64 only (see Cargo.toml).
+#![cfg(target_arch = "x86_64")]
+
 use ark_bn254::{Fq, Fq2, Fr, G1Projective as ArkG1, G2Projective as ArkG2};
 use ark_ec::pairing::Pairing;
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};

@@ -5,14 +5,17 @@
 //! ark-bn254's MSM; `expand_message_xmd` against RFC 9380 Appendix K.1, the SvdW map and
 //! hash to G1/G2 against gnark-crypto's BN254 vectors, and membership in G2 by r·Q = O.
 
+// The peer crates are dev-dependencies on x86-64 only (see Cargo.toml).
+#![cfg(target_arch = "x86_64")]
+
 use ark_bn254::{Fr as ArkFr, G1Projective as ArkG1, G2Projective as ArkG2};
 use ark_ec::{CurveGroup, PrimeGroup, VariableBaseMSM};
 use ark_ff::{BigInteger, PrimeField as ArkPrimeField};
 use fieldgen_bn::endo::{decompose_parts, g1_mul, g1_mul_vartime, g2_mul, g2_mul_vartime, phi};
-use fieldgen_bn::groups::G1Params;
+use fieldgen_bn::groups::{G1Params, G2Params};
 use fieldgen_bn::hash::{
     clear_cofactor_g2, encode_to_g1, encode_to_g2, expand_message_xmd, hash_to_field_fp,
-    hash_to_field_fp2, hash_to_g1, hash_to_g2, map_to_curve_svdw,
+    hash_to_field_fp2, hash_to_g1, hash_to_g2, map_to_curve_svdw, Svdw,
 };
 use fieldgen_bn::msm::{msm_g1_vartime, msm_g2_vartime};
 use fieldgen_bn::{
@@ -20,6 +23,7 @@ use fieldgen_bn::{
     G2SubgroupCheck,
 };
 use fieldgen_field::{Field, PrimeField};
+use fieldgen_weierstrass::CurveParams;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 use serde_json::Value;
@@ -347,6 +351,19 @@ fn hash_to_g1_gnark_vectors() {
 #[test]
 fn hash_to_g2_gnark_vectors() {
     let v = load("gnark_bn254_hash_svdw.json");
+    // RFC 9380 §6.6.1's constants for Z = i on the twist y² = x³ + b′ (A = 0).
+    let z = Fp2::new(F::ZERO, F::ONE);
+    let gz = z.square() * z + <G2Params<Bn254> as CurveParams>::B;
+    let three_z2 = z.square().double() + z.square();
+    let c3 = (-(gz * three_z2)).sqrt().unwrap();
+    let c3 = if bool::from(c3.sgn0()) { -c3 } else { c3 };
+    let svdw_z_i = Svdw {
+        z,
+        c1: gz,
+        c2: -z * Fp2::new(F::ONE.double(), F::ZERO).invert().unwrap(),
+        c3,
+        c4: -(gz.double().double()) * three_z2.invert().unwrap(),
+    };
     let dst = v["g2"]["dst"].as_str().unwrap().as_bytes();
     for c in v["g2"]["cases"].as_array().unwrap() {
         let msg = c["msg"].as_str().unwrap().as_bytes();
@@ -360,13 +377,28 @@ fn hash_to_g2_gnark_vectors() {
                 fp2_hex(c[k]["y"].as_str().unwrap()),
             )
         };
-        // The points of gnark-crypto's G2 vectors are on the twist but not of order r (r·P ≠ O
-        // by the group layer's check), so they cannot be a hash to G2: only their u values
-        // (hash_to_field over Fp2, which agree) are an oracle here. The points are checked to
-        // lie outside G2, so a change in that finding fails this test.
-        let p = pt("P");
-        let p: Option<G2Affine<Bn254>> = G2Affine::<Bn254>::from_xy(p.0, p.1).into();
-        assert!(!p.unwrap().is_torsion_free_by_order_vartime());
+        // gnark-crypto's G2 vectors (at the commit in tests/vectors/README.md) give Q0, Q1 and
+        // P *before* cofactor clearing, P = Q0 + Q1, none of order r (asserted, so a change in
+        // that reading fails here), and their map used Z = i, where RFC 9380 Appendix H.1's
+        // find_z_svdw (the first of 1, −1, 2, …; our generator, and gnark-crypto's later code)
+        // gives Z = 1. So the map code is checked with Z = i's constants, derived here from
+        // §6.6.1's definitions; the hash itself (Z = 1) has no independent point vector.
+        let (p, q0, q1) = (pt("P"), pt("Q0"), pt("Q1"));
+        let p: G2Affine<Bn254> = Option::from(G2Affine::<Bn254>::from_xy(p.0, p.1)).unwrap();
+        assert!(!p.is_torsion_free_by_order_vartime());
+        let m0 = map_to_curve_svdw::<G2Params<Bn254>>(&u[0], &svdw_z_i);
+        let m1 = map_to_curve_svdw::<G2Params<Bn254>>(&u[1], &svdw_z_i);
+        assert_eq!((m0.x().unwrap(), m0.y().unwrap()), q0, "Q0");
+        assert_eq!((m1.x().unwrap(), m1.y().unwrap()), q1, "Q1");
+        assert_eq!(
+            m0.to_projective().add_mixed(&m1).to_affine(),
+            p,
+            "P = Q0 + Q1"
+        );
+        // With our Z = 1 the map gives other points, still on the twist.
+        let ours = map_to_curve_svdw::<G2Params<Bn254>>(&u[0], &Bn254::SVDW_G2);
+        assert_ne!((ours.x().unwrap(), ours.y().unwrap()), q0);
+        assert!(bool::from(ours.is_on_curve()));
     }
 }
 

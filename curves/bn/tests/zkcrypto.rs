@@ -2,6 +2,9 @@
 //! same as the crate's own API and as ark-bn254 (BN254), and bilinearity holds through the
 //! traits on all four curves.
 
+// The peer crates are dev-dependencies on x86-64 only (see Cargo.toml).
+#![cfg(target_arch = "x86_64")]
+
 use ::pairing::{MillerLoopResult, MultiMillerLoop, PairingCurveAffine};
 use ark_bn254::{Fr as ArkFr, G1Projective as ArkG1, G2Projective as ArkG2};
 use ark_ec::{CurveGroup, PrimeGroup as _};
