@@ -32,7 +32,7 @@ fn each_target_emits_its_backends() {
         "fn mont_mul_portable(",
         "unsafe fn mont_mul_x86_64_adx(",
         "unsafe fn mont_square_x86_64_adx(",
-        "fn x86_64_adx_detected()",
+        "::fieldgen_field::cpu::adx()",
         "fn mont_mul_aarch64(",
         "fn mont_square_aarch64(",
         "#[cfg(target_arch = \"aarch64\")]",

@@ -26,6 +26,9 @@
 //! (constant-time GCD and inverse, Baillie–PSW, prime and RSA-CRT key generation, the CRT
 //! recombination), generic over the limb count and written against [`rsa::MontContext`].
 //!
+//! [`cpu`] (x86-64 only) holds the run-time CPU feature checks the generated x86-64 kernels
+//! dispatch on, each read once per program.
+//!
 //! The crate is `no_std`, allocation-free and re-exports [`subtle`], whose `Choice`,
 //! `CtOption`, `ConstantTimeEq` and `ConditionallySelectable` appear in every signature.
 
@@ -35,6 +38,8 @@
 pub use subtle;
 
 pub mod barrier;
+#[cfg(target_arch = "x86_64")]
+pub mod cpu;
 pub mod ct;
 pub mod konst;
 pub mod rsa;

@@ -8302,50 +8302,13 @@ impl Mont3072 {
     /// Whether the AVX-512 IFMA exponentiation can run: at compile time when the build
     /// enables AVX-512F and IFMA, else CPUID (leaf 7: EBX bits 16 AVX512F, 21 AVX512IFMA,
     /// 31 AVX512VL) and XGETBV (the OS saves the opmask and zmm state: XCR0 bits 1, 2, 5,
-    /// 6, 7), read once and cached.
+    /// 6, 7), read once per program.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    #[allow(unused_doc_comments, unused_unsafe)]
     fn ifma() -> bool {
         #[cfg(all(target_feature = "avx512f", target_feature = "avx512ifma"))] { true }
         #[cfg(not(all(target_feature = "avx512f", target_feature = "avx512ifma")))]
-        {
-            static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-                0,
-            );
-            let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-            if state != 0 {
-                return state == 2;
-            }
-            /// SAFETY: CPUID exists on every x86-64 processor; leaves 1 and 7 are read only when leaf 0 reports them; XGETBV only when CPUID.1:ECX.OSXSAVE says the OS enabled it.
-            let present = unsafe {
-                let max = ::core::arch::x86_64::__cpuid(0).eax;
-                if max < 7 {
-                    false
-                } else {
-                    let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
-                    let ebx = ::core::arch::x86_64::__cpuid_count(7, 0).ebx;
-                    let cpu = ebx & (1 << 16) != 0 && ebx & (1 << 21) != 0
-                        && ebx & (1 << 31) != 0;
-                    if cpu && osxsave {
-                        let lo: u32;
-                        ::core::arch::asm!(
-                            "xgetbv", in ("ecx") 0u32, out("eax") lo, out("edx") _,
-                            options(nomem, nostack, preserves_flags)
-                        );
-                        lo & 0xe6 == 0xe6
-                    } else {
-                        false
-                    }
-                }
-            };
-            STATE
-                .store(
-                    if present { 2 } else { 1 },
-                    ::core::sync::atomic::Ordering::Relaxed,
-                );
-            present
-        }
+        { ::fieldgen_field::cpu::avx512ifma() }
     }
     /// The 60 radix-2^52 limbs (padded with zeros to 64) of a 48-limb value.
     fn to_radix52(x: &[u64; 48]) -> [u64; 64] {
@@ -10079,37 +10042,13 @@ impl Mont3072 {
         Self::redc_finish(Self::window(&t, 48), &[ext], &self.p)
     }
     /// Whether the BMI2/ADX kernels can run: at compile time when the build enables both
-    /// target features, else CPUID.(EAX=7, ECX=0):EBX bits 8 and 19, read once and cached.
+    /// target features, else CPUID.(EAX=7, ECX=0):EBX bits 8 and 19, read once per program.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    #[allow(unused_doc_comments, unused_unsafe)]
     fn adx() -> bool {
         #[cfg(all(target_feature = "bmi2", target_feature = "adx"))] { true }
         #[cfg(not(all(target_feature = "bmi2", target_feature = "adx")))]
-        {
-            static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-                0,
-            );
-            let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-            if state != 0 {
-                return state == 2;
-            }
-            /// SAFETY: CPUID exists on every x86-64 processor; leaf 7 is read only when leaf 0 reports it.
-            let ebx = unsafe {
-                if ::core::arch::x86_64::__cpuid(0).eax >= 7 {
-                    ::core::arch::x86_64::__cpuid_count(7, 0).ebx
-                } else {
-                    0
-                }
-            };
-            let present = ebx & (1 << 8) != 0 && ebx & (1 << 19) != 0;
-            STATE
-                .store(
-                    if present { 2 } else { 1 },
-                    ::core::sync::atomic::Ordering::Relaxed,
-                );
-            present
-        }
+        { ::fieldgen_field::cpu::adx() }
     }
     /// t[0..k) += x·v, carries into t\[k\] and t\[k+1\] (x86-64 BMI2/ADX: mulx, adcx/adox).
     ///

@@ -10,8 +10,8 @@ impl FpX4Cpu {
     /// Whether the CPU has AVX-512F, AVX-512VL and AVX-512 IFMA with the vector state
     /// enabled by the OS: at compile time when the build enables all three, else
     /// CPUID (leaf 7: EBX bits 16, 21, 31) and XGETBV (XCR0 bits 1, 2, 5, 6, 7), read
-    /// once and cached.
-    #[allow(unused_doc_comments, unused_unsafe, unreachable_code)]
+    /// once per program.
+    #[allow(unreachable_code)]
     pub fn detect() -> Option<FpX4Cpu> {
         #[cfg(
             all(
@@ -23,38 +23,7 @@ impl FpX4Cpu {
         {
             return Some(FpX4Cpu(()));
         }
-        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-            0,
-        );
-        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-        if state != 0 {
-            return if state == 2 { Some(FpX4Cpu(())) } else { None };
-        }
-        /// SAFETY: CPUID exists on every x86-64 processor; leaves 1 and 7 are read only when leaf 0 reports them; XGETBV only when CPUID.1:ECX.OSXSAVE says the OS enabled it.
-        let present = unsafe {
-            let max = __cpuid(0).eax;
-            if max < 7 {
-                false
-            } else {
-                let osxsave = __cpuid(1).ecx & (1 << 27) != 0;
-                let ebx = __cpuid_count(7, 0).ebx;
-                let cpu = ebx & (1 << 16) != 0 && ebx & (1 << 21) != 0
-                    && ebx & (1 << 31) != 0;
-                if cpu && osxsave {
-                    let lo: u32;
-                    ::core::arch::asm!(
-                        "xgetbv", in ("ecx") 0u32, out("eax") lo, out("edx") _,
-                        options(nomem, nostack, preserves_flags)
-                    );
-                    lo & 0xe6 == 0xe6
-                } else {
-                    false
-                }
-            }
-        };
-        STATE
-            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-        if present { Some(FpX4Cpu(())) } else { None }
+        if ::fieldgen_field::cpu::avx512ifma() { Some(FpX4Cpu(())) } else { None }
     }
     /// Runs `f` inside a function compiled for AVX-512F/VL/IFMA, so that the lane
     /// operations it calls (all `#[inline(always)]`) compile to straight-line

@@ -429,38 +429,13 @@ impl F3 {
     }
     /// Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can
     /// run: always when the build enables both target features, else as CPUID reports
-    /// (read once).
+    /// (CPUID.(EAX=1):ECX bits 1 and 9, read once per program).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_clmul_available() -> bool {
         #[cfg(all(target_feature = "pclmulqdq", target_feature = "ssse3"))] { true }
         #[cfg(not(all(target_feature = "pclmulqdq", target_feature = "ssse3")))]
-        { Self::x86_64_clmul_detected() }
-    }
-    /// CPUID.(EAX=1):ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once and cached: 0 = not read yet,
-    /// 1 = absent, 2 = present.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(all(target_feature = "pclmulqdq", target_feature = "ssse3"))
-        )
-    )]
-    #[inline]
-    #[allow(unused_doc_comments, unused_unsafe)]
-    fn x86_64_clmul_detected() -> bool {
-        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-            0,
-        );
-        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-        if state != 0 {
-            return state == 2;
-        }
-        /// SAFETY: CPUID exists on every x86-64 processor; leaf 1 always exists.
-        let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
-        let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
-        STATE
-            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-        present
+        { ::fieldgen_field::cpu::clmul() }
     }
     /// One 64×64 → 128-bit carry-less product with PMULL: (low word, high word).
     #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]

@@ -721,93 +721,23 @@ impl F65 {
     }
     /// Whether AVX-512F (and BMI2, whose `PEXT` splits x for the larger fields' matrices;
     /// every CPU with AVX-512F has it) can run: always when the build enables both target
-    /// features, else as CPUID and XCR0 report (read once).
+    /// features, else as CPUID and XCR0 report (read once per program).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_avx512_available() -> bool {
         #[cfg(all(target_feature = "avx512f", target_feature = "bmi2"))] { true }
         #[cfg(not(all(target_feature = "avx512f", target_feature = "bmi2")))]
-        { Self::x86_64_avx512_detected() }
-    }
-    /// CPUID.(EAX=7,ECX=0):EBX bits 16 (AVX512F) and 8 (BMI2) with the OS saving the opmask
-    /// and ZMM state (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and
-    /// cached: 0 = not read yet, 1 = absent, 2 = present.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(all(target_feature = "avx512f", target_feature = "bmi2"))
-        )
-    )]
-    #[inline]
-    #[allow(unused_doc_comments, unused_unsafe)]
-    fn x86_64_avx512_detected() -> bool {
-        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-            0,
-        );
-        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-        if state != 0 {
-            return state == 2;
-        }
-        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
-        /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
-        let present = unsafe {
-            let max = ::core::arch::x86_64::__cpuid(0).eax;
-            let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
-            max >= 7 && osxsave && Self::xcr0_x86_64() & 0xe6 == 0xe6
-                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16 | 1 << 8)
-                    == (1 << 16 | 1 << 8)
-        };
-        STATE
-            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-        present
-    }
-    /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(all(target_feature = "avx512f", target_feature = "bmi2"))
-        )
-    )]
-    #[inline]
-    #[target_feature(enable = "xsave")]
-    #[allow(unused_unsafe)]
-    unsafe fn xcr0_x86_64() -> u64 {
-        unsafe { ::core::arch::x86_64::_xgetbv(0) }
+        { ::fieldgen_field::cpu::avx512f_bmi2() }
     }
     /// Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can
     /// run: always when the build enables both target features, else as CPUID reports
-    /// (read once).
+    /// (CPUID.(EAX=1):ECX bits 1 and 9, read once per program).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_clmul_available() -> bool {
         #[cfg(all(target_feature = "pclmulqdq", target_feature = "ssse3"))] { true }
         #[cfg(not(all(target_feature = "pclmulqdq", target_feature = "ssse3")))]
-        { Self::x86_64_clmul_detected() }
-    }
-    /// CPUID.(EAX=1):ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once and cached: 0 = not read yet,
-    /// 1 = absent, 2 = present.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(all(target_feature = "pclmulqdq", target_feature = "ssse3"))
-        )
-    )]
-    #[inline]
-    #[allow(unused_doc_comments, unused_unsafe)]
-    fn x86_64_clmul_detected() -> bool {
-        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-            0,
-        );
-        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-        if state != 0 {
-            return state == 2;
-        }
-        /// SAFETY: CPUID exists on every x86-64 processor; leaf 1 always exists.
-        let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
-        let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
-        STATE
-            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-        present
+        { ::fieldgen_field::cpu::clmul() }
     }
     /// One 64×64 → 128-bit carry-less product with PMULL: (low word, high word).
     #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]

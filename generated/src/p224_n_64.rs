@@ -1009,44 +1009,13 @@ impl Fr {
         [r0, r1, r2, r3]
     }
     /// Whether the x86_64-adx kernels can run: always when the build enables the `bmi2`
-    /// and `adx` target features, else as CPUID reports (checked once).
+    /// and `adx` target features, else as CPUID reports (checked once per program).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_adx_available() -> bool {
         #[cfg(all(target_feature = "bmi2", target_feature = "adx"))] { true }
         #[cfg(not(all(target_feature = "bmi2", target_feature = "adx")))]
-        { Self::x86_64_adx_detected() }
-    }
-    /// CPUID.(EAX=7, ECX=0):EBX bit 8 (BMI2) and bit 19 (ADX), read once and cached:
-    /// 0 = not read yet, 1 = absent, 2 = present.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(all(target_feature = "bmi2", target_feature = "adx"))
-        )
-    )]
-    #[inline]
-    #[allow(unused_doc_comments, unused_unsafe)]
-    fn x86_64_adx_detected() -> bool {
-        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-            0,
-        );
-        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-        if state != 0 {
-            return state == 2;
-        }
-        /// SAFETY: CPUID exists on every x86-64 processor; leaf 7 is read only when leaf 0 reports it.
-        let ebx = unsafe {
-            if ::core::arch::x86_64::__cpuid(0).eax >= 7 {
-                ::core::arch::x86_64::__cpuid_count(7, 0).ebx
-            } else {
-                0
-            }
-        };
-        let present = ebx & (1 << 8) != 0 && ebx & (1 << 19) != 0;
-        STATE
-            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-        present
+        { ::fieldgen_field::cpu::adx() }
     }
     /// The x86_64-adx kernel when this CPU can run it, else `None`.
     #[cfg(target_arch = "x86_64")]

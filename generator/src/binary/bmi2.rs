@@ -13,10 +13,9 @@
 //! of family 19h or later, with BMI2.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 
 use super::{BinarySpec, BinaryTarget, Reduction};
-use crate::emit::x86_64::cpuid;
 
 /// Whether the field squares with `PDEP` on x86-64 where the CPU allows it (see the module
 /// docs): 64-bit words, f a trinomial, and either no XMM squaring by shifts
@@ -123,26 +122,6 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         let il = Literal::usize_unsuffixed(i);
         quote!(c[#il])
     });
-    let cached = cpuid::cached(
-        quote! {
-            /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
-            /// leaf 7 is read only when leaf 0 reports it.
-            let fast = unsafe {
-                let l0 = ::core::arch::x86_64::__cpuid(0);
-                let vendor = [l0.ebx, l0.edx, l0.ecx];
-                // "GenuineIntel" and "AuthenticAMD" as CPUID returns them in EBX, EDX, ECX.
-                let intel = vendor == [0x756e_6547, 0x4965_6e69, 0x6c65_746e];
-                let amd = vendor == [0x6874_7541, 0x6974_6e65, 0x444d_4163];
-                let eax = ::core::arch::x86_64::__cpuid(1).eax;
-                let base = (eax >> 8) & 0xf;
-                let family = if base == 0xf { base + ((eax >> 20) & 0xff) } else { base };
-                l0.eax >= 7
-                    && (intel || (amd && family >= 0x19))
-                    && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 8) != 0
-            };
-        },
-        &format_ident!("fast"),
-    );
     quote! {
         /// C mod f for a square C (2n words), as `reduce` computes it, with the word folds
         /// written as a loop over the words at or above x^m, top first (the indices are public).
@@ -204,14 +183,13 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
 
         /// Whether the `PDEP` squaring runs: BMI2 (CPUID.(EAX=7,ECX=0):EBX bit 8) on an Intel
         /// processor, or on an AMD one of family 19h (Zen 3) or later, where `PDEP` takes a
-        /// fixed three cycles; read once and cached (0 = not read yet, 1 = no, 2 = yes). A
+        /// fixed three cycles; read once per program. A
         /// `target_feature` cannot tell: builds for Zen 2 enable `bmi2`, whose `PDEP` is slow
         /// microcode.
         #[cfg(target_arch = "x86_64")]
-        #[inline]
-        #[allow(unused_doc_comments, unused_unsafe)]
+        #[inline(always)]
         fn x86_64_bmi2_available() -> bool {
-            #cached
+            ::fieldgen_field::cpu::bmi2_fast_pdep()
         }
     }
 }

@@ -23,7 +23,6 @@ use proc_macro2::{Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{BinarySpec, BinaryTarget, ChainStep, Poly};
-use crate::emit::x86_64::cpuid;
 
 /// Largest degree given matrices: one matrix takes ⌈c/8⌉·8·n words for c columns (m, or
 /// ⌈m/2⌉ with the split: 20.3 KiB at m = 571), and the committed presets end at 571.
@@ -599,22 +598,6 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let cover_doc = format!(
         " a^(2^k'): the matrices for k = {runs_doc}, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`."
     );
-    let avx512_cached = cpuid::cached(
-        quote! {
-            /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
-            /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
-            let present = unsafe {
-                let max = ::core::arch::x86_64::__cpuid(0).eax;
-                let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
-                max >= 7
-                    && osxsave
-                    && Self::xcr0_x86_64() & 0xe6 == 0xe6
-                    && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16 | 1 << 8)
-                        == (1 << 16 | 1 << 8)
-            };
-        },
-        &format_ident!("present"),
-    );
     quote! {
         #kernel
 
@@ -646,7 +629,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
 
         /// Whether AVX-512F (and BMI2, whose `PEXT` splits x for the larger fields' matrices;
         /// every CPU with AVX-512F has it) can run: always when the build enables both target
-        /// features, else as CPUID and XCR0 report (read once).
+        /// features, else as CPUID and XCR0 report (read once per program).
         #[cfg(target_arch = "x86_64")]
         #[inline(always)]
         fn x86_64_avx512_available() -> bool {
@@ -656,33 +639,8 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             }
             #[cfg(not(all(target_feature = "avx512f", target_feature = "bmi2")))]
             {
-                Self::x86_64_avx512_detected()
+                ::fieldgen_field::cpu::avx512f_bmi2()
             }
-        }
-
-        /// CPUID.(EAX=7,ECX=0):EBX bits 16 (AVX512F) and 8 (BMI2) with the OS saving the opmask
-        /// and ZMM state (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and
-        /// cached: 0 = not read yet, 1 = absent, 2 = present.
-        #[cfg(all(
-            target_arch = "x86_64",
-            not(all(target_feature = "avx512f", target_feature = "bmi2"))
-        ))]
-        #[inline]
-        #[allow(unused_doc_comments, unused_unsafe)]
-        fn x86_64_avx512_detected() -> bool {
-            #avx512_cached
-        }
-
-        /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
-        #[cfg(all(
-            target_arch = "x86_64",
-            not(all(target_feature = "avx512f", target_feature = "bmi2"))
-        ))]
-        #[inline]
-        #[target_feature(enable = "xsave")]
-        #[allow(unused_unsafe)]
-        unsafe fn xcr0_x86_64() -> u64 {
-            unsafe { ::core::arch::x86_64::_xgetbv(0) }
         }
     }
 }

@@ -594,7 +594,6 @@ pub fn x86_64_support(has_portable: bool, limbs: &TokenStream, ops: &CoreOps) ->
     };
     let mul = checked(ops.mul, quote!(a: &#limbs, b: &#limbs), quote!(a, b));
     let square = checked(ops.square, quote!(a: &#limbs), quote!(a));
-    let adx_cached = x86_64::cpuid::cached(x86_64::cpuid::adx_probe(), &format_ident!("present"));
     let missing = if has_portable {
         quote!()
     } else {
@@ -613,7 +612,7 @@ pub fn x86_64_support(has_portable: bool, limbs: &TokenStream, ops: &CoreOps) ->
     };
     quote! {
         /// Whether the x86_64-adx kernels can run: always when the build enables the `bmi2`
-        /// and `adx` target features, else as CPUID reports (checked once).
+        /// and `adx` target features, else as CPUID reports (checked once per program).
         #[cfg(target_arch = "x86_64")]
         #[inline(always)]
         fn x86_64_adx_available() -> bool {
@@ -623,17 +622,8 @@ pub fn x86_64_support(has_portable: bool, limbs: &TokenStream, ops: &CoreOps) ->
             }
             #[cfg(not(all(target_feature = "bmi2", target_feature = "adx")))]
             {
-                Self::x86_64_adx_detected()
+                ::fieldgen_field::cpu::adx()
             }
-        }
-
-        /// CPUID.(EAX=7, ECX=0):EBX bit 8 (BMI2) and bit 19 (ADX), read once and cached:
-        /// 0 = not read yet, 1 = absent, 2 = present.
-        #[cfg(all(target_arch = "x86_64", not(all(target_feature = "bmi2", target_feature = "adx"))))]
-        #[inline]
-        #[allow(unused_doc_comments, unused_unsafe)]
-        fn x86_64_adx_detected() -> bool {
-            #adx_cached
         }
 
         #mul

@@ -269,15 +269,6 @@ pub(super) fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> To
         quote!(#[doc = #text])
     };
     let s_feature = safety("x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.");
-    let s_cpuid = safety("CPUID exists on every x86-64 processor; leaf 1 always exists.");
-    let clmul_cached = cpuid::cached(
-        quote! {
-            #s_cpuid
-            let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
-            let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
-        },
-        &format_ident!("present"),
-    );
     let s_pmull = safety("this code is compiled only when the build enables the `aes` target feature (which implies `neon`), so PMULL is present.");
     let mul_wide = if barrett {
         quote! {
@@ -373,7 +364,7 @@ pub(super) fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> To
 
         /// Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can
         /// run: always when the build enables both target features, else as CPUID reports
-        /// (read once).
+        /// (CPUID.(EAX=1):ECX bits 1 and 9, read once per program).
         #[cfg(target_arch = "x86_64")]
         #[inline(always)]
         fn x86_64_clmul_available() -> bool {
@@ -383,20 +374,8 @@ pub(super) fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> To
             }
             #[cfg(not(all(target_feature = "pclmulqdq", target_feature = "ssse3")))]
             {
-                Self::x86_64_clmul_detected()
+                ::fieldgen_field::cpu::clmul()
             }
-        }
-
-        /// CPUID.(EAX=1):ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once and cached: 0 = not read yet,
-        /// 1 = absent, 2 = present.
-        #[cfg(all(
-            target_arch = "x86_64",
-            not(all(target_feature = "pclmulqdq", target_feature = "ssse3"))
-        ))]
-        #[inline]
-        #[allow(unused_doc_comments, unused_unsafe)]
-        fn x86_64_clmul_detected() -> bool {
-            #clmul_cached
         }
 
         /// One 64×64 → 128-bit carry-less product with PMULL: (low word, high word).

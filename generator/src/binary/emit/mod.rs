@@ -18,7 +18,6 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{BinarySpec, BinaryTarget, ChainStep, Poly, Reduction};
-use crate::emit::x86_64::cpuid;
 
 mod kernels;
 mod portable;

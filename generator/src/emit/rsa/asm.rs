@@ -116,10 +116,6 @@ pub(super) fn asm_fns(shape: &RsaShape) -> TokenStream {
         n + 2,
         2 * n + 2
     ));
-    let adx_cached = crate::emit::x86_64::cpuid::cached(
-        crate::emit::x86_64::cpuid::adx_probe(),
-        &format_ident!("present"),
-    );
     let window = shape.adx_window_mont;
     let mul_body = if window {
         quote!(self.mul_adx_window(a, b))
@@ -137,10 +133,9 @@ pub(super) fn asm_fns(shape: &RsaShape) -> TokenStream {
     };
     quote! {
         /// Whether the BMI2/ADX kernels can run: at compile time when the build enables both
-        /// target features, else CPUID.(EAX=7, ECX=0):EBX bits 8 and 19, read once and cached.
+        /// target features, else CPUID.(EAX=7, ECX=0):EBX bits 8 and 19, read once per program.
         #[cfg(target_arch = "x86_64")]
         #[inline(always)]
-        #[allow(unused_doc_comments, unused_unsafe)]
         fn adx() -> bool {
             #[cfg(all(target_feature = "bmi2", target_feature = "adx"))]
             {
@@ -148,7 +143,7 @@ pub(super) fn asm_fns(shape: &RsaShape) -> TokenStream {
             }
             #[cfg(not(all(target_feature = "bmi2", target_feature = "adx")))]
             {
-                #adx_cached
+                ::fieldgen_field::cpu::adx()
             }
         }
 

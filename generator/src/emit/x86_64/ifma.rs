@@ -418,13 +418,6 @@ pub fn ifma_fns(bits: usize, n: usize, window: usize) -> TokenStream {
     let lp = lit(8 * vn);
     let nl = lit(n);
     let d = lit(rr_doublings(bits));
-    let present = cpuid_ifma_present(
-        quote!(::core::arch::x86_64::__cpuid),
-        quote!(::core::arch::x86_64::__cpuid_count),
-    );
-    let cpuid_note = super::asm::safety_note(
-        "CPUID exists on every x86-64 processor; leaves 1 and 7 are read only when leaf 0 reports them; XGETBV only when CPUID.1:ECX.OSXSAVE says the OS enabled it.",
-    );
     let kernels = [amm_kernel(bits, 1), amm_kernel(bits, 2)];
     let pows = [pow_fn(bits, n, window, 1), pow_fn(bits, n, window, 2)];
     let to_doc = format!(
@@ -439,10 +432,9 @@ pub fn ifma_fns(bits: usize, n: usize, window: usize) -> TokenStream {
         /// Whether the AVX-512 IFMA exponentiation can run: at compile time when the build
         /// enables AVX-512F and IFMA, else CPUID (leaf 7: EBX bits 16 AVX512F, 21 AVX512IFMA,
         /// 31 AVX512VL) and XGETBV (the OS saves the opmask and zmm state: XCR0 bits 1, 2, 5,
-        /// 6, 7), read once and cached.
+        /// 6, 7), read once per program.
         #[cfg(target_arch = "x86_64")]
         #[inline(always)]
-        #[allow(unused_doc_comments, unused_unsafe)]
         fn ifma() -> bool {
             #[cfg(all(target_feature = "avx512f", target_feature = "avx512ifma"))]
             {
@@ -450,15 +442,7 @@ pub fn ifma_fns(bits: usize, n: usize, window: usize) -> TokenStream {
             }
             #[cfg(not(all(target_feature = "avx512f", target_feature = "avx512ifma")))]
             {
-                static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(0);
-                let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-                if state != 0 {
-                    return state == 2;
-                }
-                #cpuid_note
-                let present = #present;
-                STATE.store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-                present
+                ::fieldgen_field::cpu::avx512ifma()
             }
         }
 
@@ -515,39 +499,6 @@ pub fn ifma_fns(bits: usize, n: usize, window: usize) -> TokenStream {
 
         #(#kernels)*
         #(#pows)*
-    }
-}
-
-/// The run-time test for AVX-512F, AVX-512VL and AVX-512 IFMA as an `unsafe` block of type
-/// bool: CPUID leaf 7 (EBX bits 16, 31, 21) with OSXSAVE, and XGETBV showing the OS saves the
-/// opmask and zmm state (XCR0 bits 1, 2, 5, 6, 7). `cpuid` and `cpuid_count` are the paths
-/// under which the emitted code reaches those intrinsics. Shared by the RSA contexts and the
-/// lane field.
-pub(super) fn cpuid_ifma_present(cpuid: TokenStream, cpuid_count: TokenStream) -> TokenStream {
-    quote! {
-        unsafe {
-            let max = #cpuid(0).eax;
-            if max < 7 {
-                false
-            } else {
-                let osxsave = #cpuid(1).ecx & (1 << 27) != 0;
-                let ebx = #cpuid_count(7, 0).ebx;
-                let cpu = ebx & (1 << 16) != 0 && ebx & (1 << 21) != 0 && ebx & (1 << 31) != 0;
-                if cpu && osxsave {
-                    let lo: u32;
-                    ::core::arch::asm!(
-                        "xgetbv",
-                        in("ecx") 0u32,
-                        out("eax") lo,
-                        out("edx") _,
-                        options(nomem, nostack, preserves_flags)
-                    );
-                    lo & 0xe6 == 0xe6
-                } else {
-                    false
-                }
-            }
-        }
     }
 }
 

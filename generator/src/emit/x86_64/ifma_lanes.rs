@@ -387,10 +387,6 @@ impl LaneField {
             " Proof that this CPU runs the AVX-512 IFMA code of [`{}`]: only [`{cpu}::detect`] makes one.",
             self.name
         );
-        let present = super::ifma::cpuid_ifma_present(quote!(__cpuid), quote!(__cpuid_count));
-        let cpuid_note = super::asm::safety_note(
-            "CPUID exists on every x86-64 processor; leaves 1 and 7 are read only when leaf 0 reports them; XGETBV only when CPUID.1:ECX.OSXSAVE says the OS enabled it.",
-        );
         let to_limbs_doc = format!(
             " The {m} radix-2^{r} limbs of four values below 2^{}: lane-major, limb i of lane j at `[j][i]`.",
             self.k
@@ -410,22 +406,14 @@ impl LaneField {
                 /// Whether the CPU has AVX-512F, AVX-512VL and AVX-512 IFMA with the vector state
                 /// enabled by the OS: at compile time when the build enables all three, else
                 /// CPUID (leaf 7: EBX bits 16, 21, 31) and XGETBV (XCR0 bits 1, 2, 5, 6, 7), read
-                /// once and cached.
-                #[allow(unused_doc_comments, unused_unsafe, unreachable_code)]
+                /// once per program.
+                #[allow(unreachable_code)]
                 pub fn detect() -> Option<#cpu> {
                     #[cfg(all(target_feature = "avx512f", target_feature = "avx512vl", target_feature = "avx512ifma"))]
                     {
                         return Some(#cpu(()));
                     }
-                    static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(0);
-                    let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-                    if state != 0 {
-                        return if state == 2 { Some(#cpu(())) } else { None };
-                    }
-                    #cpuid_note
-                    let present = #present;
-                    STATE.store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-                    if present { Some(#cpu(())) } else { None }
+                    if ::fieldgen_field::cpu::avx512ifma() { Some(#cpu(())) } else { None }
                 }
 
                 /// Runs `f` inside a function compiled for AVX-512F/VL/IFMA, so that the lane

@@ -18,7 +18,6 @@
 //! time with `target_feature = "bmi2"` and `"adx"`, else CPUID once, else the portable code.
 
 pub mod asm;
-pub mod cpuid;
 pub mod ifma;
 pub mod ifma_lanes;
 pub mod inst;
