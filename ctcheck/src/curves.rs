@@ -133,12 +133,18 @@ pub fn check_bn<C: fieldgen_bn::BnParams>(r: &mut Report, name: &str) {
     r.run(&format!("{name}: G2 k·Q (mul_fr, secret k and Q)"), || {
         black_box(mul_fr(&g2, &k));
     });
-    r.run(&format!("{name}: G1 k·P (GLV g1_mul, secret k and P)"), || {
-        black_box(fieldgen_bn::endo::g1_mul(&g1, &k));
-    });
-    r.run(&format!("{name}: G2 k·Q (GLS g2_mul, secret k and Q)"), || {
-        black_box(fieldgen_bn::endo::g2_mul(&g2, &k));
-    });
+    r.run(
+        &format!("{name}: G1 k·P (GLV g1_mul, secret k and P)"),
+        || {
+            black_box(fieldgen_bn::endo::g1_mul(&g1, &k));
+        },
+    );
+    r.run(
+        &format!("{name}: G2 k·Q (GLS g2_mul, secret k and Q)"),
+        || {
+            black_box(fieldgen_bn::endo::g2_mul(&g2, &k));
+        },
+    );
     // Hashing a secret message (RFC 9380 §10.3: hash_to_curve must not leak its input):
     // expand_message_xmd, hash_to_field, the SvdW map (square tests, root, sign fix) and, on
     // G2, the cofactor clearing with ψ.

@@ -599,5 +599,9 @@ fn main() {
     if adx_missing {
         eprintln!("fieldgen-ctcheck: built with BMI2 and ADX, but no x86_64-adx kernel ran");
     }
-    std::process::exit(if r.leaks.is_empty() && !adx_missing { 0 } else { 1 });
+    std::process::exit(if r.leaks.is_empty() && !adx_missing {
+        0
+    } else {
+        1
+    });
 }

@@ -263,7 +263,10 @@ fn check_prime<F: PrimeField>(input: &mut Input, modulus: &'static str) {
                 if of.is_zero() {
                     assert!(got.is_zero(), "{name}: batch_invert(0)");
                 } else {
-                    assert!(got < p && ((of * &got) % &p).is_one(), "{name}: batch_invert");
+                    assert!(
+                        got < p && ((of * &got) % &p).is_one(),
+                        "{name}: batch_invert"
+                    );
                 }
             }
         }

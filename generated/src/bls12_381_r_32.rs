@@ -5875,8 +5875,9 @@ impl Fr {
     /// for zero. Constant time: Pornin's binary GCD (eprint 2020/972) tracking the
     /// Jacobi symbol with Hamburg's rules (eprint 2021/1271), a fixed number of batches
     /// for this modulus. Chosen over Euler's criterion ([`Self::legendre_euler`]) because
-    /// it measured faster on every committed prime size (x86-64, 64-bit limbs: 1.3× at
-    /// 127 bits, 2–3× at 254 and 256 bits, 4–6× at 381 bits, 6–8× at 521 bits).
+    /// it measured faster on every committed prime size (x86-64, 64-bit limbs, three
+    /// runs on a loaded machine: 1.3× at 127 bits, 2–3× at 254 and 256 bits, 4–6× at
+    /// 381 bits, 5.8–8× at 521 bits).
     pub fn legendre(&self) -> i8 {
         self.legendre_binary()
     }
