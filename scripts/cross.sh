@@ -179,26 +179,32 @@ for entry in "${plan[@]}"; do
   fi
   rm -f "$log"
   [[ -n ${curve_targets[$target]:-} ]] || continue
+  # One cargo invocation for every crate of the target: the crates' features unify, so the
+  # generated crate is built once for all of them (one invocation per crate rebuilt it for
+  # each). `--test NAME` picks that test in every listed package that has it.
+  args=()
+  names=""
   for entry in "${curve_vectors[@]}"; do
     IFS='|' read -r crate ctests <<<"$entry"
     curve_runs_on "$target" "$crate" || continue
-    step "cross: $target under $runner, $crate vector files ($ctests)"
-    args=()
-    for t in $ctests; do args+=(--test "$t"); done
-    start=$SECONDS
-    log=$(mktemp)
-    if cargo test -p "$crate" --target "$target" "${args[@]}" --no-fail-fast 2>&1 | tee "$log"; then
-      passed=$(grep -aE '^test result:' "$log" | awk '{p+=$4} END {print p+0}')
-      if ((passed == 0)); then
-        record "$target $crate" "FAILED: no test ran"
-      else
-        record "$target $crate" "ran: $passed tests passed ($ctests) in $((SECONDS - start)) s"
-      fi
-    else
-      record "$target $crate" "FAILED: build or tests failed ($ctests)"
-    fi
-    rm -f "$log"
+    args+=(-p "$crate")
+    names="$names $crate"
+    for t in $ctests; do [[ " ${args[*]} " == *" --test $t "* ]] || args+=(--test "$t"); done
   done
+  step "cross: $target under $runner, the curve crates' vector files ($names )"
+  start=$SECONDS
+  log=$(mktemp)
+  if cargo test --target "$target" "${args[@]}" --no-fail-fast 2>&1 | tee "$log"; then
+    passed=$(grep -aE '^test result:' "$log" | awk '{p+=$4} END {print p+0}')
+    if ((passed == 0)); then
+      record "$target curves" "FAILED: no test ran"
+    else
+      record "$target curves" "ran: $passed tests passed ($names ) in $((SECONDS - start)) s"
+    fi
+  else
+    record "$target curves" "FAILED: build or tests failed ($names )"
+  fi
+  rm -f "$log"
 done
 
 if wanted "$nostd_target"; then
@@ -228,13 +234,9 @@ for t in $selected; do
   printf '  %-32s %s\n' "$t" "$r"
   [[ $r == FAILED* ]] && status=1
   [[ -n ${curve_targets[$t]:-} && $r != FAILED* ]] || continue
-  for entry in "${curve_vectors[@]}"; do
-    crate=${entry%%|*}
-    curve_runs_on "$t" "$crate" || continue
-    r=${result[$t $crate]:-"FAILED: not run"}
-    printf '    %-30s %s\n' "$crate" "$r"
-    [[ $r == FAILED* ]] && status=1
-  done
+  r=${result[$t curves]:-"FAILED: not run"}
+  printf '    %-30s %s\n' "curve vector files" "$r"
+  [[ $r == FAILED* ]] && status=1
 done
 if ((status)); then
   echo "CROSS-TARGET TESTS FAILED: see the lines marked FAILED above." >&2
