@@ -141,6 +141,28 @@ linker_of() {
   esac
 }
 
+# `cargo test ARGS... --no-fail-fast`, recorded under key $1 as ran (with the count of tests
+# that passed, $2 naming what ran) or FAILED (also when no test ran); non-zero on failure.
+run_recorded() {
+  local key=$1 what=$2 start=$SECONDS log passed failed
+  shift 2
+  log=$(mktemp)
+  if cargo test "$@" --no-fail-fast 2>&1 | tee "$log"; then
+    passed=$(grep -aE '^test result:' "$log" | awk '{p+=$4} END {print p+0}')
+    rm -f "$log"
+    if ((passed == 0)); then
+      record "$key" "FAILED: no test ran"
+      return 1
+    fi
+    record "$key" "ran: $passed tests passed ($what) in $((SECONDS - start)) s"
+  else
+    failed=$(grep -aE '^test result:' "$log" | awk '{f+=$6} END {print f+0}')
+    rm -f "$log"
+    record "$key" "FAILED: build or $failed tests failed ($what)"
+    return 1
+  fi
+}
+
 # ---- runs --------------------------------------------------------------------------------
 for entry in "${plan[@]}"; do
   IFS='|' read -r target runner tests <<<"$entry"
@@ -162,22 +184,7 @@ for entry in "${plan[@]}"; do
   step "cross: $target under $runner ($tests; FIELDGEN_CASES=$cases)"
   args=()
   for t in $tests; do args+=(--test "$t"); done
-  start=$SECONDS
-  log=$(mktemp)
-  if cargo test -p fieldgen-cross --target "$target" "${args[@]}" --no-fail-fast 2>&1 | tee "$log"; then
-    passed=$(grep -aE '^test result:' "$log" | awk '{p+=$4} END {print p+0}')
-    if ((passed == 0)); then
-      record "$target" "FAILED: no test ran"
-    else
-      record "$target" "ran: $passed tests passed ($tests) in $((SECONDS - start)) s"
-    fi
-  else
-    failed=$(grep -aE '^test result:' "$log" | awk '{f+=$6} END {print f+0}')
-    record "$target" "FAILED: build or $failed tests failed ($tests)"
-    rm -f "$log"
-    continue
-  fi
-  rm -f "$log"
+  run_recorded "$target" "$tests" -p fieldgen-cross --target "$target" "${args[@]}" || continue
   [[ -n ${curve_targets[$target]:-} ]] || continue
   # One cargo invocation for every crate of the target: the crates' features unify, so the
   # generated crate is built once for all of them (one invocation per crate rebuilt it for
@@ -192,19 +199,7 @@ for entry in "${plan[@]}"; do
     for t in $ctests; do [[ " ${args[*]} " == *" --test $t "* ]] || args+=(--test "$t"); done
   done
   step "cross: $target under $runner, the curve crates' vector files ($names )"
-  start=$SECONDS
-  log=$(mktemp)
-  if cargo test --target "$target" "${args[@]}" --no-fail-fast 2>&1 | tee "$log"; then
-    passed=$(grep -aE '^test result:' "$log" | awk '{p+=$4} END {print p+0}')
-    if ((passed == 0)); then
-      record "$target curves" "FAILED: no test ran"
-    else
-      record "$target curves" "ran: $passed tests passed ($names ) in $((SECONDS - start)) s"
-    fi
-  else
-    record "$target curves" "FAILED: build or tests failed ($names )"
-  fi
-  rm -f "$log"
+  run_recorded "$target curves" "${names# }" --target "$target" "${args[@]}" || true
 done
 
 if wanted "$nostd_target"; then

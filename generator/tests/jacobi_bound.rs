@@ -6,9 +6,11 @@
 //! equals Euler's criterion (`BigUint::modpow`), for the committed sizes and random primes.
 
 use generator::emit::legendre::{jacobi_batches, JACOBI_BATCH};
-use generator::spec::is_probable_prime;
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, Signed, ToPrimitive, Zero};
+
+mod common;
+use common::{next_prime_down, Rng};
 
 /// The emitted algorithm on integers: (symbol, batches until a = 0).
 fn simulate(x: &BigUint, p: &BigUint, batches: u64) -> (i8, u64) {
@@ -88,22 +90,6 @@ fn euler(x: &BigUint, p: &BigUint) -> i8 {
     }
 }
 
-/// SplitMix64.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, p: &BigUint) -> BigUint {
-        let words = (p.bits() / 32 + 2) as usize;
-        BigUint::from_slice(&(0..words).map(|_| self.next() as u32).collect::<Vec<_>>()) % p
-    }
-}
-
 fn check(p: &BigUint, rng: &mut Rng, random: usize) {
     let bits = p.bits() as usize;
     let batches = jacobi_batches(bits as u32);
@@ -129,16 +115,6 @@ fn check(p: &BigUint, rng: &mut Rng, random: usize) {
         worst = worst.max(used);
     }
     assert!(worst > 0);
-}
-
-fn prime_below(mut x: BigUint) -> BigUint {
-    if !x.bit(0) {
-        x -= 1u32;
-    }
-    while !is_probable_prime(&x) {
-        x -= 2u32;
-    }
-    x
 }
 
 #[test]
@@ -172,7 +148,7 @@ fn every_committed_size_and_random_sizes_finish_within_the_count() {
     }
     for bits in [20usize, 33, 63, 65, 96, 130, 200, 300, 462, 700] {
         let top = (BigUint::one() << bits) - 1u32;
-        let p = prime_below(top.clone() - rng.below(&(top >> 2)));
+        let p = next_prime_down(top.clone() - rng.below(&(top >> 2)));
         check(&p, &mut rng, 20);
     }
 }

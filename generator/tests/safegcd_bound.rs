@@ -6,9 +6,12 @@
 use generator::emit::invert::{
     divsteps_bound, divsteps_plan, hddivsteps_bound, SafegcdShape, Variant, HDDIVSTEPS_MAX_BITS,
 };
-use generator::spec::{is_probable_prime, LimbBits};
+use generator::spec::LimbBits;
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, Signed, Zero};
+
+mod common;
+use common::{next_prime_down, Rng};
 
 #[test]
 fn bounds_match_their_published_values() {
@@ -70,22 +73,6 @@ fn steps_to_zero(f: &BigUint, g: &BigUint, variant: Variant, cap: u64) -> u64 {
     n
 }
 
-/// SplitMix64.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, p: &BigUint) -> BigUint {
-        let words = (p.bits() / 32 + 2) as usize;
-        BigUint::from_slice(&(0..words).map(|_| self.next() as u32).collect::<Vec<_>>()) % p
-    }
-}
-
 fn check(p: &BigUint, rng: &mut Rng, random: usize) {
     let bits = p.bits() as u32;
     let (variant, bound) = divsteps_plan(bits);
@@ -114,16 +101,6 @@ fn check(p: &BigUint, rng: &mut Rng, random: usize) {
         worst = worst.max(n);
     }
     assert!(worst > 0);
-}
-
-fn prime_below(mut x: BigUint) -> BigUint {
-    if !x.bit(0) {
-        x -= 1u32;
-    }
-    while !is_probable_prime(&x) {
-        x -= 2u32;
-    }
-    x
 }
 
 #[test]
@@ -156,7 +133,7 @@ fn every_committed_size_and_random_sizes_finish_within_the_bound() {
     // few below it (original divsteps).
     for bits in [8usize, 16, 22, 23, 24, 31, 64, 100, 200, 462, 700, 1024] {
         let top = (BigUint::one() << bits) - 1u32;
-        let p = prime_below(top.clone() - rng.below(&(top >> 2)));
+        let p = next_prime_down(top.clone() - rng.below(&(top >> 2)));
         check(&p, &mut rng, 40);
     }
 }
