@@ -86,7 +86,8 @@ step "constant time on the compiled code (valgrind memcheck, secrets marked unde
 # kernels are compiled in and chosen without a CPUID test and LLVM may use every instruction
 # the CPU has, except two sets valgrind 3.19 cannot decode: AVX and everything built on it
 # (LLVM emits VEX forms such as the register-to-register VMOVQ that valgrind rejects, and
-# AVX-512), and AMD's SSE4a (LLVM picks EXTRQ on Zen). The IFMA kernels are checked nowhere.
+# AVX-512), AMD's SSE4a (LLVM picks EXTRQ on Zen) and the SHA extensions (the sha2 crate's
+# SHA256MSG1 path). The IFMA kernels are checked nowhere.
 command -v valgrind >/dev/null || {
   sudo=""
   if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
@@ -95,7 +96,7 @@ command -v valgrind >/dev/null || {
 cargo build --release -q -p fieldgen-ctcheck
 valgrind --quiet --error-exitcode=0 target/release/fieldgen-ctcheck planted
 valgrind --quiet --error-exitcode=0 target/release/fieldgen-ctcheck --all > /dev/null
-CARGO_TARGET_DIR=target/ctcheck-native RUSTFLAGS='-C target-cpu=native -C target-feature=-avx,-sse4a' \
+CARGO_TARGET_DIR=target/ctcheck-native RUSTFLAGS='-C target-cpu=native -C target-feature=-avx,-sse4a,-sha' \
     cargo build --release -q -p fieldgen-ctcheck
 valgrind --quiet --error-exitcode=0 target/ctcheck-native/release/fieldgen-ctcheck planted
 valgrind --quiet --error-exitcode=0 target/ctcheck-native/release/fieldgen-ctcheck --all > /dev/null
