@@ -117,7 +117,7 @@ pub fn check_group<G: PrimeGroup>(r: &mut Report, name: &str, cofactor_ecdh: boo
 /// the GLV / GLS paths `endo::g1_mul`, `endo::g2_mul`), hashing a secret message to G1 and G2
 /// (RFC 9380 with the SvdW map; cofactor clearing on G2) and the
 /// pairing e(P, Q) with a secret finite G1 point P (the crate documents the pairing of finite
-/// points as constant time; which inputs are the identity is public).
+/// points as constant time; which inputs are the identity is public), and GT exponentiation.
 pub fn check_bn<C: fieldgen_bn::BnParams>(r: &mut Report, name: &str) {
     use fieldgen_bn::{groups::mul_fr, pairing, G1Projective, G2Projective};
     let start = std::time::Instant::now();
@@ -164,6 +164,13 @@ pub fn check_bn<C: fieldgen_bn::BnParams>(r: &mut Report, name: &str) {
     let q = G2Projective::<C>::GENERATOR.to_affine();
     r.run(&format!("{name}: pairing e(P, Q), P secret"), || {
         black_box(pairing::<C>(&p, &q));
+    });
+    // GT exponentiation (GLS split, Frobenius tables, masked reads) of a secret GT element
+    // by a secret scalar.
+    let mut e = pairing::<C>(&G1Projective::<C>::GENERATOR.to_affine(), &q);
+    secret(&mut e);
+    r.run(&format!("{name}: gt_pow e^k (secret e and k)"), || {
+        black_box(fieldgen_bn::pairing::gt_pow::<C>(&e, &k));
     });
     eprintln!("  {name}: {:.1} s", start.elapsed().as_secs_f64());
 }

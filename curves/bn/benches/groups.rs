@@ -1,17 +1,20 @@
 //! G1/G2 scalar multiplication (constant time and variable time, GLV/GLS against the group
-//! layer's plain signed window), MSM and hashing to G1/G2, with ark-bn254 0.6 on BN254 in the
-//! same run:
+//! layer's plain signed window), GT exponentiation (GLS with the Frobenius against
+//! square-and-multiply), MSM and hashing to G1/G2, with ark-bn254 0.6 on BN254 in the same
+//! run:
 //! `RUSTFLAGS='-C target-cpu=native' cargo bench -p fieldgen-bn --bench groups`.
 //! Rows are `<curve>/<operation>/<implementation>`; compare within a row group.
 
 use std::hint::black_box;
 
+use ark_ec::pairing::Pairing;
 use ark_ec::{CurveGroup, PrimeGroup, VariableBaseMSM};
 use ark_ff::PrimeField as ArkPrimeField;
 use criterion::{criterion_group, criterion_main, Criterion};
 use fieldgen_bn::endo::{g1_mul, g1_mul_vartime, g2_mul, g2_mul_vartime};
 use fieldgen_bn::hash::{hash_to_g1, hash_to_g2};
 use fieldgen_bn::msm::{msm_g1_vartime, msm_g2_vartime};
+use fieldgen_bn::pairing::{gt_pow, pairing};
 use fieldgen_bn::{Bn254, Bn381, Bn462, BnParams, Fp254Bnb, G1Projective, G2Projective};
 use fieldgen_field::{ByteArray, Field};
 
@@ -57,6 +60,18 @@ fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
     c.bench_function(&format!("{label}/g2_mul_vartime/wnaf"), |b| {
         b.iter(|| black_box(&q).mul_le_bytes_vartime(black_box(kb.as_ref())))
     });
+    let e = pairing::<C>(&p.to_affine(), &q.to_affine());
+    let kw: Vec<u64> = kb
+        .as_ref()
+        .chunks(8)
+        .map(|c| c.iter().rev().fold(0u64, |a, &x| (a << 8) | x as u64))
+        .collect();
+    c.bench_function(&format!("{label}/gt_pow_ct/gls4"), |b| {
+        b.iter(|| gt_pow::<C>(black_box(&e), black_box(&k)))
+    });
+    c.bench_function(&format!("{label}/gt_pow_ct/ladder"), |b| {
+        b.iter(|| black_box(&e).pow(black_box(&kw)))
+    });
     c.bench_function(&format!("{label}/hash_to_g1/fieldgen"), |b| {
         b.iter(|| hash_to_g1::<C>(black_box(b"abc"), DST))
     });
@@ -84,6 +99,10 @@ fn ark(c: &mut Criterion) {
     });
     c.bench_function("BN254/g2_mul_vartime/ark-bn254", |b| {
         b.iter(|| black_box(q) * black_box(k))
+    });
+    let e = ark_bn254::Bn254::pairing(p.into_affine(), q.into_affine());
+    c.bench_function("BN254/gt_pow_vartime/ark-bn254", |b| {
+        b.iter(|| black_box(e) * black_box(k))
     });
     let ps: Vec<_> = (0..MSM_N)
         .map(|i| (p * Fr::from(i as u64 + 1)).into_affine())

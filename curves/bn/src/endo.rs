@@ -47,7 +47,7 @@ pub struct Decomposition<Fr: 'static, const D: usize> {
 /// Largest scalar field handled: 8 limbs (r below 2^512).
 const MAX_LIMBS: usize = 8;
 /// Largest half magnitude in bytes.
-const MAX_HALF_BYTES: usize = 64;
+pub(crate) const MAX_HALF_BYTES: usize = 64;
 
 /// One part of a split scalar: |k_i| little-endian in its first `half_bits/8` rounded up
 /// bytes, and whether k_i < 0.
@@ -157,7 +157,7 @@ fn lookup<P: CurveParams>(t: &[ProjectivePoint<P>; 8], d: i8, flip: Choice) -> P
 
 /// Signed radix-16 digits of an nb-byte magnitude: d_i in \[−8, 8) for i < 2·nb, the last in
 /// {0, 1}. Constant time.
-fn radix16(m: &[u8], out: &mut [i8; 2 * MAX_HALF_BYTES + 1]) {
+pub(crate) fn radix16(m: &[u8], out: &mut [i8; 2 * MAX_HALF_BYTES + 1]) {
     let mut carry = 0i8;
     for i in 0..2 * m.len() {
         let v = ((m[i / 2] >> (4 * (i % 2))) & 15) as i8 + carry;

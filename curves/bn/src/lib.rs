@@ -60,7 +60,6 @@ pub use pairing::{
     final_exponentiation, miller_loop, multi_miller_loop, multi_pairing, pairing,
     pairing_product_is_one,
 };
-#[cfg(feature = "std")]
 pub use pairing::{multi_miller_loop_prepared, pairing_prepared, G2Prepared};
 pub use params::{Bn254, Bn381, Bn462, Fp254Bnb};
 

@@ -561,12 +561,20 @@ macro_rules! engine_impls {
         }
 
         impl MultiMillerLoop for Bn<$c> {
-            /// The affine point itself: precomputed line coefficients are not implemented yet.
-            type G2Prepared = G2Aff<$c>;
+            /// Q's Miller-loop line coefficients, computed once ([`crate::G2Prepared`]).
+            type G2Prepared = crate::pairing::G2Prepared<$c>;
             type Result = MillerOutput<$c>;
-            fn multi_miller_loop(terms: &[(&G1Aff<$c>, &G2Aff<$c>)]) -> MillerOutput<$c> {
-                let pairs: Vec<_> = terms.iter().map(|(p, q)| (p.0, q.0)).collect();
-                MillerOutput(crate::pairing::multi_miller_loop::<$c>(&pairs))
+            fn multi_miller_loop(
+                terms: &[(&G1Aff<$c>, &crate::pairing::G2Prepared<$c>)],
+            ) -> MillerOutput<$c> {
+                let pairs: Vec<_> = terms.iter().map(|(p, q)| (p.0, *q)).collect();
+                MillerOutput(crate::pairing::multi_miller_loop_prepared::<$c>(&pairs))
+            }
+        }
+
+        impl From<G2Aff<$c>> for crate::pairing::G2Prepared<$c> {
+            fn from(q: G2Aff<$c>) -> Self {
+                crate::pairing::G2Prepared::new(&q.0)
             }
         }
     };

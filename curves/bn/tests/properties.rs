@@ -386,6 +386,48 @@ fn pairings<C: BnParams>(seed: u64) {
     );
 }
 
+/// GT exponentiation by the GLS split with the Frobenius against square-and-multiply by the
+/// scalar's integer bits (`Fp12::pow`), on full-width scalars and the edges 0, 1, r − 1 and
+/// (r − 1)/2.
+fn gt_pow_split<C: BnParams>(seed: u64) {
+    let mut rng = Rng(seed);
+    let e0 = pairing(
+        &G1Projective::<C>::GENERATOR.to_affine(),
+        &G2Projective::<C>::GENERATOR.to_affine(),
+    );
+    let r = BigUint::from_bytes_le(&r_bytes::<C>());
+    let n = <C::Fr as Field>::Bytes::zeroed().as_ref().len();
+    let mut ks: Vec<BigUint> = vec![BigUint::zero(), BigUint::one(), &r - 1u32, (&r - 1u32) >> 1];
+    for _ in 0..cases(3, 12) {
+        ks.push(BigUint::from_bytes_le(&rng.bytes(n + 8)) % &r);
+    }
+    for k in ks {
+        let e = e0.pow(&words(&rng.bytes(16)));
+        let mut kb = <C::Fr as Field>::Bytes::zeroed();
+        let le = k.to_bytes_le();
+        kb.as_mut()[..le.len()].copy_from_slice(&le);
+        let kf: C::Fr = Option::from(C::Fr::from_le_bytes(&kb)).unwrap();
+        assert_eq!(gt_pow(&e, &kf), e.pow(&k.to_u64_digits()), "k = {k:x}");
+    }
+}
+
+#[test]
+fn gt_pow_bn254() {
+    gt_pow_split::<Bn254>(31);
+}
+#[test]
+fn gt_pow_fp254bnb() {
+    gt_pow_split::<Fp254Bnb>(32);
+}
+#[test]
+fn gt_pow_bn381() {
+    gt_pow_split::<Bn381>(33);
+}
+#[test]
+fn gt_pow_bn462() {
+    gt_pow_split::<Bn462>(34);
+}
+
 #[test]
 fn pairing_bn254() {
     pairings::<Bn254>(21);
