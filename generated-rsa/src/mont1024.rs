@@ -7032,23 +7032,23 @@ impl Mont1024 {
             };
             (t643 >> 127) as u64
         };
-        let x645 = 0u64.wrapping_sub(x644);
-        let x646 = x611 ^ (x645 & (x611 ^ x578));
-        let x647 = x613 ^ (x645 & (x613 ^ x580));
-        let x648 = x615 ^ (x645 & (x615 ^ x582));
-        let x649 = x617 ^ (x645 & (x617 ^ x584));
-        let x650 = x619 ^ (x645 & (x619 ^ x586));
-        let x651 = x621 ^ (x645 & (x621 ^ x588));
-        let x652 = x623 ^ (x645 & (x623 ^ x590));
-        let x653 = x625 ^ (x645 & (x625 ^ x592));
-        let x654 = x627 ^ (x645 & (x627 ^ x594));
-        let x655 = x629 ^ (x645 & (x629 ^ x596));
-        let x656 = x631 ^ (x645 & (x631 ^ x598));
-        let x657 = x633 ^ (x645 & (x633 ^ x600));
-        let x658 = x635 ^ (x645 & (x635 ^ x602));
-        let x659 = x637 ^ (x645 & (x637 ^ x604));
-        let x660 = x639 ^ (x645 & (x639 ^ x606));
-        let x661 = x641 ^ (x645 & (x641 ^ x608));
+        let x645 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x644));
+        let x646 = ::fieldgen_field::barrier::select_u64(x645, x611, x578);
+        let x647 = ::fieldgen_field::barrier::select_u64(x645, x613, x580);
+        let x648 = ::fieldgen_field::barrier::select_u64(x645, x615, x582);
+        let x649 = ::fieldgen_field::barrier::select_u64(x645, x617, x584);
+        let x650 = ::fieldgen_field::barrier::select_u64(x645, x619, x586);
+        let x651 = ::fieldgen_field::barrier::select_u64(x645, x621, x588);
+        let x652 = ::fieldgen_field::barrier::select_u64(x645, x623, x590);
+        let x653 = ::fieldgen_field::barrier::select_u64(x645, x625, x592);
+        let x654 = ::fieldgen_field::barrier::select_u64(x645, x627, x594);
+        let x655 = ::fieldgen_field::barrier::select_u64(x645, x629, x596);
+        let x656 = ::fieldgen_field::barrier::select_u64(x645, x631, x598);
+        let x657 = ::fieldgen_field::barrier::select_u64(x645, x633, x600);
+        let x658 = ::fieldgen_field::barrier::select_u64(x645, x635, x602);
+        let x659 = ::fieldgen_field::barrier::select_u64(x645, x637, x604);
+        let x660 = ::fieldgen_field::barrier::select_u64(x645, x639, x606);
+        let x661 = ::fieldgen_field::barrier::select_u64(x645, x641, x608);
         [
             x646,
             x647,

@@ -6545,7 +6545,7 @@ impl Mont1536 {
             };
             (t48 as u64, (t48 >> 127) as u64)
         };
-        let x50 = 0u64.wrapping_sub(x49);
+        let x50 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x49));
         let x51 = x50 & 0x0000000000000001_u64;
         let x52 = x26 ^ x50;
         let (x53, x54) = {
@@ -8094,31 +8094,31 @@ impl Mont1536 {
             };
             (t98 >> 127) as u64
         };
-        let x100 = 0u64.wrapping_sub(x99);
-        let x101 = x50 ^ (x100 & (x50 ^ t[0]));
-        let x102 = x52 ^ (x100 & (x52 ^ t[1]));
-        let x103 = x54 ^ (x100 & (x54 ^ t[2]));
-        let x104 = x56 ^ (x100 & (x56 ^ t[3]));
-        let x105 = x58 ^ (x100 & (x58 ^ t[4]));
-        let x106 = x60 ^ (x100 & (x60 ^ t[5]));
-        let x107 = x62 ^ (x100 & (x62 ^ t[6]));
-        let x108 = x64 ^ (x100 & (x64 ^ t[7]));
-        let x109 = x66 ^ (x100 & (x66 ^ t[8]));
-        let x110 = x68 ^ (x100 & (x68 ^ t[9]));
-        let x111 = x70 ^ (x100 & (x70 ^ t[10]));
-        let x112 = x72 ^ (x100 & (x72 ^ t[11]));
-        let x113 = x74 ^ (x100 & (x74 ^ t[12]));
-        let x114 = x76 ^ (x100 & (x76 ^ t[13]));
-        let x115 = x78 ^ (x100 & (x78 ^ t[14]));
-        let x116 = x80 ^ (x100 & (x80 ^ t[15]));
-        let x117 = x82 ^ (x100 & (x82 ^ t[16]));
-        let x118 = x84 ^ (x100 & (x84 ^ t[17]));
-        let x119 = x86 ^ (x100 & (x86 ^ t[18]));
-        let x120 = x88 ^ (x100 & (x88 ^ t[19]));
-        let x121 = x90 ^ (x100 & (x90 ^ t[20]));
-        let x122 = x92 ^ (x100 & (x92 ^ t[21]));
-        let x123 = x94 ^ (x100 & (x94 ^ t[22]));
-        let x124 = x96 ^ (x100 & (x96 ^ t[23]));
+        let x100 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x99));
+        let x101 = ::fieldgen_field::barrier::select_u64(x100, x50, t[0]);
+        let x102 = ::fieldgen_field::barrier::select_u64(x100, x52, t[1]);
+        let x103 = ::fieldgen_field::barrier::select_u64(x100, x54, t[2]);
+        let x104 = ::fieldgen_field::barrier::select_u64(x100, x56, t[3]);
+        let x105 = ::fieldgen_field::barrier::select_u64(x100, x58, t[4]);
+        let x106 = ::fieldgen_field::barrier::select_u64(x100, x60, t[5]);
+        let x107 = ::fieldgen_field::barrier::select_u64(x100, x62, t[6]);
+        let x108 = ::fieldgen_field::barrier::select_u64(x100, x64, t[7]);
+        let x109 = ::fieldgen_field::barrier::select_u64(x100, x66, t[8]);
+        let x110 = ::fieldgen_field::barrier::select_u64(x100, x68, t[9]);
+        let x111 = ::fieldgen_field::barrier::select_u64(x100, x70, t[10]);
+        let x112 = ::fieldgen_field::barrier::select_u64(x100, x72, t[11]);
+        let x113 = ::fieldgen_field::barrier::select_u64(x100, x74, t[12]);
+        let x114 = ::fieldgen_field::barrier::select_u64(x100, x76, t[13]);
+        let x115 = ::fieldgen_field::barrier::select_u64(x100, x78, t[14]);
+        let x116 = ::fieldgen_field::barrier::select_u64(x100, x80, t[15]);
+        let x117 = ::fieldgen_field::barrier::select_u64(x100, x82, t[16]);
+        let x118 = ::fieldgen_field::barrier::select_u64(x100, x84, t[17]);
+        let x119 = ::fieldgen_field::barrier::select_u64(x100, x86, t[18]);
+        let x120 = ::fieldgen_field::barrier::select_u64(x100, x88, t[19]);
+        let x121 = ::fieldgen_field::barrier::select_u64(x100, x90, t[20]);
+        let x122 = ::fieldgen_field::barrier::select_u64(x100, x92, t[21]);
+        let x123 = ::fieldgen_field::barrier::select_u64(x100, x94, t[22]);
+        let x124 = ::fieldgen_field::barrier::select_u64(x100, x96, t[23]);
         [
             x101,
             x102,

@@ -5073,7 +5073,7 @@ impl Mont2048 {
             };
             (t64 as u64, (t64 >> 127) as u64)
         };
-        let x66 = 0u64.wrapping_sub(x65);
+        let x66 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x65));
         let x67 = x66 & 0x0000000000000001_u64;
         let x68 = x34 ^ x66;
         let (x69, x70) = {
@@ -6989,39 +6989,39 @@ impl Mont2048 {
             };
             (t130 >> 127) as u64
         };
-        let x132 = 0u64.wrapping_sub(x131);
-        let x133 = x66 ^ (x132 & (x66 ^ t[0]));
-        let x134 = x68 ^ (x132 & (x68 ^ t[1]));
-        let x135 = x70 ^ (x132 & (x70 ^ t[2]));
-        let x136 = x72 ^ (x132 & (x72 ^ t[3]));
-        let x137 = x74 ^ (x132 & (x74 ^ t[4]));
-        let x138 = x76 ^ (x132 & (x76 ^ t[5]));
-        let x139 = x78 ^ (x132 & (x78 ^ t[6]));
-        let x140 = x80 ^ (x132 & (x80 ^ t[7]));
-        let x141 = x82 ^ (x132 & (x82 ^ t[8]));
-        let x142 = x84 ^ (x132 & (x84 ^ t[9]));
-        let x143 = x86 ^ (x132 & (x86 ^ t[10]));
-        let x144 = x88 ^ (x132 & (x88 ^ t[11]));
-        let x145 = x90 ^ (x132 & (x90 ^ t[12]));
-        let x146 = x92 ^ (x132 & (x92 ^ t[13]));
-        let x147 = x94 ^ (x132 & (x94 ^ t[14]));
-        let x148 = x96 ^ (x132 & (x96 ^ t[15]));
-        let x149 = x98 ^ (x132 & (x98 ^ t[16]));
-        let x150 = x100 ^ (x132 & (x100 ^ t[17]));
-        let x151 = x102 ^ (x132 & (x102 ^ t[18]));
-        let x152 = x104 ^ (x132 & (x104 ^ t[19]));
-        let x153 = x106 ^ (x132 & (x106 ^ t[20]));
-        let x154 = x108 ^ (x132 & (x108 ^ t[21]));
-        let x155 = x110 ^ (x132 & (x110 ^ t[22]));
-        let x156 = x112 ^ (x132 & (x112 ^ t[23]));
-        let x157 = x114 ^ (x132 & (x114 ^ t[24]));
-        let x158 = x116 ^ (x132 & (x116 ^ t[25]));
-        let x159 = x118 ^ (x132 & (x118 ^ t[26]));
-        let x160 = x120 ^ (x132 & (x120 ^ t[27]));
-        let x161 = x122 ^ (x132 & (x122 ^ t[28]));
-        let x162 = x124 ^ (x132 & (x124 ^ t[29]));
-        let x163 = x126 ^ (x132 & (x126 ^ t[30]));
-        let x164 = x128 ^ (x132 & (x128 ^ t[31]));
+        let x132 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x131));
+        let x133 = ::fieldgen_field::barrier::select_u64(x132, x66, t[0]);
+        let x134 = ::fieldgen_field::barrier::select_u64(x132, x68, t[1]);
+        let x135 = ::fieldgen_field::barrier::select_u64(x132, x70, t[2]);
+        let x136 = ::fieldgen_field::barrier::select_u64(x132, x72, t[3]);
+        let x137 = ::fieldgen_field::barrier::select_u64(x132, x74, t[4]);
+        let x138 = ::fieldgen_field::barrier::select_u64(x132, x76, t[5]);
+        let x139 = ::fieldgen_field::barrier::select_u64(x132, x78, t[6]);
+        let x140 = ::fieldgen_field::barrier::select_u64(x132, x80, t[7]);
+        let x141 = ::fieldgen_field::barrier::select_u64(x132, x82, t[8]);
+        let x142 = ::fieldgen_field::barrier::select_u64(x132, x84, t[9]);
+        let x143 = ::fieldgen_field::barrier::select_u64(x132, x86, t[10]);
+        let x144 = ::fieldgen_field::barrier::select_u64(x132, x88, t[11]);
+        let x145 = ::fieldgen_field::barrier::select_u64(x132, x90, t[12]);
+        let x146 = ::fieldgen_field::barrier::select_u64(x132, x92, t[13]);
+        let x147 = ::fieldgen_field::barrier::select_u64(x132, x94, t[14]);
+        let x148 = ::fieldgen_field::barrier::select_u64(x132, x96, t[15]);
+        let x149 = ::fieldgen_field::barrier::select_u64(x132, x98, t[16]);
+        let x150 = ::fieldgen_field::barrier::select_u64(x132, x100, t[17]);
+        let x151 = ::fieldgen_field::barrier::select_u64(x132, x102, t[18]);
+        let x152 = ::fieldgen_field::barrier::select_u64(x132, x104, t[19]);
+        let x153 = ::fieldgen_field::barrier::select_u64(x132, x106, t[20]);
+        let x154 = ::fieldgen_field::barrier::select_u64(x132, x108, t[21]);
+        let x155 = ::fieldgen_field::barrier::select_u64(x132, x110, t[22]);
+        let x156 = ::fieldgen_field::barrier::select_u64(x132, x112, t[23]);
+        let x157 = ::fieldgen_field::barrier::select_u64(x132, x114, t[24]);
+        let x158 = ::fieldgen_field::barrier::select_u64(x132, x116, t[25]);
+        let x159 = ::fieldgen_field::barrier::select_u64(x132, x118, t[26]);
+        let x160 = ::fieldgen_field::barrier::select_u64(x132, x120, t[27]);
+        let x161 = ::fieldgen_field::barrier::select_u64(x132, x122, t[28]);
+        let x162 = ::fieldgen_field::barrier::select_u64(x132, x124, t[29]);
+        let x163 = ::fieldgen_field::barrier::select_u64(x132, x126, t[30]);
+        let x164 = ::fieldgen_field::barrier::select_u64(x132, x128, t[31]);
         [
             x133,
             x134,

@@ -4531,19 +4531,19 @@ impl Mont768 {
             };
             (t387 >> 127) as u64
         };
-        let x389 = 0u64.wrapping_sub(x388);
-        let x390 = x363 ^ (x389 & (x363 ^ x338));
-        let x391 = x365 ^ (x389 & (x365 ^ x340));
-        let x392 = x367 ^ (x389 & (x367 ^ x342));
-        let x393 = x369 ^ (x389 & (x369 ^ x344));
-        let x394 = x371 ^ (x389 & (x371 ^ x346));
-        let x395 = x373 ^ (x389 & (x373 ^ x348));
-        let x396 = x375 ^ (x389 & (x375 ^ x350));
-        let x397 = x377 ^ (x389 & (x377 ^ x352));
-        let x398 = x379 ^ (x389 & (x379 ^ x354));
-        let x399 = x381 ^ (x389 & (x381 ^ x356));
-        let x400 = x383 ^ (x389 & (x383 ^ x358));
-        let x401 = x385 ^ (x389 & (x385 ^ x360));
+        let x389 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x388));
+        let x390 = ::fieldgen_field::barrier::select_u64(x389, x363, x338);
+        let x391 = ::fieldgen_field::barrier::select_u64(x389, x365, x340);
+        let x392 = ::fieldgen_field::barrier::select_u64(x389, x367, x342);
+        let x393 = ::fieldgen_field::barrier::select_u64(x389, x369, x344);
+        let x394 = ::fieldgen_field::barrier::select_u64(x389, x371, x346);
+        let x395 = ::fieldgen_field::barrier::select_u64(x389, x373, x348);
+        let x396 = ::fieldgen_field::barrier::select_u64(x389, x375, x350);
+        let x397 = ::fieldgen_field::barrier::select_u64(x389, x377, x352);
+        let x398 = ::fieldgen_field::barrier::select_u64(x389, x379, x354);
+        let x399 = ::fieldgen_field::barrier::select_u64(x389, x381, x356);
+        let x400 = ::fieldgen_field::barrier::select_u64(x389, x383, x358);
+        let x401 = ::fieldgen_field::barrier::select_u64(x389, x385, x360);
         [x390, x391, x392, x393, x394, x395, x396, x397, x398, x399, x400, x401]
     }
     /// Montgomery reduction t·R⁻¹ mod n of a 2n-limb t < n·R.

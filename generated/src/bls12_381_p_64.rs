@@ -510,13 +510,13 @@ impl Fp {
             };
             (t199 as u64, (t199 >> 127) as u64)
         };
-        let x203 = 0u64.wrapping_sub(x200);
-        let x204 = x189 ^ (x203 & (x189 ^ x162));
-        let x205 = x191 ^ (x203 & (x191 ^ x166));
-        let x206 = x193 ^ (x203 & (x193 ^ x170));
-        let x207 = x195 ^ (x203 & (x195 ^ x174));
-        let x208 = x197 ^ (x203 & (x197 ^ x178));
-        let x209 = x199 ^ (x203 & (x199 ^ x180));
+        let x203 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x200));
+        let x204 = ::fieldgen_field::barrier::select_u64(x203, x189, x162);
+        let x205 = ::fieldgen_field::barrier::select_u64(x203, x191, x166);
+        let x206 = ::fieldgen_field::barrier::select_u64(x203, x193, x170);
+        let x207 = ::fieldgen_field::barrier::select_u64(x203, x195, x174);
+        let x208 = ::fieldgen_field::barrier::select_u64(x203, x197, x178);
+        let x209 = ::fieldgen_field::barrier::select_u64(x203, x199, x180);
         [x204, x205, x206, x207, x208, x209]
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
@@ -927,13 +927,13 @@ impl Fp {
             };
             (t208 as u64, (t208 >> 127) as u64)
         };
-        let x212 = 0u64.wrapping_sub(x209);
-        let x213 = x198 ^ (x212 & (x198 ^ x179));
-        let x214 = x200 ^ (x212 & (x200 ^ x181));
-        let x215 = x202 ^ (x212 & (x202 ^ x183));
-        let x216 = x204 ^ (x212 & (x204 ^ x185));
-        let x217 = x206 ^ (x212 & (x206 ^ x187));
-        let x218 = x208 ^ (x212 & (x208 ^ x189));
+        let x212 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x209));
+        let x213 = ::fieldgen_field::barrier::select_u64(x212, x198, x179);
+        let x214 = ::fieldgen_field::barrier::select_u64(x212, x200, x181);
+        let x215 = ::fieldgen_field::barrier::select_u64(x212, x202, x183);
+        let x216 = ::fieldgen_field::barrier::select_u64(x212, x204, x185);
+        let x217 = ::fieldgen_field::barrier::select_u64(x212, x206, x187);
+        let x218 = ::fieldgen_field::barrier::select_u64(x212, x208, x189);
         [x213, x214, x215, x216, x217, x218]
     }
     /// a + b mod p.
@@ -1010,13 +1010,13 @@ impl Fp {
             };
             (t42 as u64, (t42 >> 127) as u64)
         };
-        let x46 = 0u64.wrapping_sub(x43);
-        let x47 = x32 ^ (x46 & (x32 ^ x13));
-        let x48 = x34 ^ (x46 & (x34 ^ x15));
-        let x49 = x36 ^ (x46 & (x36 ^ x17));
-        let x50 = x38 ^ (x46 & (x38 ^ x19));
-        let x51 = x40 ^ (x46 & (x40 ^ x21));
-        let x52 = x42 ^ (x46 & (x42 ^ x23));
+        let x46 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x43));
+        let x47 = ::fieldgen_field::barrier::select_u64(x46, x32, x13);
+        let x48 = ::fieldgen_field::barrier::select_u64(x46, x34, x15);
+        let x49 = ::fieldgen_field::barrier::select_u64(x46, x36, x17);
+        let x50 = ::fieldgen_field::barrier::select_u64(x46, x38, x19);
+        let x51 = ::fieldgen_field::barrier::select_u64(x46, x40, x21);
+        let x52 = ::fieldgen_field::barrier::select_u64(x46, x42, x23);
         [x47, x48, x49, x50, x51, x52]
     }
     /// a − b mod p.
@@ -1071,7 +1071,7 @@ impl Fp {
             };
             (t23 as u64, (t23 >> 127) as u64)
         };
-        let x25 = 0u64.wrapping_sub(x24);
+        let x25 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x24));
         let x32 = 0xb9feffffffffaaab_u64 & x25;
         let (x33, x34) = {
             let t33: u128 = (x13 as u128) + (x32 as u128)
@@ -1157,7 +1157,7 @@ impl Fp {
             .wrapping_sub(0x0000000000000000_u64);
         let x32 = x29 | x30;
         let x33 = x32 >> 63;
-        let x34 = 0u64.wrapping_sub(x33);
+        let x34 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x33));
         let x35 = x13 & x34;
         let x36 = x15 & x34;
         let x37 = x17 & x34;
@@ -1240,13 +1240,13 @@ impl Fp {
             };
             (t36 as u64, (t36 >> 127) as u64)
         };
-        let x40 = 0u64.wrapping_sub(x37);
-        let x41 = x26 ^ (x40 & (x26 ^ x7));
-        let x42 = x28 ^ (x40 & (x28 ^ x9));
-        let x43 = x30 ^ (x40 & (x30 ^ x11));
-        let x44 = x32 ^ (x40 & (x32 ^ x13));
-        let x45 = x34 ^ (x40 & (x34 ^ x15));
-        let x46 = x36 ^ (x40 & (x36 ^ x17));
+        let x40 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x37));
+        let x41 = ::fieldgen_field::barrier::select_u64(x40, x26, x7);
+        let x42 = ::fieldgen_field::barrier::select_u64(x40, x28, x9);
+        let x43 = ::fieldgen_field::barrier::select_u64(x40, x30, x11);
+        let x44 = ::fieldgen_field::barrier::select_u64(x40, x32, x13);
+        let x45 = ::fieldgen_field::barrier::select_u64(x40, x34, x15);
+        let x46 = ::fieldgen_field::barrier::select_u64(x40, x36, x17);
         [x41, x42, x43, x44, x45, x46]
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
@@ -1505,13 +1505,13 @@ impl Fp {
             };
             (t199 as u64, (t199 >> 127) as u64)
         };
-        let x203 = 0u64.wrapping_sub(x200);
-        let x204 = x189 ^ (x203 & (x189 ^ x162));
-        let x205 = x191 ^ (x203 & (x191 ^ x166));
-        let x206 = x193 ^ (x203 & (x193 ^ x170));
-        let x207 = x195 ^ (x203 & (x195 ^ x174));
-        let x208 = x197 ^ (x203 & (x197 ^ x178));
-        let x209 = x199 ^ (x203 & (x199 ^ x179));
+        let x203 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x200));
+        let x204 = ::fieldgen_field::barrier::select_u64(x203, x189, x162);
+        let x205 = ::fieldgen_field::barrier::select_u64(x203, x191, x166);
+        let x206 = ::fieldgen_field::barrier::select_u64(x203, x193, x170);
+        let x207 = ::fieldgen_field::barrier::select_u64(x203, x195, x174);
+        let x208 = ::fieldgen_field::barrier::select_u64(x203, x197, x178);
+        let x209 = ::fieldgen_field::barrier::select_u64(x203, x199, x179);
         [x204, x205, x206, x207, x208, x209]
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: CIOS with the reduction interleaved row by row, mulx products, two carry chains (adcx/adox), constant-time final subtraction (cmovc). 274 instructions, 72 mulx, 14 registers (2n² = 72).
@@ -2727,13 +2727,13 @@ impl Fp {
             };
             (t127 as u64, (t127 >> 127) as u64)
         };
-        let x131 = 0u64.wrapping_sub(x128);
-        let x132 = x117 ^ (x131 & (x117 ^ x98));
-        let x133 = x119 ^ (x131 & (x119 ^ x100));
-        let x134 = x121 ^ (x131 & (x121 ^ x102));
-        let x135 = x123 ^ (x131 & (x123 ^ x104));
-        let x136 = x125 ^ (x131 & (x125 ^ x106));
-        let x137 = x127 ^ (x131 & (x127 ^ x108));
+        let x131 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x128));
+        let x132 = ::fieldgen_field::barrier::select_u64(x131, x117, x98);
+        let x133 = ::fieldgen_field::barrier::select_u64(x131, x119, x100);
+        let x134 = ::fieldgen_field::barrier::select_u64(x131, x121, x102);
+        let x135 = ::fieldgen_field::barrier::select_u64(x131, x123, x104);
+        let x136 = ::fieldgen_field::barrier::select_u64(x131, x125, x106);
+        let x137 = ::fieldgen_field::barrier::select_u64(x131, x127, x108);
         [x132, x133, x134, x135, x136, x137]
     }
     /// (a + b) mod p·R for a, b below p·R.
@@ -2834,13 +2834,13 @@ impl Fp {
             };
             (t66 as u64, (t66 >> 127) as u64)
         };
-        let x70 = 0u64.wrapping_sub(x67);
-        let x71 = x56 ^ (x70 & (x56 ^ x37));
-        let x72 = x58 ^ (x70 & (x58 ^ x39));
-        let x73 = x60 ^ (x70 & (x60 ^ x41));
-        let x74 = x62 ^ (x70 & (x62 ^ x43));
-        let x75 = x64 ^ (x70 & (x64 ^ x45));
-        let x76 = x66 ^ (x70 & (x66 ^ x47));
+        let x70 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x67));
+        let x71 = ::fieldgen_field::barrier::select_u64(x70, x56, x37);
+        let x72 = ::fieldgen_field::barrier::select_u64(x70, x58, x39);
+        let x73 = ::fieldgen_field::barrier::select_u64(x70, x60, x41);
+        let x74 = ::fieldgen_field::barrier::select_u64(x70, x62, x43);
+        let x75 = ::fieldgen_field::barrier::select_u64(x70, x64, x45);
+        let x76 = ::fieldgen_field::barrier::select_u64(x70, x66, x47);
         [x25, x27, x29, x31, x33, x35, x71, x72, x73, x74, x75, x76]
     }
     /// (a − b) mod p·R for a, b below p·R.
@@ -2943,7 +2943,7 @@ impl Fp {
             };
             (t47 as u64, (t47 >> 127) as u64)
         };
-        let x49 = 0u64.wrapping_sub(x48);
+        let x49 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x48));
         let x56 = 0xb9feffffffffaaab_u64 & x49;
         let (x57, x58) = {
             let t57: u128 = (x37 as u128) + (x56 as u128)

@@ -293,11 +293,11 @@ impl Fp {
             };
             (t101 as u64, (t101 >> 127) as u64)
         };
-        let x105 = 0u64.wrapping_sub(x102);
-        let x106 = x95 ^ (x105 & (x95 ^ x78));
-        let x107 = x97 ^ (x105 & (x97 ^ x82));
-        let x108 = x99 ^ (x105 & (x99 ^ x86));
-        let x109 = x101 ^ (x105 & (x101 ^ x88));
+        let x105 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x102));
+        let x106 = ::fieldgen_field::barrier::select_u64(x105, x95, x78);
+        let x107 = ::fieldgen_field::barrier::select_u64(x105, x97, x82);
+        let x108 = ::fieldgen_field::barrier::select_u64(x105, x99, x86);
+        let x109 = ::fieldgen_field::barrier::select_u64(x105, x101, x88);
         [x106, x107, x108, x109]
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
@@ -509,11 +509,11 @@ impl Fp {
             };
             (t114 as u64, (t114 >> 127) as u64)
         };
-        let x118 = 0u64.wrapping_sub(x115);
-        let x119 = x108 ^ (x118 & (x108 ^ x95));
-        let x120 = x110 ^ (x118 & (x110 ^ x97));
-        let x121 = x112 ^ (x118 & (x112 ^ x99));
-        let x122 = x114 ^ (x118 & (x114 ^ x101));
+        let x118 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x115));
+        let x119 = ::fieldgen_field::barrier::select_u64(x118, x108, x95);
+        let x120 = ::fieldgen_field::barrier::select_u64(x118, x110, x97);
+        let x121 = ::fieldgen_field::barrier::select_u64(x118, x112, x99);
+        let x122 = ::fieldgen_field::barrier::select_u64(x118, x114, x101);
         [x119, x120, x121, x122]
     }
     /// a + b mod p.
@@ -566,11 +566,11 @@ impl Fp {
             };
             (t28 as u64, (t28 >> 127) as u64)
         };
-        let x32 = 0u64.wrapping_sub(x29);
-        let x33 = x22 ^ (x32 & (x22 ^ x9));
-        let x34 = x24 ^ (x32 & (x24 ^ x11));
-        let x35 = x26 ^ (x32 & (x26 ^ x13));
-        let x36 = x28 ^ (x32 & (x28 ^ x15));
+        let x32 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x29));
+        let x33 = ::fieldgen_field::barrier::select_u64(x32, x22, x9);
+        let x34 = ::fieldgen_field::barrier::select_u64(x32, x24, x11);
+        let x35 = ::fieldgen_field::barrier::select_u64(x32, x26, x13);
+        let x36 = ::fieldgen_field::barrier::select_u64(x32, x28, x15);
         [x33, x34, x35, x36]
     }
     /// a − b mod p.
@@ -609,7 +609,7 @@ impl Fp {
             };
             (t15 as u64, (t15 >> 127) as u64)
         };
-        let x17 = 0u64.wrapping_sub(x16);
+        let x17 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x16));
         let x22 = 0x3c208c16d87cfd47_u64 & x17;
         let (x23, x24) = {
             let t23: u128 = (x9 as u128) + (x22 as u128)
@@ -667,7 +667,7 @@ impl Fp {
             .wrapping_sub(0x0000000000000000_u64);
         let x22 = x19 | x20;
         let x23 = x22 >> 63;
-        let x24 = 0u64.wrapping_sub(x23);
+        let x24 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x23));
         let x25 = x9 & x24;
         let x26 = x11 & x24;
         let x27 = x13 & x24;
@@ -724,11 +724,11 @@ impl Fp {
             };
             (t24 as u64, (t24 >> 127) as u64)
         };
-        let x28 = 0u64.wrapping_sub(x25);
-        let x29 = x18 ^ (x28 & (x18 ^ x5));
-        let x30 = x20 ^ (x28 & (x20 ^ x7));
-        let x31 = x22 ^ (x28 & (x22 ^ x9));
-        let x32 = x24 ^ (x28 & (x24 ^ x11));
+        let x28 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x25));
+        let x29 = ::fieldgen_field::barrier::select_u64(x28, x18, x5);
+        let x30 = ::fieldgen_field::barrier::select_u64(x28, x20, x7);
+        let x31 = ::fieldgen_field::barrier::select_u64(x28, x22, x9);
+        let x32 = ::fieldgen_field::barrier::select_u64(x28, x24, x11);
         [x29, x30, x31, x32]
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
@@ -863,11 +863,11 @@ impl Fp {
             };
             (t101 as u64, (t101 >> 127) as u64)
         };
-        let x105 = 0u64.wrapping_sub(x102);
-        let x106 = x95 ^ (x105 & (x95 ^ x78));
-        let x107 = x97 ^ (x105 & (x97 ^ x82));
-        let x108 = x99 ^ (x105 & (x99 ^ x86));
-        let x109 = x101 ^ (x105 & (x101 ^ x87));
+        let x105 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x102));
+        let x106 = ::fieldgen_field::barrier::select_u64(x105, x95, x78);
+        let x107 = ::fieldgen_field::barrier::select_u64(x105, x97, x82);
+        let x108 = ::fieldgen_field::barrier::select_u64(x105, x99, x86);
+        let x109 = ::fieldgen_field::barrier::select_u64(x105, x101, x87);
         [x106, x107, x108, x109]
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: CIOS with the reduction interleaved row by row, mulx products, two carry chains (adcx/adox), constant-time final subtraction (cmovc). 133 instructions, 32 mulx, 12 registers (2n² = 32).
@@ -1575,11 +1575,11 @@ impl Fp {
             };
             (t69 as u64, (t69 >> 127) as u64)
         };
-        let x73 = 0u64.wrapping_sub(x70);
-        let x74 = x63 ^ (x73 & (x63 ^ x50));
-        let x75 = x65 ^ (x73 & (x65 ^ x52));
-        let x76 = x67 ^ (x73 & (x67 ^ x54));
-        let x77 = x69 ^ (x73 & (x69 ^ x56));
+        let x73 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x70));
+        let x74 = ::fieldgen_field::barrier::select_u64(x73, x63, x50);
+        let x75 = ::fieldgen_field::barrier::select_u64(x73, x65, x52);
+        let x76 = ::fieldgen_field::barrier::select_u64(x73, x67, x54);
+        let x77 = ::fieldgen_field::barrier::select_u64(x73, x69, x56);
         [x74, x75, x76, x77]
     }
     /// (a + b) mod p·R for a, b below p·R.
@@ -1648,11 +1648,11 @@ impl Fp {
             };
             (t44 as u64, (t44 >> 127) as u64)
         };
-        let x48 = 0u64.wrapping_sub(x45);
-        let x49 = x38 ^ (x48 & (x38 ^ x25));
-        let x50 = x40 ^ (x48 & (x40 ^ x27));
-        let x51 = x42 ^ (x48 & (x42 ^ x29));
-        let x52 = x44 ^ (x48 & (x44 ^ x31));
+        let x48 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x45));
+        let x49 = ::fieldgen_field::barrier::select_u64(x48, x38, x25);
+        let x50 = ::fieldgen_field::barrier::select_u64(x48, x40, x27);
+        let x51 = ::fieldgen_field::barrier::select_u64(x48, x42, x29);
+        let x52 = ::fieldgen_field::barrier::select_u64(x48, x44, x31);
         [x17, x19, x21, x23, x49, x50, x51, x52]
     }
     /// (a − b) mod p·R for a, b below p·R.
@@ -1723,7 +1723,7 @@ impl Fp {
             };
             (t31 as u64, (t31 >> 127) as u64)
         };
-        let x33 = 0u64.wrapping_sub(x32);
+        let x33 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x32));
         let x38 = 0x3c208c16d87cfd47_u64 & x33;
         let (x39, x40) = {
             let t39: u128 = (x25 as u128) + (x38 as u128)

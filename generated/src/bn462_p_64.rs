@@ -814,15 +814,15 @@ impl Fp {
             };
             (t329 as u64, (t329 >> 127) as u64)
         };
-        let x333 = 0u64.wrapping_sub(x330);
-        let x334 = x315 ^ (x333 & (x315 ^ x278));
-        let x335 = x317 ^ (x333 & (x317 ^ x282));
-        let x336 = x319 ^ (x333 & (x319 ^ x286));
-        let x337 = x321 ^ (x333 & (x321 ^ x290));
-        let x338 = x323 ^ (x333 & (x323 ^ x294));
-        let x339 = x325 ^ (x333 & (x325 ^ x298));
-        let x340 = x327 ^ (x333 & (x327 ^ x302));
-        let x341 = x329 ^ (x333 & (x329 ^ x303));
+        let x333 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x330));
+        let x334 = ::fieldgen_field::barrier::select_u64(x333, x315, x278);
+        let x335 = ::fieldgen_field::barrier::select_u64(x333, x317, x282);
+        let x336 = ::fieldgen_field::barrier::select_u64(x333, x319, x286);
+        let x337 = ::fieldgen_field::barrier::select_u64(x333, x321, x290);
+        let x338 = ::fieldgen_field::barrier::select_u64(x333, x323, x294);
+        let x339 = ::fieldgen_field::barrier::select_u64(x333, x325, x298);
+        let x340 = ::fieldgen_field::barrier::select_u64(x333, x327, x302);
+        let x341 = ::fieldgen_field::barrier::select_u64(x333, x329, x303);
         [x334, x335, x336, x337, x338, x339, x340, x341]
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
@@ -1488,15 +1488,15 @@ impl Fp {
             };
             (t326 as u64, (t326 >> 127) as u64)
         };
-        let x330 = 0u64.wrapping_sub(x327);
-        let x331 = x312 ^ (x330 & (x312 ^ x287));
-        let x332 = x314 ^ (x330 & (x314 ^ x289));
-        let x333 = x316 ^ (x330 & (x316 ^ x291));
-        let x334 = x318 ^ (x330 & (x318 ^ x293));
-        let x335 = x320 ^ (x330 & (x320 ^ x295));
-        let x336 = x322 ^ (x330 & (x322 ^ x297));
-        let x337 = x324 ^ (x330 & (x324 ^ x299));
-        let x338 = x326 ^ (x330 & (x326 ^ x300));
+        let x330 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x327));
+        let x331 = ::fieldgen_field::barrier::select_u64(x330, x312, x287);
+        let x332 = ::fieldgen_field::barrier::select_u64(x330, x314, x289);
+        let x333 = ::fieldgen_field::barrier::select_u64(x330, x316, x291);
+        let x334 = ::fieldgen_field::barrier::select_u64(x330, x318, x293);
+        let x335 = ::fieldgen_field::barrier::select_u64(x330, x320, x295);
+        let x336 = ::fieldgen_field::barrier::select_u64(x330, x322, x297);
+        let x337 = ::fieldgen_field::barrier::select_u64(x330, x324, x299);
+        let x338 = ::fieldgen_field::barrier::select_u64(x330, x326, x300);
         [x331, x332, x333, x334, x335, x336, x337, x338]
     }
     /// a + b mod p.
@@ -1597,15 +1597,15 @@ impl Fp {
             };
             (t56 as u64, (t56 >> 127) as u64)
         };
-        let x60 = 0u64.wrapping_sub(x57);
-        let x61 = x42 ^ (x60 & (x42 ^ x17));
-        let x62 = x44 ^ (x60 & (x44 ^ x19));
-        let x63 = x46 ^ (x60 & (x46 ^ x21));
-        let x64 = x48 ^ (x60 & (x48 ^ x23));
-        let x65 = x50 ^ (x60 & (x50 ^ x25));
-        let x66 = x52 ^ (x60 & (x52 ^ x27));
-        let x67 = x54 ^ (x60 & (x54 ^ x29));
-        let x68 = x56 ^ (x60 & (x56 ^ x31));
+        let x60 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x57));
+        let x61 = ::fieldgen_field::barrier::select_u64(x60, x42, x17);
+        let x62 = ::fieldgen_field::barrier::select_u64(x60, x44, x19);
+        let x63 = ::fieldgen_field::barrier::select_u64(x60, x46, x21);
+        let x64 = ::fieldgen_field::barrier::select_u64(x60, x48, x23);
+        let x65 = ::fieldgen_field::barrier::select_u64(x60, x50, x25);
+        let x66 = ::fieldgen_field::barrier::select_u64(x60, x52, x27);
+        let x67 = ::fieldgen_field::barrier::select_u64(x60, x54, x29);
+        let x68 = ::fieldgen_field::barrier::select_u64(x60, x56, x31);
         [x61, x62, x63, x64, x65, x66, x67, x68]
     }
     /// a − b mod p.
@@ -1676,7 +1676,7 @@ impl Fp {
             };
             (t31 as u64, (t31 >> 127) as u64)
         };
-        let x33 = 0u64.wrapping_sub(x32);
+        let x33 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x32));
         let x42 = 0x2401b00840138013_u64 & x33;
         let (x43, x44) = {
             let t43: u128 = (x17 as u128) + (x42 as u128)
@@ -1790,7 +1790,7 @@ impl Fp {
             .wrapping_sub(0x0000000000000000_u64);
         let x42 = x39 | x40;
         let x43 = x42 >> 63;
-        let x44 = 0u64.wrapping_sub(x43);
+        let x44 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x43));
         let x45 = x17 & x44;
         let x46 = x19 & x44;
         let x47 = x21 & x44;
@@ -1899,15 +1899,15 @@ impl Fp {
             };
             (t48 as u64, (t48 >> 127) as u64)
         };
-        let x52 = 0u64.wrapping_sub(x49);
-        let x53 = x34 ^ (x52 & (x34 ^ x9));
-        let x54 = x36 ^ (x52 & (x36 ^ x11));
-        let x55 = x38 ^ (x52 & (x38 ^ x13));
-        let x56 = x40 ^ (x52 & (x40 ^ x15));
-        let x57 = x42 ^ (x52 & (x42 ^ x17));
-        let x58 = x44 ^ (x52 & (x44 ^ x19));
-        let x59 = x46 ^ (x52 & (x46 ^ x21));
-        let x60 = x48 ^ (x52 & (x48 ^ x23));
+        let x52 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x49));
+        let x53 = ::fieldgen_field::barrier::select_u64(x52, x34, x9);
+        let x54 = ::fieldgen_field::barrier::select_u64(x52, x36, x11);
+        let x55 = ::fieldgen_field::barrier::select_u64(x52, x38, x13);
+        let x56 = ::fieldgen_field::barrier::select_u64(x52, x40, x15);
+        let x57 = ::fieldgen_field::barrier::select_u64(x52, x42, x17);
+        let x58 = ::fieldgen_field::barrier::select_u64(x52, x44, x19);
+        let x59 = ::fieldgen_field::barrier::select_u64(x52, x46, x21);
+        let x60 = ::fieldgen_field::barrier::select_u64(x52, x48, x23);
         [x53, x54, x55, x56, x57, x58, x59, x60]
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
@@ -2330,15 +2330,15 @@ impl Fp {
             };
             (t329 as u64, (t329 >> 127) as u64)
         };
-        let x333 = 0u64.wrapping_sub(x330);
-        let x334 = x315 ^ (x333 & (x315 ^ x278));
-        let x335 = x317 ^ (x333 & (x317 ^ x282));
-        let x336 = x319 ^ (x333 & (x319 ^ x286));
-        let x337 = x321 ^ (x333 & (x321 ^ x290));
-        let x338 = x323 ^ (x333 & (x323 ^ x294));
-        let x339 = x325 ^ (x333 & (x325 ^ x298));
-        let x340 = x327 ^ (x333 & (x327 ^ x302));
-        let x341 = x329 ^ (x333 & (x329 ^ x303));
+        let x333 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x330));
+        let x334 = ::fieldgen_field::barrier::select_u64(x333, x315, x278);
+        let x335 = ::fieldgen_field::barrier::select_u64(x333, x317, x282);
+        let x336 = ::fieldgen_field::barrier::select_u64(x333, x319, x286);
+        let x337 = ::fieldgen_field::barrier::select_u64(x333, x321, x290);
+        let x338 = ::fieldgen_field::barrier::select_u64(x333, x323, x294);
+        let x339 = ::fieldgen_field::barrier::select_u64(x333, x325, x298);
+        let x340 = ::fieldgen_field::barrier::select_u64(x333, x327, x302);
+        let x341 = ::fieldgen_field::barrier::select_u64(x333, x329, x303);
         [x334, x335, x336, x337, x338, x339, x340, x341]
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: CIOS with the reduction interleaved row by row, mulx products, two carry chains (adcx/adox), constant-time final subtraction (cmovc). 476 instructions, 128 mulx, 15 registers, 2 spill slots (12 spill moves) (2n² = 128).
@@ -4290,15 +4290,15 @@ impl Fp {
             };
             (t201 as u64, (t201 >> 127) as u64)
         };
-        let x205 = 0u64.wrapping_sub(x202);
-        let x206 = x187 ^ (x205 & (x187 ^ x162));
-        let x207 = x189 ^ (x205 & (x189 ^ x164));
-        let x208 = x191 ^ (x205 & (x191 ^ x166));
-        let x209 = x193 ^ (x205 & (x193 ^ x168));
-        let x210 = x195 ^ (x205 & (x195 ^ x170));
-        let x211 = x197 ^ (x205 & (x197 ^ x172));
-        let x212 = x199 ^ (x205 & (x199 ^ x174));
-        let x213 = x201 ^ (x205 & (x201 ^ x176));
+        let x205 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x202));
+        let x206 = ::fieldgen_field::barrier::select_u64(x205, x187, x162);
+        let x207 = ::fieldgen_field::barrier::select_u64(x205, x189, x164);
+        let x208 = ::fieldgen_field::barrier::select_u64(x205, x191, x166);
+        let x209 = ::fieldgen_field::barrier::select_u64(x205, x193, x168);
+        let x210 = ::fieldgen_field::barrier::select_u64(x205, x195, x170);
+        let x211 = ::fieldgen_field::barrier::select_u64(x205, x197, x172);
+        let x212 = ::fieldgen_field::barrier::select_u64(x205, x199, x174);
+        let x213 = ::fieldgen_field::barrier::select_u64(x205, x201, x176);
         [x206, x207, x208, x209, x210, x211, x212, x213]
     }
     /// (a + b) mod p·R for a, b below p·R.
@@ -4431,15 +4431,15 @@ impl Fp {
             };
             (t88 as u64, (t88 >> 127) as u64)
         };
-        let x92 = 0u64.wrapping_sub(x89);
-        let x93 = x74 ^ (x92 & (x74 ^ x49));
-        let x94 = x76 ^ (x92 & (x76 ^ x51));
-        let x95 = x78 ^ (x92 & (x78 ^ x53));
-        let x96 = x80 ^ (x92 & (x80 ^ x55));
-        let x97 = x82 ^ (x92 & (x82 ^ x57));
-        let x98 = x84 ^ (x92 & (x84 ^ x59));
-        let x99 = x86 ^ (x92 & (x86 ^ x61));
-        let x100 = x88 ^ (x92 & (x88 ^ x63));
+        let x92 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x89));
+        let x93 = ::fieldgen_field::barrier::select_u64(x92, x74, x49);
+        let x94 = ::fieldgen_field::barrier::select_u64(x92, x76, x51);
+        let x95 = ::fieldgen_field::barrier::select_u64(x92, x78, x53);
+        let x96 = ::fieldgen_field::barrier::select_u64(x92, x80, x55);
+        let x97 = ::fieldgen_field::barrier::select_u64(x92, x82, x57);
+        let x98 = ::fieldgen_field::barrier::select_u64(x92, x84, x59);
+        let x99 = ::fieldgen_field::barrier::select_u64(x92, x86, x61);
+        let x100 = ::fieldgen_field::barrier::select_u64(x92, x88, x63);
         [x33, x35, x37, x39, x41, x43, x45, x47, x93, x94, x95, x96, x97, x98, x99, x100]
     }
     /// (a − b) mod p·R for a, b below p·R.
@@ -4574,7 +4574,7 @@ impl Fp {
             };
             (t63 as u64, (t63 >> 127) as u64)
         };
-        let x65 = 0u64.wrapping_sub(x64);
+        let x65 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x64));
         let x74 = 0x2401b00840138013_u64 & x65;
         let (x75, x76) = {
             let t75: u128 = (x49 as u128) + (x74 as u128)

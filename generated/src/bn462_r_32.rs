@@ -2441,22 +2441,22 @@ impl Fr {
             };
             (t1036 as u32, (t1036 >> 63) as u32)
         };
-        let x1040 = 0u32.wrapping_sub(x1037);
-        let x1041 = x1008 ^ (x1040 & (x1008 ^ x936));
-        let x1042 = x1010 ^ (x1040 & (x1010 ^ x940));
-        let x1043 = x1012 ^ (x1040 & (x1012 ^ x944));
-        let x1044 = x1014 ^ (x1040 & (x1014 ^ x948));
-        let x1045 = x1016 ^ (x1040 & (x1016 ^ x952));
-        let x1046 = x1018 ^ (x1040 & (x1018 ^ x956));
-        let x1047 = x1020 ^ (x1040 & (x1020 ^ x960));
-        let x1048 = x1022 ^ (x1040 & (x1022 ^ x964));
-        let x1049 = x1024 ^ (x1040 & (x1024 ^ x968));
-        let x1050 = x1026 ^ (x1040 & (x1026 ^ x972));
-        let x1051 = x1028 ^ (x1040 & (x1028 ^ x976));
-        let x1052 = x1030 ^ (x1040 & (x1030 ^ x980));
-        let x1053 = x1032 ^ (x1040 & (x1032 ^ x984));
-        let x1054 = x1034 ^ (x1040 & (x1034 ^ x988));
-        let x1055 = x1036 ^ (x1040 & (x1036 ^ x989));
+        let x1040 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x1037));
+        let x1041 = ::fieldgen_field::barrier::select_u32(x1040, x1008, x936);
+        let x1042 = ::fieldgen_field::barrier::select_u32(x1040, x1010, x940);
+        let x1043 = ::fieldgen_field::barrier::select_u32(x1040, x1012, x944);
+        let x1044 = ::fieldgen_field::barrier::select_u32(x1040, x1014, x948);
+        let x1045 = ::fieldgen_field::barrier::select_u32(x1040, x1016, x952);
+        let x1046 = ::fieldgen_field::barrier::select_u32(x1040, x1018, x956);
+        let x1047 = ::fieldgen_field::barrier::select_u32(x1040, x1020, x960);
+        let x1048 = ::fieldgen_field::barrier::select_u32(x1040, x1022, x964);
+        let x1049 = ::fieldgen_field::barrier::select_u32(x1040, x1024, x968);
+        let x1050 = ::fieldgen_field::barrier::select_u32(x1040, x1026, x972);
+        let x1051 = ::fieldgen_field::barrier::select_u32(x1040, x1028, x976);
+        let x1052 = ::fieldgen_field::barrier::select_u32(x1040, x1030, x980);
+        let x1053 = ::fieldgen_field::barrier::select_u32(x1040, x1032, x984);
+        let x1054 = ::fieldgen_field::barrier::select_u32(x1040, x1034, x988);
+        let x1055 = ::fieldgen_field::barrier::select_u32(x1040, x1036, x989);
         [
             x1041,
             x1042,
@@ -4444,22 +4444,22 @@ impl Fr {
             };
             (t928 as u32, (t928 >> 63) as u32)
         };
-        let x932 = 0u32.wrapping_sub(x929);
-        let x933 = x900 ^ (x932 & (x900 ^ x854));
-        let x934 = x902 ^ (x932 & (x902 ^ x856));
-        let x935 = x904 ^ (x932 & (x904 ^ x858));
-        let x936 = x906 ^ (x932 & (x906 ^ x860));
-        let x937 = x908 ^ (x932 & (x908 ^ x862));
-        let x938 = x910 ^ (x932 & (x910 ^ x864));
-        let x939 = x912 ^ (x932 & (x912 ^ x866));
-        let x940 = x914 ^ (x932 & (x914 ^ x868));
-        let x941 = x916 ^ (x932 & (x916 ^ x870));
-        let x942 = x918 ^ (x932 & (x918 ^ x872));
-        let x943 = x920 ^ (x932 & (x920 ^ x874));
-        let x944 = x922 ^ (x932 & (x922 ^ x876));
-        let x945 = x924 ^ (x932 & (x924 ^ x878));
-        let x946 = x926 ^ (x932 & (x926 ^ x880));
-        let x947 = x928 ^ (x932 & (x928 ^ x881));
+        let x932 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x929));
+        let x933 = ::fieldgen_field::barrier::select_u32(x932, x900, x854);
+        let x934 = ::fieldgen_field::barrier::select_u32(x932, x902, x856);
+        let x935 = ::fieldgen_field::barrier::select_u32(x932, x904, x858);
+        let x936 = ::fieldgen_field::barrier::select_u32(x932, x906, x860);
+        let x937 = ::fieldgen_field::barrier::select_u32(x932, x908, x862);
+        let x938 = ::fieldgen_field::barrier::select_u32(x932, x910, x864);
+        let x939 = ::fieldgen_field::barrier::select_u32(x932, x912, x866);
+        let x940 = ::fieldgen_field::barrier::select_u32(x932, x914, x868);
+        let x941 = ::fieldgen_field::barrier::select_u32(x932, x916, x870);
+        let x942 = ::fieldgen_field::barrier::select_u32(x932, x918, x872);
+        let x943 = ::fieldgen_field::barrier::select_u32(x932, x920, x874);
+        let x944 = ::fieldgen_field::barrier::select_u32(x932, x922, x876);
+        let x945 = ::fieldgen_field::barrier::select_u32(x932, x924, x878);
+        let x946 = ::fieldgen_field::barrier::select_u32(x932, x926, x880);
+        let x947 = ::fieldgen_field::barrier::select_u32(x932, x928, x881);
         [
             x933,
             x934,
@@ -4659,22 +4659,22 @@ impl Fr {
             };
             (t105 as u32, (t105 >> 63) as u32)
         };
-        let x109 = 0u32.wrapping_sub(x106);
-        let x110 = x77 ^ (x109 & (x77 ^ x31));
-        let x111 = x79 ^ (x109 & (x79 ^ x33));
-        let x112 = x81 ^ (x109 & (x81 ^ x35));
-        let x113 = x83 ^ (x109 & (x83 ^ x37));
-        let x114 = x85 ^ (x109 & (x85 ^ x39));
-        let x115 = x87 ^ (x109 & (x87 ^ x41));
-        let x116 = x89 ^ (x109 & (x89 ^ x43));
-        let x117 = x91 ^ (x109 & (x91 ^ x45));
-        let x118 = x93 ^ (x109 & (x93 ^ x47));
-        let x119 = x95 ^ (x109 & (x95 ^ x49));
-        let x120 = x97 ^ (x109 & (x97 ^ x51));
-        let x121 = x99 ^ (x109 & (x99 ^ x53));
-        let x122 = x101 ^ (x109 & (x101 ^ x55));
-        let x123 = x103 ^ (x109 & (x103 ^ x57));
-        let x124 = x105 ^ (x109 & (x105 ^ x59));
+        let x109 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x106));
+        let x110 = ::fieldgen_field::barrier::select_u32(x109, x77, x31);
+        let x111 = ::fieldgen_field::barrier::select_u32(x109, x79, x33);
+        let x112 = ::fieldgen_field::barrier::select_u32(x109, x81, x35);
+        let x113 = ::fieldgen_field::barrier::select_u32(x109, x83, x37);
+        let x114 = ::fieldgen_field::barrier::select_u32(x109, x85, x39);
+        let x115 = ::fieldgen_field::barrier::select_u32(x109, x87, x41);
+        let x116 = ::fieldgen_field::barrier::select_u32(x109, x89, x43);
+        let x117 = ::fieldgen_field::barrier::select_u32(x109, x91, x45);
+        let x118 = ::fieldgen_field::barrier::select_u32(x109, x93, x47);
+        let x119 = ::fieldgen_field::barrier::select_u32(x109, x95, x49);
+        let x120 = ::fieldgen_field::barrier::select_u32(x109, x97, x51);
+        let x121 = ::fieldgen_field::barrier::select_u32(x109, x99, x53);
+        let x122 = ::fieldgen_field::barrier::select_u32(x109, x101, x55);
+        let x123 = ::fieldgen_field::barrier::select_u32(x109, x103, x57);
+        let x124 = ::fieldgen_field::barrier::select_u32(x109, x105, x59);
         [
             x110,
             x111,
@@ -4817,7 +4817,7 @@ impl Fr {
             };
             (t59 as u32, (t59 >> 63) as u32)
         };
-        let x61 = 0u32.wrapping_sub(x60);
+        let x61 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x60));
         let x77 = 0xe010800d_u32 & x61;
         let (x78, x79) = {
             let t78: u64 = (x31 as u64) + (x77 as u64) + (0x00000000_u32 as u64);
@@ -5041,7 +5041,7 @@ impl Fr {
         let x75 = 0x00000000_u32.wrapping_sub(x74).wrapping_sub(0x00000000_u32);
         let x77 = x74 | x75;
         let x78 = x77 >> 31;
-        let x79 = 0u32.wrapping_sub(x78);
+        let x79 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x78));
         let x80 = x31 & x79;
         let x81 = x33 & x79;
         let x82 = x35 & x79;
@@ -5240,22 +5240,22 @@ impl Fr {
             };
             (t90 as u32, (t90 >> 63) as u32)
         };
-        let x94 = 0u32.wrapping_sub(x91);
-        let x95 = x62 ^ (x94 & (x62 ^ x16));
-        let x96 = x64 ^ (x94 & (x64 ^ x18));
-        let x97 = x66 ^ (x94 & (x66 ^ x20));
-        let x98 = x68 ^ (x94 & (x68 ^ x22));
-        let x99 = x70 ^ (x94 & (x70 ^ x24));
-        let x100 = x72 ^ (x94 & (x72 ^ x26));
-        let x101 = x74 ^ (x94 & (x74 ^ x28));
-        let x102 = x76 ^ (x94 & (x76 ^ x30));
-        let x103 = x78 ^ (x94 & (x78 ^ x32));
-        let x104 = x80 ^ (x94 & (x80 ^ x34));
-        let x105 = x82 ^ (x94 & (x82 ^ x36));
-        let x106 = x84 ^ (x94 & (x84 ^ x38));
-        let x107 = x86 ^ (x94 & (x86 ^ x40));
-        let x108 = x88 ^ (x94 & (x88 ^ x42));
-        let x109 = x90 ^ (x94 & (x90 ^ x44));
+        let x94 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x91));
+        let x95 = ::fieldgen_field::barrier::select_u32(x94, x62, x16);
+        let x96 = ::fieldgen_field::barrier::select_u32(x94, x64, x18);
+        let x97 = ::fieldgen_field::barrier::select_u32(x94, x66, x20);
+        let x98 = ::fieldgen_field::barrier::select_u32(x94, x68, x22);
+        let x99 = ::fieldgen_field::barrier::select_u32(x94, x70, x24);
+        let x100 = ::fieldgen_field::barrier::select_u32(x94, x72, x26);
+        let x101 = ::fieldgen_field::barrier::select_u32(x94, x74, x28);
+        let x102 = ::fieldgen_field::barrier::select_u32(x94, x76, x30);
+        let x103 = ::fieldgen_field::barrier::select_u32(x94, x78, x32);
+        let x104 = ::fieldgen_field::barrier::select_u32(x94, x80, x34);
+        let x105 = ::fieldgen_field::barrier::select_u32(x94, x82, x36);
+        let x106 = ::fieldgen_field::barrier::select_u32(x94, x84, x38);
+        let x107 = ::fieldgen_field::barrier::select_u32(x94, x86, x40);
+        let x108 = ::fieldgen_field::barrier::select_u32(x94, x88, x42);
+        let x109 = ::fieldgen_field::barrier::select_u32(x94, x90, x44);
         [
             x95,
             x96,
@@ -6523,22 +6523,22 @@ impl Fr {
             };
             (t1036 as u32, (t1036 >> 63) as u32)
         };
-        let x1040 = 0u32.wrapping_sub(x1037);
-        let x1041 = x1008 ^ (x1040 & (x1008 ^ x936));
-        let x1042 = x1010 ^ (x1040 & (x1010 ^ x940));
-        let x1043 = x1012 ^ (x1040 & (x1012 ^ x944));
-        let x1044 = x1014 ^ (x1040 & (x1014 ^ x948));
-        let x1045 = x1016 ^ (x1040 & (x1016 ^ x952));
-        let x1046 = x1018 ^ (x1040 & (x1018 ^ x956));
-        let x1047 = x1020 ^ (x1040 & (x1020 ^ x960));
-        let x1048 = x1022 ^ (x1040 & (x1022 ^ x964));
-        let x1049 = x1024 ^ (x1040 & (x1024 ^ x968));
-        let x1050 = x1026 ^ (x1040 & (x1026 ^ x972));
-        let x1051 = x1028 ^ (x1040 & (x1028 ^ x976));
-        let x1052 = x1030 ^ (x1040 & (x1030 ^ x980));
-        let x1053 = x1032 ^ (x1040 & (x1032 ^ x984));
-        let x1054 = x1034 ^ (x1040 & (x1034 ^ x988));
-        let x1055 = x1036 ^ (x1040 & (x1036 ^ x989));
+        let x1040 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x1037));
+        let x1041 = ::fieldgen_field::barrier::select_u32(x1040, x1008, x936);
+        let x1042 = ::fieldgen_field::barrier::select_u32(x1040, x1010, x940);
+        let x1043 = ::fieldgen_field::barrier::select_u32(x1040, x1012, x944);
+        let x1044 = ::fieldgen_field::barrier::select_u32(x1040, x1014, x948);
+        let x1045 = ::fieldgen_field::barrier::select_u32(x1040, x1016, x952);
+        let x1046 = ::fieldgen_field::barrier::select_u32(x1040, x1018, x956);
+        let x1047 = ::fieldgen_field::barrier::select_u32(x1040, x1020, x960);
+        let x1048 = ::fieldgen_field::barrier::select_u32(x1040, x1022, x964);
+        let x1049 = ::fieldgen_field::barrier::select_u32(x1040, x1024, x968);
+        let x1050 = ::fieldgen_field::barrier::select_u32(x1040, x1026, x972);
+        let x1051 = ::fieldgen_field::barrier::select_u32(x1040, x1028, x976);
+        let x1052 = ::fieldgen_field::barrier::select_u32(x1040, x1030, x980);
+        let x1053 = ::fieldgen_field::barrier::select_u32(x1040, x1032, x984);
+        let x1054 = ::fieldgen_field::barrier::select_u32(x1040, x1034, x988);
+        let x1055 = ::fieldgen_field::barrier::select_u32(x1040, x1036, x989);
         [
             x1041,
             x1042,
@@ -10848,22 +10848,22 @@ impl Fr {
             };
             (t586 as u32, (t586 >> 63) as u32)
         };
-        let x590 = 0u32.wrapping_sub(x587);
-        let x591 = x558 ^ (x590 & (x558 ^ x512));
-        let x592 = x560 ^ (x590 & (x560 ^ x514));
-        let x593 = x562 ^ (x590 & (x562 ^ x516));
-        let x594 = x564 ^ (x590 & (x564 ^ x518));
-        let x595 = x566 ^ (x590 & (x566 ^ x520));
-        let x596 = x568 ^ (x590 & (x568 ^ x522));
-        let x597 = x570 ^ (x590 & (x570 ^ x524));
-        let x598 = x572 ^ (x590 & (x572 ^ x526));
-        let x599 = x574 ^ (x590 & (x574 ^ x528));
-        let x600 = x576 ^ (x590 & (x576 ^ x530));
-        let x601 = x578 ^ (x590 & (x578 ^ x532));
-        let x602 = x580 ^ (x590 & (x580 ^ x534));
-        let x603 = x582 ^ (x590 & (x582 ^ x536));
-        let x604 = x584 ^ (x590 & (x584 ^ x538));
-        let x605 = x586 ^ (x590 & (x586 ^ x540));
+        let x590 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x587));
+        let x591 = ::fieldgen_field::barrier::select_u32(x590, x558, x512);
+        let x592 = ::fieldgen_field::barrier::select_u32(x590, x560, x514);
+        let x593 = ::fieldgen_field::barrier::select_u32(x590, x562, x516);
+        let x594 = ::fieldgen_field::barrier::select_u32(x590, x564, x518);
+        let x595 = ::fieldgen_field::barrier::select_u32(x590, x566, x520);
+        let x596 = ::fieldgen_field::barrier::select_u32(x590, x568, x522);
+        let x597 = ::fieldgen_field::barrier::select_u32(x590, x570, x524);
+        let x598 = ::fieldgen_field::barrier::select_u32(x590, x572, x526);
+        let x599 = ::fieldgen_field::barrier::select_u32(x590, x574, x528);
+        let x600 = ::fieldgen_field::barrier::select_u32(x590, x576, x530);
+        let x601 = ::fieldgen_field::barrier::select_u32(x590, x578, x532);
+        let x602 = ::fieldgen_field::barrier::select_u32(x590, x580, x534);
+        let x603 = ::fieldgen_field::barrier::select_u32(x590, x582, x536);
+        let x604 = ::fieldgen_field::barrier::select_u32(x590, x584, x538);
+        let x605 = ::fieldgen_field::barrier::select_u32(x590, x586, x540);
         [
             x591,
             x592,
@@ -11123,22 +11123,22 @@ impl Fr {
             };
             (t165 as u32, (t165 >> 63) as u32)
         };
-        let x169 = 0u32.wrapping_sub(x166);
-        let x170 = x137 ^ (x169 & (x137 ^ x91));
-        let x171 = x139 ^ (x169 & (x139 ^ x93));
-        let x172 = x141 ^ (x169 & (x141 ^ x95));
-        let x173 = x143 ^ (x169 & (x143 ^ x97));
-        let x174 = x145 ^ (x169 & (x145 ^ x99));
-        let x175 = x147 ^ (x169 & (x147 ^ x101));
-        let x176 = x149 ^ (x169 & (x149 ^ x103));
-        let x177 = x151 ^ (x169 & (x151 ^ x105));
-        let x178 = x153 ^ (x169 & (x153 ^ x107));
-        let x179 = x155 ^ (x169 & (x155 ^ x109));
-        let x180 = x157 ^ (x169 & (x157 ^ x111));
-        let x181 = x159 ^ (x169 & (x159 ^ x113));
-        let x182 = x161 ^ (x169 & (x161 ^ x115));
-        let x183 = x163 ^ (x169 & (x163 ^ x117));
-        let x184 = x165 ^ (x169 & (x165 ^ x119));
+        let x169 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x166));
+        let x170 = ::fieldgen_field::barrier::select_u32(x169, x137, x91);
+        let x171 = ::fieldgen_field::barrier::select_u32(x169, x139, x93);
+        let x172 = ::fieldgen_field::barrier::select_u32(x169, x141, x95);
+        let x173 = ::fieldgen_field::barrier::select_u32(x169, x143, x97);
+        let x174 = ::fieldgen_field::barrier::select_u32(x169, x145, x99);
+        let x175 = ::fieldgen_field::barrier::select_u32(x169, x147, x101);
+        let x176 = ::fieldgen_field::barrier::select_u32(x169, x149, x103);
+        let x177 = ::fieldgen_field::barrier::select_u32(x169, x151, x105);
+        let x178 = ::fieldgen_field::barrier::select_u32(x169, x153, x107);
+        let x179 = ::fieldgen_field::barrier::select_u32(x169, x155, x109);
+        let x180 = ::fieldgen_field::barrier::select_u32(x169, x157, x111);
+        let x181 = ::fieldgen_field::barrier::select_u32(x169, x159, x113);
+        let x182 = ::fieldgen_field::barrier::select_u32(x169, x161, x115);
+        let x183 = ::fieldgen_field::barrier::select_u32(x169, x163, x117);
+        let x184 = ::fieldgen_field::barrier::select_u32(x169, x165, x119);
         [
             x61,
             x63,
@@ -11416,7 +11416,7 @@ impl Fr {
             };
             (t119 as u32, (t119 >> 63) as u32)
         };
-        let x121 = 0u32.wrapping_sub(x120);
+        let x121 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x120));
         let x137 = 0xe010800d_u32 & x121;
         let (x138, x139) = {
             let t138: u64 = (x91 as u64) + (x137 as u64) + (0x00000000_u32 as u64);

@@ -2262,21 +2262,21 @@ impl Fp {
             };
             (t969 >> 63) as u32
         };
-        let x971 = 0u32.wrapping_sub(x970);
-        let x972 = x941 ^ (x971 & (x941 ^ x896));
-        let x973 = x943 ^ (x971 & (x943 ^ x898));
-        let x974 = x945 ^ (x971 & (x945 ^ x900));
-        let x975 = x947 ^ (x971 & (x947 ^ x902));
-        let x976 = x949 ^ (x971 & (x949 ^ x904));
-        let x977 = x951 ^ (x971 & (x951 ^ x906));
-        let x978 = x953 ^ (x971 & (x953 ^ x908));
-        let x979 = x955 ^ (x971 & (x955 ^ x910));
-        let x980 = x957 ^ (x971 & (x957 ^ x912));
-        let x981 = x959 ^ (x971 & (x959 ^ x914));
-        let x982 = x961 ^ (x971 & (x961 ^ x916));
-        let x983 = x963 ^ (x971 & (x963 ^ x918));
-        let x984 = x965 ^ (x971 & (x965 ^ x920));
-        let x985 = x967 ^ (x971 & (x967 ^ x922));
+        let x971 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x970));
+        let x972 = ::fieldgen_field::barrier::select_u32(x971, x941, x896);
+        let x973 = ::fieldgen_field::barrier::select_u32(x971, x943, x898);
+        let x974 = ::fieldgen_field::barrier::select_u32(x971, x945, x900);
+        let x975 = ::fieldgen_field::barrier::select_u32(x971, x947, x902);
+        let x976 = ::fieldgen_field::barrier::select_u32(x971, x949, x904);
+        let x977 = ::fieldgen_field::barrier::select_u32(x971, x951, x906);
+        let x978 = ::fieldgen_field::barrier::select_u32(x971, x953, x908);
+        let x979 = ::fieldgen_field::barrier::select_u32(x971, x955, x910);
+        let x980 = ::fieldgen_field::barrier::select_u32(x971, x957, x912);
+        let x981 = ::fieldgen_field::barrier::select_u32(x971, x959, x914);
+        let x982 = ::fieldgen_field::barrier::select_u32(x971, x961, x916);
+        let x983 = ::fieldgen_field::barrier::select_u32(x971, x963, x918);
+        let x984 = ::fieldgen_field::barrier::select_u32(x971, x965, x920);
+        let x985 = ::fieldgen_field::barrier::select_u32(x971, x967, x922);
         [
             x972,
             x973,
@@ -4038,21 +4038,21 @@ impl Fp {
             };
             (t826 >> 63) as u32
         };
-        let x828 = 0u32.wrapping_sub(x827);
-        let x829 = x798 ^ (x828 & (x798 ^ x755));
-        let x830 = x800 ^ (x828 & (x800 ^ x757));
-        let x831 = x802 ^ (x828 & (x802 ^ x759));
-        let x832 = x804 ^ (x828 & (x804 ^ x761));
-        let x833 = x806 ^ (x828 & (x806 ^ x763));
-        let x834 = x808 ^ (x828 & (x808 ^ x765));
-        let x835 = x810 ^ (x828 & (x810 ^ x767));
-        let x836 = x812 ^ (x828 & (x812 ^ x769));
-        let x837 = x814 ^ (x828 & (x814 ^ x771));
-        let x838 = x816 ^ (x828 & (x816 ^ x773));
-        let x839 = x818 ^ (x828 & (x818 ^ x775));
-        let x840 = x820 ^ (x828 & (x820 ^ x777));
-        let x841 = x822 ^ (x828 & (x822 ^ x779));
-        let x842 = x824 ^ (x828 & (x824 ^ x781));
+        let x828 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x827));
+        let x829 = ::fieldgen_field::barrier::select_u32(x828, x798, x755);
+        let x830 = ::fieldgen_field::barrier::select_u32(x828, x800, x757);
+        let x831 = ::fieldgen_field::barrier::select_u32(x828, x802, x759);
+        let x832 = ::fieldgen_field::barrier::select_u32(x828, x804, x761);
+        let x833 = ::fieldgen_field::barrier::select_u32(x828, x806, x763);
+        let x834 = ::fieldgen_field::barrier::select_u32(x828, x808, x765);
+        let x835 = ::fieldgen_field::barrier::select_u32(x828, x810, x767);
+        let x836 = ::fieldgen_field::barrier::select_u32(x828, x812, x769);
+        let x837 = ::fieldgen_field::barrier::select_u32(x828, x814, x771);
+        let x838 = ::fieldgen_field::barrier::select_u32(x828, x816, x773);
+        let x839 = ::fieldgen_field::barrier::select_u32(x828, x818, x775);
+        let x840 = ::fieldgen_field::barrier::select_u32(x828, x820, x777);
+        let x841 = ::fieldgen_field::barrier::select_u32(x828, x822, x779);
+        let x842 = ::fieldgen_field::barrier::select_u32(x828, x824, x781);
         [
             x829,
             x830,
@@ -4250,21 +4250,21 @@ impl Fp {
             };
             (t100 >> 63) as u32
         };
-        let x102 = 0u32.wrapping_sub(x101);
-        let x103 = x72 ^ (x102 & (x72 ^ x29));
-        let x104 = x74 ^ (x102 & (x74 ^ x31));
-        let x105 = x76 ^ (x102 & (x76 ^ x33));
-        let x106 = x78 ^ (x102 & (x78 ^ x35));
-        let x107 = x80 ^ (x102 & (x80 ^ x37));
-        let x108 = x82 ^ (x102 & (x82 ^ x39));
-        let x109 = x84 ^ (x102 & (x84 ^ x41));
-        let x110 = x86 ^ (x102 & (x86 ^ x43));
-        let x111 = x88 ^ (x102 & (x88 ^ x45));
-        let x112 = x90 ^ (x102 & (x90 ^ x47));
-        let x113 = x92 ^ (x102 & (x92 ^ x49));
-        let x114 = x94 ^ (x102 & (x94 ^ x51));
-        let x115 = x96 ^ (x102 & (x96 ^ x53));
-        let x116 = x98 ^ (x102 & (x98 ^ x55));
+        let x102 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x101));
+        let x103 = ::fieldgen_field::barrier::select_u32(x102, x72, x29);
+        let x104 = ::fieldgen_field::barrier::select_u32(x102, x74, x31);
+        let x105 = ::fieldgen_field::barrier::select_u32(x102, x76, x33);
+        let x106 = ::fieldgen_field::barrier::select_u32(x102, x78, x35);
+        let x107 = ::fieldgen_field::barrier::select_u32(x102, x80, x37);
+        let x108 = ::fieldgen_field::barrier::select_u32(x102, x82, x39);
+        let x109 = ::fieldgen_field::barrier::select_u32(x102, x84, x41);
+        let x110 = ::fieldgen_field::barrier::select_u32(x102, x86, x43);
+        let x111 = ::fieldgen_field::barrier::select_u32(x102, x88, x45);
+        let x112 = ::fieldgen_field::barrier::select_u32(x102, x90, x47);
+        let x113 = ::fieldgen_field::barrier::select_u32(x102, x92, x49);
+        let x114 = ::fieldgen_field::barrier::select_u32(x102, x94, x51);
+        let x115 = ::fieldgen_field::barrier::select_u32(x102, x96, x53);
+        let x116 = ::fieldgen_field::barrier::select_u32(x102, x98, x55);
         [
             x103,
             x104,
@@ -4398,7 +4398,7 @@ impl Fp {
             };
             (t55 as u32, (t55 >> 63) as u32)
         };
-        let x57 = 0u32.wrapping_sub(x56);
+        let x57 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x56));
         let (x73, x74) = {
             let t73: u64 = (x29 as u64) + (x57 as u64) + (0x00000000_u32 as u64);
             (t73 as u32, (t73 >> 32) as u32)
@@ -4531,7 +4531,7 @@ impl Fp {
         let x70 = 0x00000000_u32.wrapping_sub(x69).wrapping_sub(0x00000000_u32);
         let x72 = x69 | x70;
         let x73 = x72 >> 31;
-        let x74 = 0u32.wrapping_sub(x73);
+        let x74 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x73));
         let x75 = x29 & x74;
         let x76 = x31 & x74;
         let x77 = x33 & x74;
@@ -4728,21 +4728,21 @@ impl Fp {
             };
             (t86 >> 63) as u32
         };
-        let x88 = 0u32.wrapping_sub(x87);
-        let x89 = x58 ^ (x88 & (x58 ^ x15));
-        let x90 = x60 ^ (x88 & (x60 ^ x17));
-        let x91 = x62 ^ (x88 & (x62 ^ x19));
-        let x92 = x64 ^ (x88 & (x64 ^ x21));
-        let x93 = x66 ^ (x88 & (x66 ^ x23));
-        let x94 = x68 ^ (x88 & (x68 ^ x25));
-        let x95 = x70 ^ (x88 & (x70 ^ x27));
-        let x96 = x72 ^ (x88 & (x72 ^ x29));
-        let x97 = x74 ^ (x88 & (x74 ^ x31));
-        let x98 = x76 ^ (x88 & (x76 ^ x33));
-        let x99 = x78 ^ (x88 & (x78 ^ x35));
-        let x100 = x80 ^ (x88 & (x80 ^ x37));
-        let x101 = x82 ^ (x88 & (x82 ^ x39));
-        let x102 = x84 ^ (x88 & (x84 ^ x41));
+        let x88 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x87));
+        let x89 = ::fieldgen_field::barrier::select_u32(x88, x58, x15);
+        let x90 = ::fieldgen_field::barrier::select_u32(x88, x60, x17);
+        let x91 = ::fieldgen_field::barrier::select_u32(x88, x62, x19);
+        let x92 = ::fieldgen_field::barrier::select_u32(x88, x64, x21);
+        let x93 = ::fieldgen_field::barrier::select_u32(x88, x66, x23);
+        let x94 = ::fieldgen_field::barrier::select_u32(x88, x68, x25);
+        let x95 = ::fieldgen_field::barrier::select_u32(x88, x70, x27);
+        let x96 = ::fieldgen_field::barrier::select_u32(x88, x72, x29);
+        let x97 = ::fieldgen_field::barrier::select_u32(x88, x74, x31);
+        let x98 = ::fieldgen_field::barrier::select_u32(x88, x76, x33);
+        let x99 = ::fieldgen_field::barrier::select_u32(x88, x78, x35);
+        let x100 = ::fieldgen_field::barrier::select_u32(x88, x80, x37);
+        let x101 = ::fieldgen_field::barrier::select_u32(x88, x82, x39);
+        let x102 = ::fieldgen_field::barrier::select_u32(x88, x84, x41);
         [x89, x90, x91, x92, x93, x94, x95, x96, x97, x98, x99, x100, x101, x102]
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
@@ -5841,21 +5841,21 @@ impl Fp {
             };
             (t967 as u32, (t967 >> 63) as u32)
         };
-        let x971 = 0u32.wrapping_sub(x968);
-        let x972 = x941 ^ (x971 & (x941 ^ x896));
-        let x973 = x943 ^ (x971 & (x943 ^ x898));
-        let x974 = x945 ^ (x971 & (x945 ^ x900));
-        let x975 = x947 ^ (x971 & (x947 ^ x902));
-        let x976 = x949 ^ (x971 & (x949 ^ x904));
-        let x977 = x951 ^ (x971 & (x951 ^ x906));
-        let x978 = x953 ^ (x971 & (x953 ^ x908));
-        let x979 = x955 ^ (x971 & (x955 ^ x910));
-        let x980 = x957 ^ (x971 & (x957 ^ x912));
-        let x981 = x959 ^ (x971 & (x959 ^ x914));
-        let x982 = x961 ^ (x971 & (x961 ^ x916));
-        let x983 = x963 ^ (x971 & (x963 ^ x918));
-        let x984 = x965 ^ (x971 & (x965 ^ x920));
-        let x985 = x967 ^ (x971 & (x967 ^ x921));
+        let x971 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x968));
+        let x972 = ::fieldgen_field::barrier::select_u32(x971, x941, x896);
+        let x973 = ::fieldgen_field::barrier::select_u32(x971, x943, x898);
+        let x974 = ::fieldgen_field::barrier::select_u32(x971, x945, x900);
+        let x975 = ::fieldgen_field::barrier::select_u32(x971, x947, x902);
+        let x976 = ::fieldgen_field::barrier::select_u32(x971, x949, x904);
+        let x977 = ::fieldgen_field::barrier::select_u32(x971, x951, x906);
+        let x978 = ::fieldgen_field::barrier::select_u32(x971, x953, x908);
+        let x979 = ::fieldgen_field::barrier::select_u32(x971, x955, x910);
+        let x980 = ::fieldgen_field::barrier::select_u32(x971, x957, x912);
+        let x981 = ::fieldgen_field::barrier::select_u32(x971, x959, x914);
+        let x982 = ::fieldgen_field::barrier::select_u32(x971, x961, x916);
+        let x983 = ::fieldgen_field::barrier::select_u32(x971, x963, x918);
+        let x984 = ::fieldgen_field::barrier::select_u32(x971, x965, x920);
+        let x985 = ::fieldgen_field::barrier::select_u32(x971, x967, x921);
         [
             x972,
             x973,
@@ -8658,21 +8658,21 @@ impl Fp {
             };
             (t521 >> 63) as u32
         };
-        let x523 = 0u32.wrapping_sub(x522);
-        let x524 = x493 ^ (x523 & (x493 ^ x450));
-        let x525 = x495 ^ (x523 & (x495 ^ x452));
-        let x526 = x497 ^ (x523 & (x497 ^ x454));
-        let x527 = x499 ^ (x523 & (x499 ^ x456));
-        let x528 = x501 ^ (x523 & (x501 ^ x458));
-        let x529 = x503 ^ (x523 & (x503 ^ x460));
-        let x530 = x505 ^ (x523 & (x505 ^ x462));
-        let x531 = x507 ^ (x523 & (x507 ^ x464));
-        let x532 = x509 ^ (x523 & (x509 ^ x466));
-        let x533 = x511 ^ (x523 & (x511 ^ x468));
-        let x534 = x513 ^ (x523 & (x513 ^ x470));
-        let x535 = x515 ^ (x523 & (x515 ^ x472));
-        let x536 = x517 ^ (x523 & (x517 ^ x474));
-        let x537 = x519 ^ (x523 & (x519 ^ x476));
+        let x523 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x522));
+        let x524 = ::fieldgen_field::barrier::select_u32(x523, x493, x450);
+        let x525 = ::fieldgen_field::barrier::select_u32(x523, x495, x452);
+        let x526 = ::fieldgen_field::barrier::select_u32(x523, x497, x454);
+        let x527 = ::fieldgen_field::barrier::select_u32(x523, x499, x456);
+        let x528 = ::fieldgen_field::barrier::select_u32(x523, x501, x458);
+        let x529 = ::fieldgen_field::barrier::select_u32(x523, x503, x460);
+        let x530 = ::fieldgen_field::barrier::select_u32(x523, x505, x462);
+        let x531 = ::fieldgen_field::barrier::select_u32(x523, x507, x464);
+        let x532 = ::fieldgen_field::barrier::select_u32(x523, x509, x466);
+        let x533 = ::fieldgen_field::barrier::select_u32(x523, x511, x468);
+        let x534 = ::fieldgen_field::barrier::select_u32(x523, x513, x470);
+        let x535 = ::fieldgen_field::barrier::select_u32(x523, x515, x472);
+        let x536 = ::fieldgen_field::barrier::select_u32(x523, x517, x474);
+        let x537 = ::fieldgen_field::barrier::select_u32(x523, x519, x476);
         [
             x524,
             x525,
@@ -8926,21 +8926,21 @@ impl Fp {
             };
             (t156 >> 63) as u32
         };
-        let x158 = 0u32.wrapping_sub(x157);
-        let x159 = x128 ^ (x158 & (x128 ^ x85));
-        let x160 = x130 ^ (x158 & (x130 ^ x87));
-        let x161 = x132 ^ (x158 & (x132 ^ x89));
-        let x162 = x134 ^ (x158 & (x134 ^ x91));
-        let x163 = x136 ^ (x158 & (x136 ^ x93));
-        let x164 = x138 ^ (x158 & (x138 ^ x95));
-        let x165 = x140 ^ (x158 & (x140 ^ x97));
-        let x166 = x142 ^ (x158 & (x142 ^ x99));
-        let x167 = x144 ^ (x158 & (x144 ^ x101));
-        let x168 = x146 ^ (x158 & (x146 ^ x103));
-        let x169 = x148 ^ (x158 & (x148 ^ x105));
-        let x170 = x150 ^ (x158 & (x150 ^ x107));
-        let x171 = x152 ^ (x158 & (x152 ^ x109));
-        let x172 = x154 ^ (x158 & (x154 ^ x111));
+        let x158 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x157));
+        let x159 = ::fieldgen_field::barrier::select_u32(x158, x128, x85);
+        let x160 = ::fieldgen_field::barrier::select_u32(x158, x130, x87);
+        let x161 = ::fieldgen_field::barrier::select_u32(x158, x132, x89);
+        let x162 = ::fieldgen_field::barrier::select_u32(x158, x134, x91);
+        let x163 = ::fieldgen_field::barrier::select_u32(x158, x136, x93);
+        let x164 = ::fieldgen_field::barrier::select_u32(x158, x138, x95);
+        let x165 = ::fieldgen_field::barrier::select_u32(x158, x140, x97);
+        let x166 = ::fieldgen_field::barrier::select_u32(x158, x142, x99);
+        let x167 = ::fieldgen_field::barrier::select_u32(x158, x144, x101);
+        let x168 = ::fieldgen_field::barrier::select_u32(x158, x146, x103);
+        let x169 = ::fieldgen_field::barrier::select_u32(x158, x148, x105);
+        let x170 = ::fieldgen_field::barrier::select_u32(x158, x150, x107);
+        let x171 = ::fieldgen_field::barrier::select_u32(x158, x152, x109);
+        let x172 = ::fieldgen_field::barrier::select_u32(x158, x154, x111);
         [
             x57,
             x59,
@@ -9200,7 +9200,7 @@ impl Fp {
             };
             (t111 as u32, (t111 >> 63) as u32)
         };
-        let x113 = 0u32.wrapping_sub(x112);
+        let x113 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x112));
         let (x129, x130) = {
             let t129: u64 = (x85 as u64) + (x113 as u64) + (0x00000000_u32 as u64);
             (t129 as u32, (t129 >> 32) as u32)

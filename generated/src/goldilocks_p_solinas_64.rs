@@ -624,14 +624,14 @@ impl Fp {
             };
             (t333 as u64, (t333 >> 127) as u64)
         };
-        let x337 = 0u64.wrapping_sub(x334);
-        let x338 = x321 ^ (x337 & (x321 ^ x298));
-        let x339 = x323 ^ (x337 & (x323 ^ x300));
-        let x340 = x325 ^ (x337 & (x325 ^ x302));
-        let x341 = x327 ^ (x337 & (x327 ^ x304));
-        let x342 = x329 ^ (x337 & (x329 ^ x306));
-        let x343 = x331 ^ (x337 & (x331 ^ x308));
-        let x344 = x333 ^ (x337 & (x333 ^ x310));
+        let x337 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x334));
+        let x338 = ::fieldgen_field::barrier::select_u64(x337, x321, x298);
+        let x339 = ::fieldgen_field::barrier::select_u64(x337, x323, x300);
+        let x340 = ::fieldgen_field::barrier::select_u64(x337, x325, x302);
+        let x341 = ::fieldgen_field::barrier::select_u64(x337, x327, x304);
+        let x342 = ::fieldgen_field::barrier::select_u64(x337, x329, x306);
+        let x343 = ::fieldgen_field::barrier::select_u64(x337, x331, x308);
+        let x344 = ::fieldgen_field::barrier::select_u64(x337, x333, x310);
         [x338, x339, x340, x341, x342, x343, x344]
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
@@ -1129,14 +1129,14 @@ impl Fp {
             };
             (t336 as u64, (t336 >> 127) as u64)
         };
-        let x340 = 0u64.wrapping_sub(x337);
-        let x341 = x324 ^ (x340 & (x324 ^ x301));
-        let x342 = x326 ^ (x340 & (x326 ^ x303));
-        let x343 = x328 ^ (x340 & (x328 ^ x305));
-        let x344 = x330 ^ (x340 & (x330 ^ x307));
-        let x345 = x332 ^ (x340 & (x332 ^ x309));
-        let x346 = x334 ^ (x340 & (x334 ^ x311));
-        let x347 = x336 ^ (x340 & (x336 ^ x313));
+        let x340 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x337));
+        let x341 = ::fieldgen_field::barrier::select_u64(x340, x324, x301);
+        let x342 = ::fieldgen_field::barrier::select_u64(x340, x326, x303);
+        let x343 = ::fieldgen_field::barrier::select_u64(x340, x328, x305);
+        let x344 = ::fieldgen_field::barrier::select_u64(x340, x330, x307);
+        let x345 = ::fieldgen_field::barrier::select_u64(x340, x332, x309);
+        let x346 = ::fieldgen_field::barrier::select_u64(x340, x334, x311);
+        let x347 = ::fieldgen_field::barrier::select_u64(x340, x336, x313);
         [x341, x342, x343, x344, x345, x346, x347]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
@@ -1305,14 +1305,14 @@ impl Fp {
             };
             (t103 as u64, (t103 >> 127) as u64)
         };
-        let x107 = 0u64.wrapping_sub(x104);
-        let x108 = x91 ^ (x107 & (x91 ^ x68));
-        let x109 = x93 ^ (x107 & (x93 ^ x70));
-        let x110 = x95 ^ (x107 & (x95 ^ x72));
-        let x111 = x97 ^ (x107 & (x97 ^ x74));
-        let x112 = x99 ^ (x107 & (x99 ^ x76));
-        let x113 = x101 ^ (x107 & (x101 ^ x78));
-        let x114 = x103 ^ (x107 & (x103 ^ x80));
+        let x107 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x104));
+        let x108 = ::fieldgen_field::barrier::select_u64(x107, x91, x68);
+        let x109 = ::fieldgen_field::barrier::select_u64(x107, x93, x70);
+        let x110 = ::fieldgen_field::barrier::select_u64(x107, x95, x72);
+        let x111 = ::fieldgen_field::barrier::select_u64(x107, x97, x74);
+        let x112 = ::fieldgen_field::barrier::select_u64(x107, x99, x76);
+        let x113 = ::fieldgen_field::barrier::select_u64(x107, x101, x78);
+        let x114 = ::fieldgen_field::barrier::select_u64(x107, x103, x80);
         [x108, x109, x110, x111, x112, x113, x114]
     }
     /// a + b mod p.
@@ -1412,14 +1412,14 @@ impl Fp {
             };
             (t51 >> 127) as u64
         };
-        let x53 = 0u64.wrapping_sub(x52);
-        let x54 = x37 ^ (x53 & (x37 ^ x15));
-        let x55 = x39 ^ (x53 & (x39 ^ x17));
-        let x56 = x41 ^ (x53 & (x41 ^ x19));
-        let x57 = x43 ^ (x53 & (x43 ^ x21));
-        let x58 = x45 ^ (x53 & (x45 ^ x23));
-        let x59 = x47 ^ (x53 & (x47 ^ x25));
-        let x60 = x49 ^ (x53 & (x49 ^ x27));
+        let x53 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x52));
+        let x54 = ::fieldgen_field::barrier::select_u64(x53, x37, x15);
+        let x55 = ::fieldgen_field::barrier::select_u64(x53, x39, x17);
+        let x56 = ::fieldgen_field::barrier::select_u64(x53, x41, x19);
+        let x57 = ::fieldgen_field::barrier::select_u64(x53, x43, x21);
+        let x58 = ::fieldgen_field::barrier::select_u64(x53, x45, x23);
+        let x59 = ::fieldgen_field::barrier::select_u64(x53, x47, x25);
+        let x60 = ::fieldgen_field::barrier::select_u64(x53, x49, x27);
         [x54, x55, x56, x57, x58, x59, x60]
     }
     /// a − b mod p.
@@ -1482,7 +1482,7 @@ impl Fp {
             };
             (t27 as u64, (t27 >> 127) as u64)
         };
-        let x29 = 0u64.wrapping_sub(x28);
+        let x29 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x28));
         let (x38, x39) = {
             let t38: u128 = (x15 as u128) + (x29 as u128)
                 + (0x0000000000000000_u64 as u128);
@@ -1561,7 +1561,7 @@ impl Fp {
             .wrapping_sub(0x0000000000000000_u64);
         let x37 = x34 | x35;
         let x38 = x37 >> 63;
-        let x39 = 0u64.wrapping_sub(x38);
+        let x39 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x38));
         let x40 = x15 & x39;
         let x41 = x17 & x39;
         let x42 = x19 & x39;
@@ -1668,14 +1668,14 @@ impl Fp {
             };
             (t44 >> 127) as u64
         };
-        let x46 = 0u64.wrapping_sub(x45);
-        let x47 = x30 ^ (x46 & (x30 ^ x8));
-        let x48 = x32 ^ (x46 & (x32 ^ x10));
-        let x49 = x34 ^ (x46 & (x34 ^ x12));
-        let x50 = x36 ^ (x46 & (x36 ^ x14));
-        let x51 = x38 ^ (x46 & (x38 ^ x16));
-        let x52 = x40 ^ (x46 & (x40 ^ x18));
-        let x53 = x42 ^ (x46 & (x42 ^ x20));
+        let x46 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x45));
+        let x47 = ::fieldgen_field::barrier::select_u64(x46, x30, x8);
+        let x48 = ::fieldgen_field::barrier::select_u64(x46, x32, x10);
+        let x49 = ::fieldgen_field::barrier::select_u64(x46, x34, x12);
+        let x50 = ::fieldgen_field::barrier::select_u64(x46, x36, x14);
+        let x51 = ::fieldgen_field::barrier::select_u64(x46, x38, x16);
+        let x52 = ::fieldgen_field::barrier::select_u64(x46, x40, x18);
+        let x53 = ::fieldgen_field::barrier::select_u64(x46, x42, x20);
         [x47, x48, x49, x50, x51, x52, x53]
     }
     /// The canonical value in [0, p) of a stored value.

@@ -673,14 +673,14 @@ impl Fp {
             };
             (t290 >> 63) as u32
         };
-        let x292 = 0u32.wrapping_sub(x291);
-        let x293 = x276 ^ (x292 & (x276 ^ x252));
-        let x294 = x278 ^ (x292 & (x278 ^ x254));
-        let x295 = x280 ^ (x292 & (x280 ^ x256));
-        let x296 = x282 ^ (x292 & (x282 ^ x258));
-        let x297 = x284 ^ (x292 & (x284 ^ x260));
-        let x298 = x286 ^ (x292 & (x286 ^ x262));
-        let x299 = x288 ^ (x292 & (x288 ^ x264));
+        let x292 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x291));
+        let x293 = ::fieldgen_field::barrier::select_u32(x292, x276, x252);
+        let x294 = ::fieldgen_field::barrier::select_u32(x292, x278, x254);
+        let x295 = ::fieldgen_field::barrier::select_u32(x292, x280, x256);
+        let x296 = ::fieldgen_field::barrier::select_u32(x292, x282, x258);
+        let x297 = ::fieldgen_field::barrier::select_u32(x292, x284, x260);
+        let x298 = ::fieldgen_field::barrier::select_u32(x292, x286, x262);
+        let x299 = ::fieldgen_field::barrier::select_u32(x292, x288, x264);
         [x293, x294, x295, x296, x297, x298, x299]
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
@@ -1182,14 +1182,14 @@ impl Fp {
             };
             (t266 >> 63) as u32
         };
-        let x268 = 0u32.wrapping_sub(x267);
-        let x269 = x252 ^ (x268 & (x252 ^ x230));
-        let x270 = x254 ^ (x268 & (x254 ^ x232));
-        let x271 = x256 ^ (x268 & (x256 ^ x234));
-        let x272 = x258 ^ (x268 & (x258 ^ x236));
-        let x273 = x260 ^ (x268 & (x260 ^ x238));
-        let x274 = x262 ^ (x268 & (x262 ^ x240));
-        let x275 = x264 ^ (x268 & (x264 ^ x242));
+        let x268 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x267));
+        let x269 = ::fieldgen_field::barrier::select_u32(x268, x252, x230);
+        let x270 = ::fieldgen_field::barrier::select_u32(x268, x254, x232);
+        let x271 = ::fieldgen_field::barrier::select_u32(x268, x256, x234);
+        let x272 = ::fieldgen_field::barrier::select_u32(x268, x258, x236);
+        let x273 = ::fieldgen_field::barrier::select_u32(x268, x260, x238);
+        let x274 = ::fieldgen_field::barrier::select_u32(x268, x262, x240);
+        let x275 = ::fieldgen_field::barrier::select_u32(x268, x264, x242);
         [x269, x270, x271, x272, x273, x274, x275]
     }
     /// a + b mod p.
@@ -1288,14 +1288,14 @@ impl Fp {
             };
             (t51 >> 63) as u32
         };
-        let x53 = 0u32.wrapping_sub(x52);
-        let x54 = x37 ^ (x53 & (x37 ^ x15));
-        let x55 = x39 ^ (x53 & (x39 ^ x17));
-        let x56 = x41 ^ (x53 & (x41 ^ x19));
-        let x57 = x43 ^ (x53 & (x43 ^ x21));
-        let x58 = x45 ^ (x53 & (x45 ^ x23));
-        let x59 = x47 ^ (x53 & (x47 ^ x25));
-        let x60 = x49 ^ (x53 & (x49 ^ x27));
+        let x53 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x52));
+        let x54 = ::fieldgen_field::barrier::select_u32(x53, x37, x15);
+        let x55 = ::fieldgen_field::barrier::select_u32(x53, x39, x17);
+        let x56 = ::fieldgen_field::barrier::select_u32(x53, x41, x19);
+        let x57 = ::fieldgen_field::barrier::select_u32(x53, x43, x21);
+        let x58 = ::fieldgen_field::barrier::select_u32(x53, x45, x23);
+        let x59 = ::fieldgen_field::barrier::select_u32(x53, x47, x25);
+        let x60 = ::fieldgen_field::barrier::select_u32(x53, x49, x27);
         [x54, x55, x56, x57, x58, x59, x60]
     }
     /// a − b mod p.
@@ -1358,7 +1358,7 @@ impl Fp {
             };
             (t27 as u32, (t27 >> 63) as u32)
         };
-        let x29 = 0u32.wrapping_sub(x28);
+        let x29 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x28));
         let x37 = 0x00000001_u32 & x29;
         let (x38, x39) = {
             let t38: u64 = (x15 as u64) + (x37 as u64) + (0x00000000_u32 as u64);
@@ -1449,7 +1449,7 @@ impl Fp {
         let x35 = 0x00000000_u32.wrapping_sub(x34).wrapping_sub(0x00000000_u32);
         let x37 = x34 | x35;
         let x38 = x37 >> 31;
-        let x39 = 0u32.wrapping_sub(x38);
+        let x39 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x38));
         let x40 = x15 & x39;
         let x41 = x17 & x39;
         let x42 = x19 & x39;
@@ -1555,14 +1555,14 @@ impl Fp {
             };
             (t44 >> 63) as u32
         };
-        let x46 = 0u32.wrapping_sub(x45);
-        let x47 = x30 ^ (x46 & (x30 ^ x8));
-        let x48 = x32 ^ (x46 & (x32 ^ x10));
-        let x49 = x34 ^ (x46 & (x34 ^ x12));
-        let x50 = x36 ^ (x46 & (x36 ^ x14));
-        let x51 = x38 ^ (x46 & (x38 ^ x16));
-        let x52 = x40 ^ (x46 & (x40 ^ x18));
-        let x53 = x42 ^ (x46 & (x42 ^ x20));
+        let x46 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x45));
+        let x47 = ::fieldgen_field::barrier::select_u32(x46, x30, x8);
+        let x48 = ::fieldgen_field::barrier::select_u32(x46, x32, x10);
+        let x49 = ::fieldgen_field::barrier::select_u32(x46, x34, x12);
+        let x50 = ::fieldgen_field::barrier::select_u32(x46, x36, x14);
+        let x51 = ::fieldgen_field::barrier::select_u32(x46, x38, x16);
+        let x52 = ::fieldgen_field::barrier::select_u32(x46, x40, x18);
+        let x53 = ::fieldgen_field::barrier::select_u32(x46, x42, x20);
         [x47, x48, x49, x50, x51, x52, x53]
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
@@ -1863,14 +1863,14 @@ impl Fp {
             };
             (t288 as u32, (t288 >> 63) as u32)
         };
-        let x292 = 0u32.wrapping_sub(x289);
-        let x293 = x276 ^ (x292 & (x276 ^ x252));
-        let x294 = x278 ^ (x292 & (x278 ^ x254));
-        let x295 = x280 ^ (x292 & (x280 ^ x256));
-        let x296 = x282 ^ (x292 & (x282 ^ x258));
-        let x297 = x284 ^ (x292 & (x284 ^ x260));
-        let x298 = x286 ^ (x292 & (x286 ^ x262));
-        let x299 = x288 ^ (x292 & (x288 ^ x263));
+        let x292 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x289));
+        let x293 = ::fieldgen_field::barrier::select_u32(x292, x276, x252);
+        let x294 = ::fieldgen_field::barrier::select_u32(x292, x278, x254);
+        let x295 = ::fieldgen_field::barrier::select_u32(x292, x280, x256);
+        let x296 = ::fieldgen_field::barrier::select_u32(x292, x282, x258);
+        let x297 = ::fieldgen_field::barrier::select_u32(x292, x284, x260);
+        let x298 = ::fieldgen_field::barrier::select_u32(x292, x286, x262);
+        let x299 = ::fieldgen_field::barrier::select_u32(x292, x288, x263);
         [x293, x294, x295, x296, x297, x298, x299]
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p.
@@ -2626,14 +2626,14 @@ impl Fp {
             };
             (t164 >> 63) as u32
         };
-        let x166 = 0u32.wrapping_sub(x165);
-        let x167 = x150 ^ (x166 & (x150 ^ x128));
-        let x168 = x152 ^ (x166 & (x152 ^ x130));
-        let x169 = x154 ^ (x166 & (x154 ^ x132));
-        let x170 = x156 ^ (x166 & (x156 ^ x134));
-        let x171 = x158 ^ (x166 & (x158 ^ x136));
-        let x172 = x160 ^ (x166 & (x160 ^ x138));
-        let x173 = x162 ^ (x166 & (x162 ^ x140));
+        let x166 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x165));
+        let x167 = ::fieldgen_field::barrier::select_u32(x166, x150, x128);
+        let x168 = ::fieldgen_field::barrier::select_u32(x166, x152, x130);
+        let x169 = ::fieldgen_field::barrier::select_u32(x166, x154, x132);
+        let x170 = ::fieldgen_field::barrier::select_u32(x166, x156, x134);
+        let x171 = ::fieldgen_field::barrier::select_u32(x166, x158, x136);
+        let x172 = ::fieldgen_field::barrier::select_u32(x166, x160, x138);
+        let x173 = ::fieldgen_field::barrier::select_u32(x166, x162, x140);
         [x167, x168, x169, x170, x171, x172, x173]
     }
     /// (a + b) mod p·R for a, b below p·R.
@@ -2760,14 +2760,14 @@ impl Fp {
             };
             (t79 >> 63) as u32
         };
-        let x81 = 0u32.wrapping_sub(x80);
-        let x82 = x65 ^ (x81 & (x65 ^ x43));
-        let x83 = x67 ^ (x81 & (x67 ^ x45));
-        let x84 = x69 ^ (x81 & (x69 ^ x47));
-        let x85 = x71 ^ (x81 & (x71 ^ x49));
-        let x86 = x73 ^ (x81 & (x73 ^ x51));
-        let x87 = x75 ^ (x81 & (x75 ^ x53));
-        let x88 = x77 ^ (x81 & (x77 ^ x55));
+        let x81 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x80));
+        let x82 = ::fieldgen_field::barrier::select_u32(x81, x65, x43);
+        let x83 = ::fieldgen_field::barrier::select_u32(x81, x67, x45);
+        let x84 = ::fieldgen_field::barrier::select_u32(x81, x69, x47);
+        let x85 = ::fieldgen_field::barrier::select_u32(x81, x71, x49);
+        let x86 = ::fieldgen_field::barrier::select_u32(x81, x73, x51);
+        let x87 = ::fieldgen_field::barrier::select_u32(x81, x75, x53);
+        let x88 = ::fieldgen_field::barrier::select_u32(x81, x77, x55);
         [x29, x31, x33, x35, x37, x39, x41, x82, x83, x84, x85, x86, x87, x88]
     }
     /// (a − b) mod p·R for a, b below p·R.
@@ -2886,7 +2886,7 @@ impl Fp {
             };
             (t55 as u32, (t55 >> 63) as u32)
         };
-        let x57 = 0u32.wrapping_sub(x56);
+        let x57 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x56));
         let x65 = 0x00000001_u32 & x57;
         let (x66, x67) = {
             let t66: u64 = (x43 as u64) + (x65 as u64) + (0x00000000_u32 as u64);

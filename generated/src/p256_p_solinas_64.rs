@@ -554,11 +554,11 @@ impl Fp {
             };
             (t317 as u64, (t317 >> 127) as u64)
         };
-        let x321 = 0u64.wrapping_sub(x318);
-        let x322 = x311 ^ (x321 & (x311 ^ x297));
-        let x323 = x313 ^ (x321 & (x313 ^ x299));
-        let x324 = x315 ^ (x321 & (x315 ^ x301));
-        let x325 = x317 ^ (x321 & (x317 ^ x303));
+        let x321 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x318));
+        let x322 = ::fieldgen_field::barrier::select_u64(x321, x311, x297);
+        let x323 = ::fieldgen_field::barrier::select_u64(x321, x313, x299);
+        let x324 = ::fieldgen_field::barrier::select_u64(x321, x315, x301);
+        let x325 = ::fieldgen_field::barrier::select_u64(x321, x317, x303);
         [x322, x323, x324, x325]
     }
     /// a² mod p: off-diagonal products once, then the signed 32-bit Solinas terms (FIPS 186-4 D.2) and one fold by 2^k ≡ c (portable).
@@ -1038,11 +1038,11 @@ impl Fp {
             };
             (t329 as u64, (t329 >> 127) as u64)
         };
-        let x333 = 0u64.wrapping_sub(x330);
-        let x334 = x323 ^ (x333 & (x323 ^ x309));
-        let x335 = x325 ^ (x333 & (x325 ^ x311));
-        let x336 = x327 ^ (x333 & (x327 ^ x313));
-        let x337 = x329 ^ (x333 & (x329 ^ x315));
+        let x333 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x330));
+        let x334 = ::fieldgen_field::barrier::select_u64(x333, x323, x309);
+        let x335 = ::fieldgen_field::barrier::select_u64(x333, x325, x311);
+        let x336 = ::fieldgen_field::barrier::select_u64(x333, x327, x313);
+        let x337 = ::fieldgen_field::barrier::select_u64(x333, x329, x315);
         [x334, x335, x336, x337]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
@@ -1233,11 +1233,11 @@ impl Fp {
             };
             (t291 as u64, (t291 >> 127) as u64)
         };
-        let x295 = 0u64.wrapping_sub(x292);
-        let x296 = x285 ^ (x295 & (x285 ^ x271));
-        let x297 = x287 ^ (x295 & (x287 ^ x273));
-        let x298 = x289 ^ (x295 & (x289 ^ x275));
-        let x299 = x291 ^ (x295 & (x291 ^ x277));
+        let x295 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x292));
+        let x296 = ::fieldgen_field::barrier::select_u64(x295, x285, x271);
+        let x297 = ::fieldgen_field::barrier::select_u64(x295, x287, x273);
+        let x298 = ::fieldgen_field::barrier::select_u64(x295, x289, x275);
+        let x299 = ::fieldgen_field::barrier::select_u64(x295, x291, x277);
         [x296, x297, x298, x299]
     }
     /// a + b mod p.
@@ -1301,11 +1301,11 @@ impl Fp {
             };
             (t30 >> 127) as u64
         };
-        let x32 = 0u64.wrapping_sub(x31);
-        let x33 = x22 ^ (x32 & (x22 ^ x9));
-        let x34 = x24 ^ (x32 & (x24 ^ x11));
-        let x35 = x26 ^ (x32 & (x26 ^ x13));
-        let x36 = x28 ^ (x32 & (x28 ^ x15));
+        let x32 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x31));
+        let x33 = ::fieldgen_field::barrier::select_u64(x32, x22, x9);
+        let x34 = ::fieldgen_field::barrier::select_u64(x32, x24, x11);
+        let x35 = ::fieldgen_field::barrier::select_u64(x32, x26, x13);
+        let x36 = ::fieldgen_field::barrier::select_u64(x32, x28, x15);
         [x33, x34, x35, x36]
     }
     /// a − b mod p.
@@ -1344,7 +1344,7 @@ impl Fp {
             };
             (t15 as u64, (t15 >> 127) as u64)
         };
-        let x17 = 0u64.wrapping_sub(x16);
+        let x17 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x16));
         let (x23, x24) = {
             let t23: u128 = (x9 as u128) + (x17 as u128)
                 + (0x0000000000000000_u64 as u128);
@@ -1396,7 +1396,7 @@ impl Fp {
             .wrapping_sub(0x0000000000000000_u64);
         let x22 = x19 | x20;
         let x23 = x22 >> 63;
-        let x24 = 0u64.wrapping_sub(x23);
+        let x24 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x23));
         let x25 = x9 & x24;
         let x26 = x11 & x24;
         let x27 = x13 & x24;
@@ -1464,11 +1464,11 @@ impl Fp {
             };
             (t26 >> 127) as u64
         };
-        let x28 = 0u64.wrapping_sub(x27);
-        let x29 = x18 ^ (x28 & (x18 ^ x5));
-        let x30 = x20 ^ (x28 & (x20 ^ x7));
-        let x31 = x22 ^ (x28 & (x22 ^ x9));
-        let x32 = x24 ^ (x28 & (x24 ^ x11));
+        let x28 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x27));
+        let x29 = ::fieldgen_field::barrier::select_u64(x28, x18, x5);
+        let x30 = ::fieldgen_field::barrier::select_u64(x28, x20, x7);
+        let x31 = ::fieldgen_field::barrier::select_u64(x28, x22, x9);
+        let x32 = ::fieldgen_field::barrier::select_u64(x28, x24, x11);
         [x29, x30, x31, x32]
     }
     /// The canonical value in [0, p) of a stored value.

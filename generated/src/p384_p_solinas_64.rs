@@ -569,13 +569,13 @@ impl Fp {
             };
             (t250 as u64, (t250 >> 127) as u64)
         };
-        let x254 = 0u64.wrapping_sub(x251);
-        let x255 = x240 ^ (x254 & (x240 ^ x220));
-        let x256 = x242 ^ (x254 & (x242 ^ x222));
-        let x257 = x244 ^ (x254 & (x244 ^ x224));
-        let x258 = x246 ^ (x254 & (x246 ^ x226));
-        let x259 = x248 ^ (x254 & (x248 ^ x228));
-        let x260 = x250 ^ (x254 & (x250 ^ x230));
+        let x254 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x251));
+        let x255 = ::fieldgen_field::barrier::select_u64(x254, x240, x220);
+        let x256 = ::fieldgen_field::barrier::select_u64(x254, x242, x222);
+        let x257 = ::fieldgen_field::barrier::select_u64(x254, x244, x224);
+        let x258 = ::fieldgen_field::barrier::select_u64(x254, x246, x226);
+        let x259 = ::fieldgen_field::barrier::select_u64(x254, x248, x228);
+        let x260 = ::fieldgen_field::barrier::select_u64(x254, x250, x230);
         [x255, x256, x257, x258, x259, x260]
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
@@ -1045,13 +1045,13 @@ impl Fp {
             };
             (t258 as u64, (t258 >> 127) as u64)
         };
-        let x262 = 0u64.wrapping_sub(x259);
-        let x263 = x248 ^ (x262 & (x248 ^ x228));
-        let x264 = x250 ^ (x262 & (x250 ^ x230));
-        let x265 = x252 ^ (x262 & (x252 ^ x232));
-        let x266 = x254 ^ (x262 & (x254 ^ x234));
-        let x267 = x256 ^ (x262 & (x256 ^ x236));
-        let x268 = x258 ^ (x262 & (x258 ^ x238));
+        let x262 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x259));
+        let x263 = ::fieldgen_field::barrier::select_u64(x262, x248, x228);
+        let x264 = ::fieldgen_field::barrier::select_u64(x262, x250, x230);
+        let x265 = ::fieldgen_field::barrier::select_u64(x262, x252, x232);
+        let x266 = ::fieldgen_field::barrier::select_u64(x262, x254, x234);
+        let x267 = ::fieldgen_field::barrier::select_u64(x262, x256, x236);
+        let x268 = ::fieldgen_field::barrier::select_u64(x262, x258, x238);
         [x263, x264, x265, x266, x267, x268]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
@@ -1205,13 +1205,13 @@ impl Fp {
             };
             (t87 as u64, (t87 >> 127) as u64)
         };
-        let x91 = 0u64.wrapping_sub(x88);
-        let x92 = x77 ^ (x91 & (x77 ^ x57));
-        let x93 = x79 ^ (x91 & (x79 ^ x59));
-        let x94 = x81 ^ (x91 & (x81 ^ x61));
-        let x95 = x83 ^ (x91 & (x83 ^ x63));
-        let x96 = x85 ^ (x91 & (x85 ^ x65));
-        let x97 = x87 ^ (x91 & (x87 ^ x67));
+        let x91 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x88));
+        let x92 = ::fieldgen_field::barrier::select_u64(x91, x77, x57);
+        let x93 = ::fieldgen_field::barrier::select_u64(x91, x79, x59);
+        let x94 = ::fieldgen_field::barrier::select_u64(x91, x81, x61);
+        let x95 = ::fieldgen_field::barrier::select_u64(x91, x83, x63);
+        let x96 = ::fieldgen_field::barrier::select_u64(x91, x85, x65);
+        let x97 = ::fieldgen_field::barrier::select_u64(x91, x87, x67);
         [x92, x93, x94, x95, x96, x97]
     }
     /// a + b mod p.
@@ -1299,13 +1299,13 @@ impl Fp {
             };
             (t44 >> 127) as u64
         };
-        let x46 = 0u64.wrapping_sub(x45);
-        let x47 = x32 ^ (x46 & (x32 ^ x13));
-        let x48 = x34 ^ (x46 & (x34 ^ x15));
-        let x49 = x36 ^ (x46 & (x36 ^ x17));
-        let x50 = x38 ^ (x46 & (x38 ^ x19));
-        let x51 = x40 ^ (x46 & (x40 ^ x21));
-        let x52 = x42 ^ (x46 & (x42 ^ x23));
+        let x46 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x45));
+        let x47 = ::fieldgen_field::barrier::select_u64(x46, x32, x13);
+        let x48 = ::fieldgen_field::barrier::select_u64(x46, x34, x15);
+        let x49 = ::fieldgen_field::barrier::select_u64(x46, x36, x17);
+        let x50 = ::fieldgen_field::barrier::select_u64(x46, x38, x19);
+        let x51 = ::fieldgen_field::barrier::select_u64(x46, x40, x21);
+        let x52 = ::fieldgen_field::barrier::select_u64(x46, x42, x23);
         [x47, x48, x49, x50, x51, x52]
     }
     /// a − b mod p.
@@ -1360,7 +1360,7 @@ impl Fp {
             };
             (t23 as u64, (t23 >> 127) as u64)
         };
-        let x25 = 0u64.wrapping_sub(x24);
+        let x25 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x24));
         let x32 = 0x00000000ffffffff_u64 & x25;
         let (x33, x34) = {
             let t33: u128 = (x13 as u128) + (x32 as u128)
@@ -1443,7 +1443,7 @@ impl Fp {
             .wrapping_sub(0x0000000000000000_u64);
         let x32 = x29 | x30;
         let x33 = x32 >> 63;
-        let x34 = 0u64.wrapping_sub(x33);
+        let x34 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x33));
         let x35 = x13 & x34;
         let x36 = x15 & x34;
         let x37 = x17 & x34;
@@ -1537,13 +1537,13 @@ impl Fp {
             };
             (t38 >> 127) as u64
         };
-        let x40 = 0u64.wrapping_sub(x39);
-        let x41 = x26 ^ (x40 & (x26 ^ x7));
-        let x42 = x28 ^ (x40 & (x28 ^ x9));
-        let x43 = x30 ^ (x40 & (x30 ^ x11));
-        let x44 = x32 ^ (x40 & (x32 ^ x13));
-        let x45 = x34 ^ (x40 & (x34 ^ x15));
-        let x46 = x36 ^ (x40 & (x36 ^ x17));
+        let x40 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x39));
+        let x41 = ::fieldgen_field::barrier::select_u64(x40, x26, x7);
+        let x42 = ::fieldgen_field::barrier::select_u64(x40, x28, x9);
+        let x43 = ::fieldgen_field::barrier::select_u64(x40, x30, x11);
+        let x44 = ::fieldgen_field::barrier::select_u64(x40, x32, x13);
+        let x45 = ::fieldgen_field::barrier::select_u64(x40, x34, x15);
+        let x46 = ::fieldgen_field::barrier::select_u64(x40, x36, x17);
         [x41, x42, x43, x44, x45, x46]
     }
     /// The canonical value in [0, p) of a stored value.

@@ -3821,23 +3821,23 @@ impl Fp {
             (t68 as u32, (t68 >> 63) as u32)
         };
         let x72 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x69));
-        let x73 = x36 ^ (x72 & (x36 ^ a[0]));
-        let x74 = x38 ^ (x72 & (x38 ^ a[1]));
-        let x75 = x40 ^ (x72 & (x40 ^ a[2]));
-        let x76 = x42 ^ (x72 & (x42 ^ a[3]));
-        let x77 = x44 ^ (x72 & (x44 ^ a[4]));
-        let x78 = x46 ^ (x72 & (x46 ^ a[5]));
-        let x79 = x48 ^ (x72 & (x48 ^ a[6]));
-        let x80 = x50 ^ (x72 & (x50 ^ a[7]));
-        let x81 = x52 ^ (x72 & (x52 ^ a[8]));
-        let x82 = x54 ^ (x72 & (x54 ^ a[9]));
-        let x83 = x56 ^ (x72 & (x56 ^ a[10]));
-        let x84 = x58 ^ (x72 & (x58 ^ a[11]));
-        let x85 = x60 ^ (x72 & (x60 ^ a[12]));
-        let x86 = x62 ^ (x72 & (x62 ^ a[13]));
-        let x87 = x64 ^ (x72 & (x64 ^ a[14]));
-        let x88 = x66 ^ (x72 & (x66 ^ a[15]));
-        let x89 = x68 ^ (x72 & (x68 ^ a[16]));
+        let x73 = ::fieldgen_field::barrier::select_u32(x72, x36, a[0]);
+        let x74 = ::fieldgen_field::barrier::select_u32(x72, x38, a[1]);
+        let x75 = ::fieldgen_field::barrier::select_u32(x72, x40, a[2]);
+        let x76 = ::fieldgen_field::barrier::select_u32(x72, x42, a[3]);
+        let x77 = ::fieldgen_field::barrier::select_u32(x72, x44, a[4]);
+        let x78 = ::fieldgen_field::barrier::select_u32(x72, x46, a[5]);
+        let x79 = ::fieldgen_field::barrier::select_u32(x72, x48, a[6]);
+        let x80 = ::fieldgen_field::barrier::select_u32(x72, x50, a[7]);
+        let x81 = ::fieldgen_field::barrier::select_u32(x72, x52, a[8]);
+        let x82 = ::fieldgen_field::barrier::select_u32(x72, x54, a[9]);
+        let x83 = ::fieldgen_field::barrier::select_u32(x72, x56, a[10]);
+        let x84 = ::fieldgen_field::barrier::select_u32(x72, x58, a[11]);
+        let x85 = ::fieldgen_field::barrier::select_u32(x72, x60, a[12]);
+        let x86 = ::fieldgen_field::barrier::select_u32(x72, x62, a[13]);
+        let x87 = ::fieldgen_field::barrier::select_u32(x72, x64, a[14]);
+        let x88 = ::fieldgen_field::barrier::select_u32(x72, x66, a[15]);
+        let x89 = ::fieldgen_field::barrier::select_u32(x72, x68, a[16]);
         [
             x73,
             x74,

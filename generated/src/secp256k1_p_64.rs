@@ -246,11 +246,11 @@ impl Fp {
             };
             (t89 as u64, (t89 >> 127) as u64)
         };
-        let x93 = 0u64.wrapping_sub(x90);
-        let x94 = x83 ^ (x93 & (x83 ^ x69));
-        let x95 = x85 ^ (x93 & (x85 ^ x71));
-        let x96 = x87 ^ (x93 & (x87 ^ x73));
-        let x97 = x89 ^ (x93 & (x89 ^ x75));
+        let x93 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x90));
+        let x94 = ::fieldgen_field::barrier::select_u64(x93, x83, x69);
+        let x95 = ::fieldgen_field::barrier::select_u64(x93, x85, x71);
+        let x96 = ::fieldgen_field::barrier::select_u64(x93, x87, x73);
+        let x97 = ::fieldgen_field::barrier::select_u64(x93, x89, x75);
         [x94, x95, x96, x97]
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
@@ -422,11 +422,11 @@ impl Fp {
             };
             (t101 as u64, (t101 >> 127) as u64)
         };
-        let x105 = 0u64.wrapping_sub(x102);
-        let x106 = x95 ^ (x105 & (x95 ^ x81));
-        let x107 = x97 ^ (x105 & (x97 ^ x83));
-        let x108 = x99 ^ (x105 & (x99 ^ x85));
-        let x109 = x101 ^ (x105 & (x101 ^ x87));
+        let x105 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x102));
+        let x106 = ::fieldgen_field::barrier::select_u64(x105, x95, x81);
+        let x107 = ::fieldgen_field::barrier::select_u64(x105, x97, x83);
+        let x108 = ::fieldgen_field::barrier::select_u64(x105, x99, x85);
+        let x109 = ::fieldgen_field::barrier::select_u64(x105, x101, x87);
         [x106, x107, x108, x109]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
@@ -517,11 +517,11 @@ impl Fp {
             };
             (t49 as u64, (t49 >> 127) as u64)
         };
-        let x53 = 0u64.wrapping_sub(x50);
-        let x54 = x43 ^ (x53 & (x43 ^ x29));
-        let x55 = x45 ^ (x53 & (x45 ^ x31));
-        let x56 = x47 ^ (x53 & (x47 ^ x33));
-        let x57 = x49 ^ (x53 & (x49 ^ x35));
+        let x53 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x50));
+        let x54 = ::fieldgen_field::barrier::select_u64(x53, x43, x29);
+        let x55 = ::fieldgen_field::barrier::select_u64(x53, x45, x31);
+        let x56 = ::fieldgen_field::barrier::select_u64(x53, x47, x33);
+        let x57 = ::fieldgen_field::barrier::select_u64(x53, x49, x35);
         [x54, x55, x56, x57]
     }
     /// a + b mod p.
@@ -585,11 +585,11 @@ impl Fp {
             };
             (t30 >> 127) as u64
         };
-        let x32 = 0u64.wrapping_sub(x31);
-        let x33 = x22 ^ (x32 & (x22 ^ x9));
-        let x34 = x24 ^ (x32 & (x24 ^ x11));
-        let x35 = x26 ^ (x32 & (x26 ^ x13));
-        let x36 = x28 ^ (x32 & (x28 ^ x15));
+        let x32 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x31));
+        let x33 = ::fieldgen_field::barrier::select_u64(x32, x22, x9);
+        let x34 = ::fieldgen_field::barrier::select_u64(x32, x24, x11);
+        let x35 = ::fieldgen_field::barrier::select_u64(x32, x26, x13);
+        let x36 = ::fieldgen_field::barrier::select_u64(x32, x28, x15);
         [x33, x34, x35, x36]
     }
     /// a − b mod p.
@@ -628,7 +628,7 @@ impl Fp {
             };
             (t15 as u64, (t15 >> 127) as u64)
         };
-        let x17 = 0u64.wrapping_sub(x16);
+        let x17 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x16));
         let x22 = 0xfffffffefffffc2f_u64 & x17;
         let (x23, x24) = {
             let t23: u128 = (x9 as u128) + (x22 as u128)
@@ -683,7 +683,7 @@ impl Fp {
             .wrapping_sub(0x0000000000000000_u64);
         let x22 = x19 | x20;
         let x23 = x22 >> 63;
-        let x24 = 0u64.wrapping_sub(x23);
+        let x24 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x23));
         let x25 = x9 & x24;
         let x26 = x11 & x24;
         let x27 = x13 & x24;
@@ -751,11 +751,11 @@ impl Fp {
             };
             (t26 >> 127) as u64
         };
-        let x28 = 0u64.wrapping_sub(x27);
-        let x29 = x18 ^ (x28 & (x18 ^ x5));
-        let x30 = x20 ^ (x28 & (x20 ^ x7));
-        let x31 = x22 ^ (x28 & (x22 ^ x9));
-        let x32 = x24 ^ (x28 & (x24 ^ x11));
+        let x28 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x27));
+        let x29 = ::fieldgen_field::barrier::select_u64(x28, x18, x5);
+        let x30 = ::fieldgen_field::barrier::select_u64(x28, x20, x7);
+        let x31 = ::fieldgen_field::barrier::select_u64(x28, x22, x9);
+        let x32 = ::fieldgen_field::barrier::select_u64(x28, x24, x11);
         [x29, x30, x31, x32]
     }
     /// The canonical value in [0, p) of a stored value.

@@ -643,15 +643,15 @@ impl Fp {
             };
             (t308 as u32, (t308 >> 63) as u32)
         };
-        let x312 = 0u32.wrapping_sub(x309);
-        let x313 = x294 ^ (x312 & (x294 ^ x268));
-        let x314 = x296 ^ (x312 & (x296 ^ x270));
-        let x315 = x298 ^ (x312 & (x298 ^ x272));
-        let x316 = x300 ^ (x312 & (x300 ^ x274));
-        let x317 = x302 ^ (x312 & (x302 ^ x276));
-        let x318 = x304 ^ (x312 & (x304 ^ x278));
-        let x319 = x306 ^ (x312 & (x306 ^ x280));
-        let x320 = x308 ^ (x312 & (x308 ^ x282));
+        let x312 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x309));
+        let x313 = ::fieldgen_field::barrier::select_u32(x312, x294, x268);
+        let x314 = ::fieldgen_field::barrier::select_u32(x312, x296, x270);
+        let x315 = ::fieldgen_field::barrier::select_u32(x312, x298, x272);
+        let x316 = ::fieldgen_field::barrier::select_u32(x312, x300, x274);
+        let x317 = ::fieldgen_field::barrier::select_u32(x312, x302, x276);
+        let x318 = ::fieldgen_field::barrier::select_u32(x312, x304, x278);
+        let x319 = ::fieldgen_field::barrier::select_u32(x312, x306, x280);
+        let x320 = ::fieldgen_field::barrier::select_u32(x312, x308, x282);
         [x313, x314, x315, x316, x317, x318, x319, x320]
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
@@ -1161,15 +1161,15 @@ impl Fp {
             };
             (t304 as u32, (t304 >> 63) as u32)
         };
-        let x308 = 0u32.wrapping_sub(x305);
-        let x309 = x290 ^ (x308 & (x290 ^ x264));
-        let x310 = x292 ^ (x308 & (x292 ^ x266));
-        let x311 = x294 ^ (x308 & (x294 ^ x268));
-        let x312 = x296 ^ (x308 & (x296 ^ x270));
-        let x313 = x298 ^ (x308 & (x298 ^ x272));
-        let x314 = x300 ^ (x308 & (x300 ^ x274));
-        let x315 = x302 ^ (x308 & (x302 ^ x276));
-        let x316 = x304 ^ (x308 & (x304 ^ x278));
+        let x308 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x305));
+        let x309 = ::fieldgen_field::barrier::select_u32(x308, x290, x264);
+        let x310 = ::fieldgen_field::barrier::select_u32(x308, x292, x266);
+        let x311 = ::fieldgen_field::barrier::select_u32(x308, x294, x268);
+        let x312 = ::fieldgen_field::barrier::select_u32(x308, x296, x270);
+        let x313 = ::fieldgen_field::barrier::select_u32(x308, x298, x272);
+        let x314 = ::fieldgen_field::barrier::select_u32(x308, x300, x274);
+        let x315 = ::fieldgen_field::barrier::select_u32(x308, x302, x276);
+        let x316 = ::fieldgen_field::barrier::select_u32(x308, x304, x278);
         [x309, x310, x311, x312, x313, x314, x315, x316]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
@@ -1346,15 +1346,15 @@ impl Fp {
             };
             (t101 as u32, (t101 >> 63) as u32)
         };
-        let x105 = 0u32.wrapping_sub(x102);
-        let x106 = x87 ^ (x105 & (x87 ^ x61));
-        let x107 = x89 ^ (x105 & (x89 ^ x63));
-        let x108 = x91 ^ (x105 & (x91 ^ x65));
-        let x109 = x93 ^ (x105 & (x93 ^ x67));
-        let x110 = x95 ^ (x105 & (x95 ^ x69));
-        let x111 = x97 ^ (x105 & (x97 ^ x71));
-        let x112 = x99 ^ (x105 & (x99 ^ x73));
-        let x113 = x101 ^ (x105 & (x101 ^ x75));
+        let x105 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x102));
+        let x106 = ::fieldgen_field::barrier::select_u32(x105, x87, x61);
+        let x107 = ::fieldgen_field::barrier::select_u32(x105, x89, x63);
+        let x108 = ::fieldgen_field::barrier::select_u32(x105, x91, x65);
+        let x109 = ::fieldgen_field::barrier::select_u32(x105, x93, x67);
+        let x110 = ::fieldgen_field::barrier::select_u32(x105, x95, x69);
+        let x111 = ::fieldgen_field::barrier::select_u32(x105, x97, x71);
+        let x112 = ::fieldgen_field::barrier::select_u32(x105, x99, x73);
+        let x113 = ::fieldgen_field::barrier::select_u32(x105, x101, x75);
         [x106, x107, x108, x109, x110, x111, x112, x113]
     }
     /// a + b mod p.
@@ -1465,15 +1465,15 @@ impl Fp {
             };
             (t58 >> 63) as u32
         };
-        let x60 = 0u32.wrapping_sub(x59);
-        let x61 = x42 ^ (x60 & (x42 ^ x17));
-        let x62 = x44 ^ (x60 & (x44 ^ x19));
-        let x63 = x46 ^ (x60 & (x46 ^ x21));
-        let x64 = x48 ^ (x60 & (x48 ^ x23));
-        let x65 = x50 ^ (x60 & (x50 ^ x25));
-        let x66 = x52 ^ (x60 & (x52 ^ x27));
-        let x67 = x54 ^ (x60 & (x54 ^ x29));
-        let x68 = x56 ^ (x60 & (x56 ^ x31));
+        let x60 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x59));
+        let x61 = ::fieldgen_field::barrier::select_u32(x60, x42, x17);
+        let x62 = ::fieldgen_field::barrier::select_u32(x60, x44, x19);
+        let x63 = ::fieldgen_field::barrier::select_u32(x60, x46, x21);
+        let x64 = ::fieldgen_field::barrier::select_u32(x60, x48, x23);
+        let x65 = ::fieldgen_field::barrier::select_u32(x60, x50, x25);
+        let x66 = ::fieldgen_field::barrier::select_u32(x60, x52, x27);
+        let x67 = ::fieldgen_field::barrier::select_u32(x60, x54, x29);
+        let x68 = ::fieldgen_field::barrier::select_u32(x60, x56, x31);
         [x61, x62, x63, x64, x65, x66, x67, x68]
     }
     /// a − b mod p.
@@ -1544,7 +1544,7 @@ impl Fp {
             };
             (t31 as u32, (t31 >> 63) as u32)
         };
-        let x33 = 0u32.wrapping_sub(x32);
+        let x33 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x32));
         let x42 = 0xfffffc2f_u32 & x33;
         let (x43, x44) = {
             let t43: u64 = (x17 as u64) + (x42 as u64) + (0x00000000_u32 as u64);
@@ -1649,7 +1649,7 @@ impl Fp {
         let x40 = 0x00000000_u32.wrapping_sub(x39).wrapping_sub(0x00000000_u32);
         let x42 = x39 | x40;
         let x43 = x42 >> 31;
-        let x44 = 0u32.wrapping_sub(x43);
+        let x44 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x43));
         let x45 = x17 & x44;
         let x46 = x19 & x44;
         let x47 = x21 & x44;
@@ -1768,15 +1768,15 @@ impl Fp {
             };
             (t50 >> 63) as u32
         };
-        let x52 = 0u32.wrapping_sub(x51);
-        let x53 = x34 ^ (x52 & (x34 ^ x9));
-        let x54 = x36 ^ (x52 & (x36 ^ x11));
-        let x55 = x38 ^ (x52 & (x38 ^ x13));
-        let x56 = x40 ^ (x52 & (x40 ^ x15));
-        let x57 = x42 ^ (x52 & (x42 ^ x17));
-        let x58 = x44 ^ (x52 & (x44 ^ x19));
-        let x59 = x46 ^ (x52 & (x46 ^ x21));
-        let x60 = x48 ^ (x52 & (x48 ^ x23));
+        let x52 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x51));
+        let x53 = ::fieldgen_field::barrier::select_u32(x52, x34, x9);
+        let x54 = ::fieldgen_field::barrier::select_u32(x52, x36, x11);
+        let x55 = ::fieldgen_field::barrier::select_u32(x52, x38, x13);
+        let x56 = ::fieldgen_field::barrier::select_u32(x52, x40, x15);
+        let x57 = ::fieldgen_field::barrier::select_u32(x52, x42, x17);
+        let x58 = ::fieldgen_field::barrier::select_u32(x52, x44, x19);
+        let x59 = ::fieldgen_field::barrier::select_u32(x52, x46, x21);
+        let x60 = ::fieldgen_field::barrier::select_u32(x52, x48, x23);
         [x53, x54, x55, x56, x57, x58, x59, x60]
     }
     /// The canonical value in [0, p) of a stored value.

@@ -64,18 +64,9 @@ struct Defs {
     outs: Vec<(Var, TokenStream)>,
 }
 
-/// Functions whose masks go through `fieldgen_field::barrier`: those where LLVM turned a
-/// masked select back into a branch on a secret (the canonical-form comparison behind `ct_eq`
-/// and `is_zero`, in a loop of `batch_invert`, on 32-bit limbs), found by the valgrind
-/// constant-time check that guards the rest. Not every function: in the additions the barrier
-/// breaks LLVM's borrow-chain patterns (secp256k1's addition went from 10 to 26 cycles in
-/// llvm-mca's model) while their selects compile to `cmov`.
-const BARRIER_MASKS: &[&str] = &["canonical_limbs"];
-
 /// Emits `f` as a Rust function `fn name(a: &[W; n0], b: &[W; n1], ...) -> [W; out]`.
 /// `args` names the input arrays in order. The function is `#[inline]` and private.
 pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream {
-    let barrier_masks = BARRIER_MASKS.iter().any(|n| name == n);
     let words = Words { w: f.w };
     let word = words.word();
     let dword = words.dword();
@@ -233,23 +224,30 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
                 let (a, k) = (val(a), super::field::lit(k as usize));
                 one(quote!(#a >> #k))
             }
-            Op::Mask { bit } if barrier_masks => {
+            Op::Mask { bit } => {
                 // Through a value barrier: a mask the optimiser knows to be 0 or all ones can
-                // become a branch again (see `fieldgen_field::barrier`).
+                // become a branch again (see `fieldgen_field::barrier`); found in
+                // `canonical_limbs` on 32-bit limbs and, as a masked addition of p, could be in
+                // any reduction.
                 let bit = val(bit);
                 let barrier = format_ident!("{}", if f.w == 64 { "u64" } else { "u32" });
                 let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
                 one(quote!(::fieldgen_field::barrier::#barrier(#zero_lit.wrapping_sub(#bit))))
             }
-            Op::Mask { bit } => {
-                let bit = val(bit);
-                let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
-                one(quote!(#zero_lit.wrapping_sub(#bit)))
-            }
             Op::Select { mask, a, b } => {
-                // a ^ (mask & (a ^ b)): b where mask is all ones, a where it is zero.
+                // b where mask is all ones, a where it is zero, by `test`/`cmov` (`cmp`/`csel`)
+                // in an asm block: LLVM once turned the masked form's `cmov` into a branch in
+                // an addition's final subtraction inlined into a loop (x86 cmov conversion).
                 let (m, a, b) = (val(mask), val(a), val(b));
-                one(quote!(#a ^ (#m & (#a ^ #b))))
+                let select = format_ident!(
+                    "{}",
+                    if f.w == 64 {
+                        "select_u64"
+                    } else {
+                        "select_u32"
+                    }
+                );
+                one(quote!(::fieldgen_field::barrier::#select(#m, #a, #b)))
             }
         };
         if !pooled {
