@@ -86,7 +86,7 @@ barrier!(
 /// `-C target-cpu=native` build (the `fieldgen-ctcheck` run under valgrind). Here the
 /// selection is one `test`/`cmovnz` (x86-64) or `cmp`/`csel` (AArch64) inside an `asm!`
 /// block, which no pass rewrites; elsewhere it is the masked form with the mask through
-/// [`u64`]. `mask` must be 0 or all ones.
+/// [`u64()`]. `mask` must be 0 or all ones.
 ///
 /// On x86-64 the block ends with a zero idiom (`xor` of a scratch register with itself, which
 /// the CPU resolves at rename) so the flags it leaves do not come from the secret `test`:

@@ -379,7 +379,7 @@ pub fn gt_pow<C: BnParams>(e: &Fp12<C>, k: &C::Fr) -> Fp12<C> {
             acc = acc.cyclotomic_square();
         }
         for i in 0..4 {
-            acc = acc * gt_lookup(&t[i], digits[i][pos], halves[i].negative);
+            acc *= gt_lookup(&t[i], digits[i][pos], halves[i].negative);
         }
     }
     acc
