@@ -77,109 +77,90 @@ barrier!(
     )
 );
 
-/// `b` where `mask` is all ones, `a` where it is zero (`u64` limbs), in a form the optimiser
-/// cannot turn into a branch.
-///
-/// LLVM lowers `a ^ (mask & (a ^ b))` with a known 0/all-ones mask to `cmov`, and x86's
-/// cmov-conversion pass may then replace a `cmov` inside a loop by a branch: seen on a secret
-/// in a generated addition's final conditional subtraction, inlined into a loop, in a
-/// `-C target-cpu=native` build (the `fieldgen-ctcheck` run under valgrind). Here the
-/// selection is one `test`/`cmovnz` (x86-64) or `cmp`/`csel` (AArch64) inside an `asm!`
-/// block, which no pass rewrites; elsewhere it is the masked form with the mask through
-/// [`u64()`]. `mask` must be 0 or all ones.
-///
-/// On x86-64 the block ends with a zero idiom (`xor` of a scratch register with itself, which
-/// the CPU resolves at rename) so the flags it leaves do not come from the secret `test`:
-/// valgrind (3.19) models `bt` as keeping the previous O/S/Z/A/P flags, and a later public
-/// loop test by `bt` was reported as depending on the secret otherwise.
-#[inline(always)]
-pub fn select_u64(mask: u64, a: u64, b: u64) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let mut r = a;
-        // SAFETY: register-only instructions; no memory access, no stack use.
-        unsafe {
-            core::arch::asm!(
-                "test {m}, {m}",
-                "cmovnz {r}, {b}",
-                "xor {z:e}, {z:e}",
-                m = in(reg) mask,
-                b = in(reg) b,
-                r = inout(reg) r,
-                z = out(reg) _,
-                options(pure, nomem, nostack),
-            );
+macro_rules! select {
+    ($(#[$doc:meta])* $name:ident, $t:ty, $barrier:ident, $x86_test:literal, $x86_cmov:literal,
+     $a64_cmp:literal, $a64_csel:literal) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name(mask: $t, a: $t, b: $t) -> $t {
+            #[cfg(target_arch = "x86_64")]
+            {
+                let mut r = a;
+                // SAFETY: register-only instructions; no memory access, no stack use.
+                unsafe {
+                    core::arch::asm!(
+                        $x86_test,
+                        $x86_cmov,
+                        "xor {z:e}, {z:e}",
+                        m = in(reg) mask,
+                        b = in(reg) b,
+                        r = inout(reg) r,
+                        z = out(reg) _,
+                        options(pure, nomem, nostack),
+                    );
+                }
+                r
+            }
+            #[cfg(target_arch = "aarch64")]
+            {
+                let r: $t;
+                // SAFETY: register-only instructions; no memory access, no stack use.
+                unsafe {
+                    core::arch::asm!(
+                        $a64_cmp,
+                        $a64_csel,
+                        m = in(reg) mask,
+                        a = in(reg) a,
+                        b = in(reg) b,
+                        r = lateout(reg) r,
+                        options(pure, nomem, nostack),
+                    );
+                }
+                r
+            }
+            #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+            {
+                let m = $barrier(mask);
+                a ^ (m & (a ^ b))
+            }
         }
-        r
-    }
-    #[cfg(target_arch = "aarch64")]
-    {
-        let r: u64;
-        // SAFETY: register-only instructions; no memory access, no stack use.
-        unsafe {
-            core::arch::asm!(
-                "cmp {m}, #0",
-                "csel {r}, {b}, {a}, ne",
-                m = in(reg) mask,
-                a = in(reg) a,
-                b = in(reg) b,
-                r = lateout(reg) r,
-                options(pure, nomem, nostack),
-            );
-        }
-        r
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    {
-        let m = u64(mask);
-        a ^ (m & (a ^ b))
-    }
+    };
 }
 
-/// [`select_u64`] for `u32` limbs: `b` where `mask` is all ones, `a` where it is zero.
-#[inline(always)]
-pub fn select_u32(mask: u32, a: u32, b: u32) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let mut r = a;
-        // SAFETY: register-only instructions; no memory access, no stack use.
-        unsafe {
-            core::arch::asm!(
-                "test {m:e}, {m:e}",
-                "cmovnz {r:e}, {b:e}",
-                "xor {z:e}, {z:e}",
-                m = in(reg) mask,
-                b = in(reg) b,
-                r = inout(reg) r,
-                z = out(reg) _,
-                options(pure, nomem, nostack),
-            );
-        }
-        r
-    }
-    #[cfg(target_arch = "aarch64")]
-    {
-        let r: u32;
-        // SAFETY: register-only instructions; no memory access, no stack use.
-        unsafe {
-            core::arch::asm!(
-                "cmp {m:w}, #0",
-                "csel {r:w}, {b:w}, {a:w}, ne",
-                m = in(reg) mask,
-                a = in(reg) a,
-                b = in(reg) b,
-                r = lateout(reg) r,
-                options(pure, nomem, nostack),
-            );
-        }
-        r
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    {
-        let m = u32(mask);
-        a ^ (m & (a ^ b))
-    }
-}
+select!(
+    /// `b` where `mask` is all ones, `a` where it is zero (`u64` limbs), in a form the optimiser
+    /// cannot turn into a branch.
+    ///
+    /// LLVM lowers `a ^ (mask & (a ^ b))` with a known 0/all-ones mask to `cmov`, and x86's
+    /// cmov-conversion pass may then replace a `cmov` inside a loop by a branch: seen on a secret
+    /// in a generated addition's final conditional subtraction, inlined into a loop, in a
+    /// `-C target-cpu=native` build (the `fieldgen-ctcheck` run under valgrind). Here the
+    /// selection is one `test`/`cmovnz` (x86-64) or `cmp`/`csel` (AArch64) inside an `asm!`
+    /// block, which no pass rewrites; elsewhere it is the masked form with the mask through
+    /// [`u64()`]. `mask` must be 0 or all ones.
+    ///
+    /// On x86-64 the block ends with a zero idiom (`xor` of a scratch register with itself, which
+    /// the CPU resolves at rename) so the flags it leaves do not come from the secret `test`:
+    /// valgrind (3.19) models `bt` as keeping the previous O/S/Z/A/P flags, and a later public
+    /// loop test by `bt` was reported as depending on the secret otherwise.
+    select_u64,
+    u64,
+    u64,
+    "test {m}, {m}",
+    "cmovnz {r}, {b}",
+    "cmp {m}, #0",
+    "csel {r}, {b}, {a}, ne"
+);
+select!(
+    /// [`select_u64`] for `u32` limbs: `b` where `mask` is all ones, `a` where it is zero.
+    select_u32,
+    u32,
+    u32,
+    "test {m:e}, {m:e}",
+    "cmovnz {r:e}, {b:e}",
+    "cmp {m:w}, #0",
+    "csel {r:w}, {b:w}, {a:w}, ne"
+);
 
 #[cfg(test)]
 mod tests {
