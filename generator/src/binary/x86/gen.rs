@@ -1,93 +1,109 @@
-//! The statement builder of the XMM kernels (`Gen`: fresh names, pair loads, products, the
-//! diagonals' combination into aligned pairs) and the list scheduler that orders its statements
-//! by critical path.
+//! The builder of the XMM kernels' [`Xir`] (`Gen`: fresh names, pair loads, products, the
+//! diagonals' combination into aligned pairs).
 
 use super::*;
 
-/// One 64-bit word of an operand: lane `lane` of the `__m128i` `v`; for an input word, `load`
-/// reads it alone into lane 0 (a load instead of a lane move).
+/// One 64-bit word of an operand: lane `lane` of the value `v`; for an input word, `load`
+/// names it in its array, read alone into lane 0 (a load instead of a lane move).
 #[derive(Clone)]
 pub(super) struct Word {
-    pub(super) v: Ident,
+    pub(super) v: V,
     pub(super) lane: u8,
-    pub(super) load: Option<TokenStream>,
+    pub(super) load: Option<(Src, usize)>,
 }
 
-#[derive(Clone)]
-pub(super) struct Opnd {
-    pub(super) id: Ident,
-}
-
-/// Straight-line statements over `__m128i` values.
+/// The builder of one kernel's [`Xir`]: fresh names, pair loads, products, the diagonals'
+/// combination into aligned pairs; `stmts` lists its statements in emission order.
 pub(super) struct Gen {
-    pub(super) stmts: Vec<TokenStream>,
+    pub(super) ir: Xir,
+    pub(super) stmts: Vec<V>,
     next: usize,
     pub(super) clmuls: usize,
-    /// Xors (and word products) already emitted, by operand names (a sum of pairs serves both
+    /// Word products already emitted, by operands and selector.
+    products: HashMap<(V, V, u8), V>,
+    /// Xors of pairs already emitted, by operands (smaller first; a sum of pairs serves both
     /// lanes).
-    xors: HashMap<(String, String), Ident>,
-    /// Words already moved to lane 0, by (vector, lane).
-    low: HashMap<String, Ident>,
+    xors: HashMap<(V, V), V>,
+    /// Words already moved to lane 0, by the vector holding them in lane 1.
+    low: HashMap<V, V>,
     /// For the product pair holding words n − 1 and n (n odd): the pair without D_n's low
     /// word, so word n − 1 (lane 0) does not wait for the products of D_n.
-    pub(super) low_word: Option<(Ident, Ident)>,
+    pub(super) low_word: Option<(V, V)>,
 }
 
 impl Gen {
     pub(super) fn new() -> Gen {
         Gen {
+            ir: Xir::default(),
             stmts: Vec::new(),
             next: 0,
             clmuls: 0,
+            products: HashMap::new(),
             xors: HashMap::new(),
             low: HashMap::new(),
             low_word: None,
         }
     }
 
-    pub(super) fn bind(&mut self, prefix: &str, expr: TokenStream) -> Ident {
+    /// A statement `let {prefix}{k} = op;` with a fresh k.
+    pub(super) fn bind(&mut self, prefix: &str, op: Op) -> V {
         self.next += 1;
-        let id = format_ident!("{}{}", prefix, self.next);
-        self.stmts.push(quote!(let #id = #expr;));
-        id
+        let v = self.ir.bind(format_ident!("{}{}", prefix, self.next), op);
+        self.stmts.push(v);
+        v
     }
 
-    pub(super) fn xor(&mut self, x: Option<Ident>, y: Option<Ident>) -> Option<Ident> {
+    /// An operation printed inside the statements reading it.
+    pub(super) fn inline(&mut self, op: Op) -> V {
+        self.ir.inline(op)
+    }
+
+    /// A store statement.
+    pub(super) fn effect(&mut self, op: Op) {
+        let v = self.ir.effect(op);
+        self.stmts.push(v);
+    }
+
+    /// The statements of `stmts`, printed in that order.
+    pub(super) fn print(&self, stmts: &[V]) -> Vec<TokenStream> {
+        stmts.iter().map(|&v| self.ir.print(v)).collect()
+    }
+
+    /// The statements, scheduled (see [`schedule`]) and printed.
+    pub(super) fn scheduled(&self) -> Vec<TokenStream> {
+        self.print(&schedule(&self.ir, self.stmts.clone()))
+    }
+
+    pub(super) fn xor(&mut self, x: Option<V>, y: Option<V>) -> Option<V> {
         match (x, y) {
             (None, v) | (v, None) => v,
             // v + v = 0: the middle terms of an unbalanced Karatsuba split can be one product
             // twice (emitted once by `clmul`).
             (Some(a), Some(b)) if a == b => None,
-            (Some(a), Some(b)) => {
-                let f = arch("_mm_xor_si128");
-                Some(self.bind("x", quote!(#f(#a, #b))))
-            }
+            (Some(a), Some(b)) => Some(self.bind("x", Op::Xor(a, b))),
         }
     }
 
-    pub(super) fn clmul(&mut self, a: &Ident, b: &Ident, imm: u8) -> Ident {
+    pub(super) fn clmul(&mut self, a: V, b: V, imm: u8) -> V {
         // The same word product may come up twice (a word of a low half that is also the
         // word of a sum with an absent high word): emitted once.
-        let key = (format!("{a}·{b}"), imm.to_string());
-        if let Some(id) = self.xors.get(&key) {
-            return id.clone();
+        if let Some(&v) = self.products.get(&(a, b, imm)) {
+            return v;
         }
         self.clmuls += 1;
-        let f = arch("_mm_clmulepi64_si128");
-        let lit = Literal::i32_unsuffixed(imm as i32);
-        let id = self.bind("p", quote!(#f(#a, #b, #lit)));
-        self.xors.insert(key, id.clone());
-        id
+        let v = self.bind("p", Op::Clmul { a, b, imm });
+        self.products.insert((a, b, imm), v);
+        v
     }
 
     /// The xor of all `terms` as a balanced tree (None for no terms).
-    pub(super) fn xor_tree(&mut self, mut terms: Vec<Ident>) -> Option<Ident> {
+    pub(super) fn xor_tree(&mut self, mut terms: Vec<V>) -> Option<V> {
         while terms.len() > 1 {
             let mut next = Vec::with_capacity(terms.len().div_ceil(2));
             for pair in terms.chunks(2) {
-                match pair {
-                    [a, b] => next.push(self.xor(Some(a.clone()), Some(b.clone())).expect("two")),
-                    [a] => next.push(a.clone()),
+                match *pair {
+                    [a, b] => next.push(self.xor(Some(a), Some(b)).expect("two")),
+                    [a] => next.push(a),
                     _ => unreachable!(),
                 }
             }
@@ -97,16 +113,14 @@ impl Gen {
     }
 
     /// x + y as one vector, emitted once per pair of operands.
-    pub(super) fn xor_once(&mut self, x: &Ident, y: &Ident) -> Ident {
-        let (xs, ys) = (x.to_string(), y.to_string());
-        let key = if xs <= ys { (xs, ys) } else { (ys, xs) };
-        if let Some(id) = self.xors.get(&key) {
-            return id.clone();
+    pub(super) fn xor_once(&mut self, x: V, y: V) -> V {
+        let key = (x.min(y), x.max(y));
+        if let Some(&v) = self.xors.get(&key) {
+            return v;
         }
-        let f = arch("_mm_xor_si128");
-        let id = self.bind("s", quote!(#f(#x, #y)));
-        self.xors.insert(key, id.clone());
-        id
+        let v = self.bind("s", Op::Xor(x, y));
+        self.xors.insert(key, v);
+        v
     }
 
     /// The word in lane 0: a load for an input word, else the high lane copied down.
@@ -114,25 +128,20 @@ impl Gen {
         if w.lane == 0 {
             return w.clone();
         }
-        let key = w.v.to_string();
-        let id = match self.low.get(&key) {
-            Some(id) => id.clone(),
+        let v = match self.low.get(&w.v) {
+            Some(&v) => v,
             None => {
-                let expr = match &w.load {
-                    Some(e) => e.clone(),
-                    None => {
-                        let f = arch("_mm_unpackhi_epi64");
-                        let v = &w.v;
-                        quote!(#f(#v, #v))
-                    }
+                let op = match w.load {
+                    Some((src, word)) => Op::LoadWord { src, word },
+                    None => Op::UnpackHi64(w.v, w.v),
                 };
-                let id = self.bind("l", expr);
-                self.low.insert(key, id.clone());
-                id
+                let v = self.bind("l", op);
+                self.low.insert(w.v, v);
+                v
             }
         };
         Word {
-            v: id,
+            v,
             lane: 0,
             load: None,
         }
@@ -147,7 +156,7 @@ impl Gen {
                 } else {
                     (self.low_lane(x), self.low_lane(y))
                 };
-                let v = self.xor_once(&x.v, &y.v);
+                let v = self.xor_once(x.v, y.v);
                 Some(Word {
                     v,
                     lane: x.lane,
@@ -164,14 +173,14 @@ impl Gen {
         a: &[Option<Word>],
         b: &[Option<Word>],
         p: &Plan,
-    ) -> Vec<Option<Ident>> {
+    ) -> Vec<Option<V>> {
         let l = a.len();
         if l > 1 && a[l - 1].is_none() && b[l - 1].is_none() {
             let mut out = self.mul(&a[..l - 1], &b[..l - 1], p);
             out.resize(2 * l - 1, None);
             return out;
         }
-        let mut out: Vec<Option<Ident>> = vec![None; 2 * l - 1];
+        let mut out: Vec<Option<V>> = vec![None; 2 * l - 1];
         match p {
             Plan::School => {
                 // Highest diagonals first: the reduction needs them, so its products can
@@ -186,7 +195,7 @@ impl Gen {
                 }
                 terms.sort_by_key(|t| core::cmp::Reverse(t.0));
                 for (k, x, y) in terms {
-                    let prod = self.clmul(&x.v, &y.v, x.lane | (y.lane << 4));
+                    let prod = self.clmul(x.v, y.v, x.lane | (y.lane << 4));
                     out[k] = self.xor(out[k].take(), Some(prod));
                 }
             }
@@ -209,19 +218,19 @@ impl Gen {
                 };
                 let (sa, sb) = (sums(self, a), sums(self, b));
                 // Products of the high terms first, as the reduction needs the top diagonals.
-                let mut prods: Vec<Option<Ident>> = vec![None; sa.len()];
+                let mut prods: Vec<Option<V>> = vec![None; sa.len()];
                 for p in (0..sa.len()).rev() {
                     let (x, y) = (&sa[p], &sb[p]);
-                    prods[p] = Some(self.clmul(&x.v, &y.v, x.lane | (y.lane << 4)));
+                    prods[p] = Some(self.clmul(x.v, y.v, x.lane | (y.lane << 4)));
                 }
                 for &(x, y) in &outs.steps {
-                    let v = self.xor(prods[x].clone(), prods[y].clone());
+                    let v = self.xor(prods[x], prods[y]);
                     prods.push(v);
                 }
                 out = outs
                     .outputs
                     .iter()
-                    .map(|o| o.and_then(|v| prods[v].clone()))
+                    .map(|o| o.and_then(|v| prods[v]))
                     .collect();
             }
             Plan::Kara(h, p0, p2, p1) => {
@@ -237,16 +246,16 @@ impl Gen {
                 let d0 = self.mul(&a[..h], &b[..h], p0);
                 let d2 = self.mul(&a1, &b1, p2);
                 let d1 = self.mul(&sa, &sb, p1);
-                let mut wide: Vec<Option<Ident>> = vec![None; 4 * h - 1];
+                let mut wide: Vec<Option<V>> = vec![None; 4 * h - 1];
                 for (k, v) in d0.iter().enumerate() {
-                    wide[k] = v.clone();
+                    wide[k] = *v;
                 }
                 for (k, v) in d2.iter().enumerate() {
-                    wide[2 * h + k] = self.xor(wide[2 * h + k].take(), v.clone());
+                    wide[2 * h + k] = self.xor(wide[2 * h + k].take(), *v);
                 }
                 for k in 0..2 * h - 1 {
-                    let m0 = self.xor(d1[k].clone(), d0[k].clone());
-                    let mid = self.xor(m0, d2[k].clone());
+                    let m0 = self.xor(d1[k], d0[k]);
+                    let mid = self.xor(m0, d2[k]);
                     wide[h + k] = self.xor(wide[h + k].take(), mid);
                 }
                 // Diagonals at or beyond 2l − 1 are zero as polynomials (the middle terms of an
@@ -263,115 +272,33 @@ impl Gen {
     /// D_(2·split+1)'s low word (its lane 0 is already final) is kept in `low_word`.
     pub(super) fn combine(
         &mut self,
-        d: &[Option<Ident>],
+        d: &[Option<V>],
         npairs: usize,
         split: Option<usize>,
-    ) -> Vec<Option<Ident>> {
-        let (sl, sr) = (arch("_mm_slli_si128"), arch("_mm_srli_si128"));
+    ) -> Vec<Option<V>> {
         (0..npairs)
             .map(|t| {
                 let mut r = d.get(2 * t).cloned().flatten();
                 let mut high = None;
                 if let Some(Some(x)) = d.get(2 * t + 1) {
-                    high = Some(self.bind("u", quote!(#sl(#x, 8))));
+                    high = Some(self.bind("u", Op::ByteShl(*x, 8)));
                 }
                 if split != Some(t) {
                     r = self.xor(r, high.take());
                 }
                 if t > 0 {
                     if let Some(Some(x)) = d.get(2 * t - 1) {
-                        let v = self.bind("v", quote!(#sr(#x, 8)));
+                        let v = self.bind("v", Op::ByteShr(*x, 8));
                         r = self.xor(r, Some(v));
                     }
                 }
                 if let Some(h) = high {
-                    let lo = r.clone().expect("a product pair below its high diagonal");
+                    let lo = r.expect("a product pair below its high diagonal");
                     r = self.xor(r, Some(h));
-                    self.low_word = Some((r.clone().expect("non-empty"), lo));
+                    self.low_word = Some((r.expect("non-empty"), lo));
                 }
                 r
             })
             .collect()
     }
-}
-
-/// Reorders straight-line statements by list scheduling: each statement's height is its
-/// latency (PCLMULQDQ 3 cycles, loads 5, other vector operations 1) plus the largest height
-/// among its users, and of the statements whose operands are ready the highest comes first
-/// (ties in the original order). The out-of-order core issues the oldest ready instruction
-/// first, so the products and folds on the longest path to the stores — the reduction of the
-/// top words — then no longer wait behind products only the low words need.
-pub(super) fn schedule(stmts: Vec<TokenStream>) -> Vec<TokenStream> {
-    pub(super) fn idents(ts: &TokenStream, out: &mut Vec<String>) {
-        for t in ts.clone() {
-            match t {
-                proc_macro2::TokenTree::Ident(i) => out.push(i.to_string()),
-                proc_macro2::TokenTree::Group(g) => idents(&g.stream(), out),
-                _ => {}
-            }
-        }
-    }
-    let n = stmts.len();
-    let mut defined: HashMap<String, usize> = HashMap::new();
-    let mut deps: Vec<Vec<usize>> = Vec::with_capacity(n);
-    let mut lat: Vec<u32> = Vec::with_capacity(n);
-    for (i, st) in stmts.iter().enumerate() {
-        let mut ids = Vec::new();
-        idents(st, &mut ids);
-        let is_let = ids.first().map(String::as_str) == Some("let");
-        let uses = if is_let { &ids[2..] } else { &ids[..] };
-        let mut d: Vec<usize> = uses
-            .iter()
-            .filter_map(|u| defined.get(u).copied())
-            .collect();
-        d.sort_unstable();
-        d.dedup();
-        deps.push(d);
-        lat.push(if uses.iter().any(|u| u == "_mm_clmulepi64_si128") {
-            3
-        } else if uses.iter().any(|u| u.starts_with("_mm_load")) {
-            5
-        } else {
-            1
-        });
-        if is_let {
-            defined.insert(ids[1].clone(), i);
-        }
-    }
-    let mut height = lat.clone();
-    for i in (0..n).rev() {
-        for &d in &deps[i] {
-            height[d] = height[d].max(lat[d] + height[i]);
-        }
-    }
-    let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut waiting: Vec<usize> = deps.iter().map(Vec::len).collect();
-    for (i, d) in deps.iter().enumerate() {
-        for &j in d {
-            users[j].push(i);
-        }
-    }
-    let mut ready: Vec<usize> = (0..n).filter(|&i| waiting[i] == 0).collect();
-    let mut order = Vec::with_capacity(n);
-    while !ready.is_empty() {
-        let (pos, _) = ready
-            .iter()
-            .enumerate()
-            .max_by_key(|(_, &i)| (height[i], std::cmp::Reverse(i)))
-            .expect("non-empty");
-        let i = ready.swap_remove(pos);
-        order.push(i);
-        for &u in &users[i] {
-            waiting[u] -= 1;
-            if waiting[u] == 0 {
-                ready.push(u);
-            }
-        }
-    }
-    assert_eq!(order.len(), n, "statements form a DAG");
-    let mut slots: Vec<Option<TokenStream>> = stmts.into_iter().map(Some).collect();
-    order
-        .into_iter()
-        .map(|i| slots[i].take().unwrap())
-        .collect()
 }

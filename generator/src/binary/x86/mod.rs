@@ -17,6 +17,9 @@
 //! G = x^s·g (one or two word products), repeated until nothing is left at or above word n;
 //! then the bits of word n − 1 at or above x^m are folded once with g. Each fold strictly lowers
 //! the degree (the sparse form guarantees deg g ≤ m − 64), and the last leaves degree < m.
+//!
+//! A kernel is built as straight-line SSA over 128-bit values ([`ir`], by [`gen::Gen`]), whose
+//! statements are list-scheduled by critical path and printed as intrinsic calls.
 
 use std::collections::HashMap;
 
@@ -36,10 +39,12 @@ fn usize_lit(x: usize) -> Literal {
 }
 
 mod gen;
+mod ir;
 mod plan;
 mod reduce;
 
-use gen::{schedule, Gen, Opnd, Word};
+use gen::{Gen, Word};
+use ir::{schedule, Op, Src, Xir, V};
 use plan::{plan, Plan, FINE_WORDS, SPREAD_WORDS};
 use reduce::{
     load_pairs, reduce_trinomial_shifts, reduce_xmm, shift_last_fold, split_top_word, store,
@@ -49,23 +54,21 @@ pub use reduce::{trinomial_shift_reduction, xmm_reduction};
 /// The product kernel's statements: operands loaded as pairs, the word-level plan's
 /// diagonals, aligned pairs of 2n words. With `split` (n odd), the pair of words n − 1 and n
 /// is also kept without D_n (see [`Gen::combine`]) for [`reduce_xmm`].
-fn product(g: &mut Gen, n: usize, split: bool) -> Vec<Option<Ident>> {
-    let words = |g: &mut Gen, src: &Ident| {
+fn product(g: &mut Gen, n: usize, split: bool) -> Vec<Option<V>> {
+    let words = |g: &mut Gen, src: Src| {
         let pairs = load_pairs(g, src, n);
-        let loadl = arch("_mm_loadl_epi64");
         (0..n)
             .map(|i| {
-                let idx = usize_lit(i);
                 Some(Word {
-                    v: pairs[i / 2].as_ref().unwrap().id.clone(),
+                    v: pairs[i / 2],
                     lane: (i % 2) as u8,
-                    load: Some(quote!(#loadl(#src.as_ptr().add(#idx).cast()))),
+                    load: Some((src, i)),
                 })
             })
             .collect::<Vec<_>>()
     };
-    let a = words(g, &format_ident!("a"));
-    let b = words(g, &format_ident!("b"));
+    let a = words(g, Src::A);
+    let b = words(g, Src::B);
     let present = vec![true; n];
     let (_, p) = plan(&present, &present, n >= FINE_WORDS, &mut HashMap::new());
     let d = g.mul(&a, &b, &p);
@@ -77,8 +80,8 @@ fn product(g: &mut Gen, n: usize, split: bool) -> Vec<Option<Ident>> {
     g.combine(&d, n, split)
 }
 
-fn square_pairs(g: &mut Gen, n: usize, spread: bool) -> Vec<Option<Ident>> {
-    let a = load_pairs(g, &format_ident!("a"), n);
+fn square_pairs(g: &mut Gen, n: usize, spread: bool) -> Vec<Option<V>> {
+    let a = load_pairs(g, Src::A, n);
     square_of(g, &a, n, spread)
 }
 
@@ -88,41 +91,129 @@ fn square_pairs(g: &mut Gen, n: usize, spread: bool) -> Vec<Option<Ident>> {
 /// PCLMULQDQ per word.
 // Word indices follow the schoolbook layout of the formulas.
 #[allow(clippy::needless_range_loop)]
-fn square_of(g: &mut Gen, a: &[Option<Opnd>], n: usize, spread: bool) -> Vec<Option<Ident>> {
+fn square_of(g: &mut Gen, a: &[V], n: usize, spread: bool) -> Vec<Option<V>> {
     if spread {
-        let (and, shuf, srl, set1, setr, unlo, unhi) = (
-            arch("_mm_and_si128"),
-            arch("_mm_shuffle_epi8"),
-            arch("_mm_srli_epi16"),
-            arch("_mm_set1_epi8"),
-            arch("_mm_setr_epi8"),
-            arch("_mm_unpacklo_epi8"),
-            arch("_mm_unpackhi_epi8"),
-        );
-        let mask = g.bind("m", quote!(#set1(0x0f)));
+        let mask = g.bind("m", Op::Splat8(0x0f));
+        // Byte i: the bits of nibble i spread to the even positions.
         let table = g.bind(
             "t",
-            quote!(#setr(0, 1, 4, 5, 16, 17, 20, 21, 64, 65, 68, 69, 80, 81, 84, 85)),
+            Op::Bytes([0, 1, 4, 5, 16, 17, 20, 21, 64, 65, 68, 69, 80, 81, 84, 85]),
         );
         let mut out = Vec::new();
         for j in 0..n.div_ceil(2) {
-            let x = a[j].as_ref().unwrap().id.clone();
-            let lo = g.bind("l", quote!(#shuf(#table, #and(#x, #mask))));
-            let hi = g.bind("h", quote!(#shuf(#table, #and(#srl(#x, 4), #mask))));
-            out.push(Some(g.bind("q", quote!(#unlo(#lo, #hi)))));
+            let x = a[j];
+            let idx = g.inline(Op::And(x, mask));
+            let lo = g.bind("l", Op::Shuffle8 { table, idx });
+            let top = g.inline(Op::Shr16(x, 4));
+            let idx = g.inline(Op::And(top, mask));
+            let hi = g.bind("h", Op::Shuffle8 { table, idx });
+            out.push(Some(g.bind("q", Op::UnpackLo8(lo, hi))));
             if 2 * j + 1 < n {
-                out.push(Some(g.bind("q", quote!(#unhi(#lo, #hi)))));
+                out.push(Some(g.bind("q", Op::UnpackHi8(lo, hi))));
             }
         }
         return out;
     }
     (0..n)
         .map(|i| {
-            let x = a[i / 2].as_ref().unwrap().id.clone();
+            let x = a[i / 2];
             let sel = if i % 2 == 0 { 0x00 } else { 0x11 };
-            Some(g.clmul(&x, &x, sel))
+            Some(g.clmul(x, x, sel))
         })
         .collect()
+}
+
+/// Whether a square's word squares are byte shuffles. A trinomial's shift reduction keeps the
+/// vector shift and shuffle ports busy, so its word squares stay PCLMULQDQs on their own port:
+/// sect409 squaring 9.07 ns with byte shuffles, 6.96 ns with PCLMULQDQ (AMD Zen 4, the
+/// `binary_interleaved` example, best of three).
+fn spread(s: &BinarySpec) -> bool {
+    s.n >= SPREAD_WORDS && !trinomial_shift_reduction(s)
+}
+
+/// The reduction of the XMM product or square.
+fn reduce_kernel(g: &mut Gen, s: &BinarySpec, r: Vec<Option<V>>, square: bool) -> Vec<Option<V>> {
+    if trinomial_shift_reduction(s) {
+        reduce_trinomial_shifts(g, s, &r)
+    } else {
+        let np = (2 * s.m - 2) / 64 + 1;
+        reduce_xmm(g, s, r, np - 1, square && shift_last_fold(s))
+    }
+}
+
+/// The statements of `mul_x86_64_clmul` with the XMM reduction, else of
+/// `mul_wide_x86_64_clmul`, in emission order.
+fn mul_kernel(s: &BinarySpec) -> Gen {
+    let mut g = Gen::new();
+    if xmm_reduction(s) {
+        let r = product(&mut g, s.n, split_top_word(s));
+        let r = reduce_kernel(&mut g, s, r, false);
+        store(&mut g, &r, s.n);
+    } else {
+        let r = product(&mut g, s.n, false);
+        store_wide(&mut g, r);
+    }
+    g
+}
+
+/// The statements of `square_x86_64_clmul` with the XMM reduction, else of
+/// `square_wide_x86_64_clmul`, in emission order.
+fn square_kernel(s: &BinarySpec) -> Gen {
+    let mut g = Gen::new();
+    let r = square_pairs(&mut g, s.n, spread(s));
+    if xmm_reduction(s) {
+        let r = reduce_kernel(&mut g, s, r, true);
+        store(&mut g, &r, s.n);
+    } else {
+        store_wide(&mut g, r);
+    }
+    g
+}
+
+/// Stores the 2n-word product held in n pairs into `out`.
+fn store_wide(g: &mut Gen, r: Vec<Option<V>>) {
+    for (t, v) in r.into_iter().enumerate() {
+        g.effect(Op::Store {
+            word: 2 * t,
+            v,
+            pair: true,
+        });
+    }
+}
+
+/// `square_n_x86_64_clmul`: the loads of `a` into `init`, a loop body (scheduled) squaring the
+/// loop values `cur` into `next`, then the stores of `cur`.
+struct SquareN {
+    g: Gen,
+    cur: Vec<V>,
+    init: Vec<V>,
+    load: Vec<V>,
+    body: Vec<V>,
+    next: Vec<Option<V>>,
+    store: Vec<V>,
+}
+
+fn square_n_kernel(s: &BinarySpec) -> SquareN {
+    let n = s.n;
+    let mut g = Gen::new();
+    let cur: Vec<V> = (0..n.div_ceil(2)).map(|t| g.inline(Op::Param(t))).collect();
+    let init = load_pairs(&mut g, Src::A, n);
+    let load = std::mem::take(&mut g.stmts);
+    let sq = square_of(&mut g, &cur, n, spread(s));
+    let next = reduce_kernel(&mut g, s, sq, true);
+    let body = schedule(&g.ir, std::mem::take(&mut g.stmts));
+    let cur_opt: Vec<Option<V>> = cur.iter().copied().map(Some).collect();
+    store(&mut g, &cur_opt, n);
+    let store = std::mem::take(&mut g.stmts);
+    SquareN {
+        g,
+        cur,
+        init,
+        load,
+        body,
+        next,
+        store,
+    }
 }
 
 /// The x86-64 kernel items: `mul_x86_64_clmul` and `square_x86_64_clmul` (n words in, n
@@ -137,20 +228,9 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
         quote!(#[doc = #text])
     };
     let s_kernel = safety("the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.");
-    let np = (2 * s.m - 2) / 64 + 1;
-    // A trinomial's shift reduction keeps the vector shift and shuffle ports busy, so its word
-    // squares stay PCLMULQDQs on their own port: sect409 squaring 9.07 ns with byte shuffles,
-    // 6.96 ns with PCLMULQDQ (AMD Zen 4, the `binary_interleaved` example, best of three).
-    let spread = n >= SPREAD_WORDS && !trinomial_shift_reduction(s);
+    let (gm, gs) = (mul_kernel(s), square_kernel(s));
+    let (ms, ss) = (gm.scheduled(), gs.scheduled());
     if xmm_reduction(s) {
-        let mut gm = Gen::new();
-        let r = product(&mut gm, n, split_top_word(s));
-        let r = if trinomial_shift_reduction(s) {
-            reduce_trinomial_shifts(&mut gm, s, &r)
-        } else {
-            reduce_xmm(&mut gm, s, r, np - 1, false)
-        };
-        store(&mut gm, &r, n);
         let mul_doc = format!(
             " a·b mod f with PCLMULQDQ ({} word products), all in XMM registers: the word-level plan (Karatsuba, the three- and five-term formulae or schoolbook), then reduction {} (see the generator's `binary::x86`).",
             gm.clmuls,
@@ -162,7 +242,11 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
         );
         let square_doc = format!(
             " a² mod f: the word squares by {}{}.",
-            if spread { "byte shuffles" } else { "PCLMULQDQ" },
+            if spread(s) {
+                "byte shuffles"
+            } else {
+                "PCLMULQDQ"
+            },
             if trinomial_shift_reduction(s) {
                 ", then the trinomial's reduction by multiword shifts (see the generator's `binary::x86`)"
             } else if shift_last_fold(s) {
@@ -171,44 +255,17 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
                 ", then the reduction of `mul_x86_64_clmul`"
             }
         );
-        let reduce_square = |g: &mut Gen, r: Vec<Option<Ident>>| {
-            if trinomial_shift_reduction(s) {
-                reduce_trinomial_shifts(g, s, &r)
-            } else {
-                reduce_xmm(g, s, r, np - 1, shift_last_fold(s))
-            }
-        };
-        let mut gs = Gen::new();
-        let r = square_pairs(&mut gs, n, spread);
-        let r = reduce_square(&mut gs, r);
-        store(&mut gs, &r, n);
         // square_n: the value stays in XMM registers across the k squarings.
-        let mut gl = Gen::new();
-        let cur: Vec<Ident> = (0..n.div_ceil(2))
-            .map(|t| format_ident!("cur{}", t))
-            .collect();
-        let init = load_pairs(&mut gl, &format_ident!("a"), n);
-        let init_ids: Vec<Ident> = init
-            .iter()
-            .map(|o| o.as_ref().unwrap().id.clone())
-            .collect();
-        let load_stmts = std::mem::take(&mut gl.stmts);
-        let opnds: Vec<Option<Opnd>> = cur.iter().map(|id| Some(Opnd { id: id.clone() })).collect();
-        let sq = square_of(&mut gl, &opnds, n, spread);
-        let red = reduce_square(&mut gl, sq);
-        let zero = arch("_mm_setzero_si128");
-        let next_vals: Vec<TokenStream> = red
-            .iter()
-            .map(|v| match v {
-                Some(x) => quote!(#x),
-                None => quote!(#zero()),
-            })
-            .collect();
-        let body = schedule(std::mem::take(&mut gl.stmts));
-        let cur_opt: Vec<Option<Ident>> = cur.iter().cloned().map(Some).collect();
-        store(&mut gl, &cur_opt, n);
-        let store_stmts = gl.stmts;
-        let (ms, ss) = (schedule(gm.stmts), schedule(gs.stmts));
+        let sn = square_n_kernel(s);
+        let ir = &sn.g.ir;
+        let (load_stmts, body, store_stmts) = (
+            sn.g.print(&sn.load),
+            sn.g.print(&sn.body),
+            sn.g.print(&sn.store),
+        );
+        let next_vals: Vec<TokenStream> = sn.next.iter().map(|&v| ir.value(v)).collect();
+        let cur: Vec<TokenStream> = sn.cur.iter().map(|&c| ir.value(Some(c))).collect();
+        let init_ids: Vec<TokenStream> = sn.init.iter().map(|&i| ir.value(Some(i))).collect();
         return quote! {
             #[doc = #mul_doc]
             #[cfg(target_arch = "x86_64")]
@@ -263,30 +320,10 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
         };
     }
     // Double-length kernels, reduced by `reduce`.
-    let store = |g: &mut Gen, r: Vec<Option<Ident>>| {
-        let zero = arch("_mm_setzero_si128");
-        let st = arch("_mm_storeu_si128");
-        for (t, v) in r.iter().enumerate() {
-            let idx = usize_lit(2 * t);
-            let v = match v {
-                Some(x) => quote!(#x),
-                None => quote!(#zero()),
-            };
-            g.stmts
-                .push(quote!(#st(out.as_mut_ptr().add(#idx).cast(), #v);));
-        }
-    };
-    let mut gm = Gen::new();
-    let r = product(&mut gm, n, false);
-    store(&mut gm, r);
-    let mut gs = Gen::new();
-    let r = square_pairs(&mut gs, n, n >= SPREAD_WORDS);
-    store(&mut gs, r);
     let mul_doc = format!(
         " The double-length a·b (2n words) with PCLMULQDQ ({} word products) over 128-bit pairs in XMM registers.",
         gm.clmuls
     );
-    let (ms, ss) = (schedule(gm.stmts), schedule(gs.stmts));
     quote! {
         #[doc = #mul_doc]
         #[cfg(target_arch = "x86_64")]
@@ -339,52 +376,4 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The scheduled kernel of every 64-bit preset is a permutation of the emitted statements
-    /// in which each statement comes after the statements binding the names it reads.
-    #[test]
-    fn schedule_respects_dependencies() {
-        for preset in super::super::BINARY_PRESETS {
-            let poly = super::super::parse_poly(preset.poly).unwrap();
-            let s = BinarySpec::new(&poly, crate::spec::LimbBits::W64).unwrap();
-            let mut g = Gen::new();
-            let r = product(&mut g, s.n, xmm_reduction(&s) && split_top_word(&s));
-            if xmm_reduction(&s) {
-                let np = (2 * s.m - 2) / 64 + 1;
-                let r = reduce_xmm(&mut g, &s, r, np - 1, false);
-                store(&mut g, &r, s.n);
-            }
-            let before: Vec<String> = g.stmts.iter().map(|t| t.to_string()).collect();
-            let after: Vec<String> = schedule(g.stmts).iter().map(|t| t.to_string()).collect();
-            let (mut a, mut b) = (before.clone(), after.clone());
-            a.sort();
-            b.sort();
-            assert_eq!(a, b, "{}: not a permutation", preset.name);
-            let mut bound = std::collections::HashSet::new();
-            let names: std::collections::HashSet<String> = before
-                .iter()
-                .filter_map(|t| {
-                    t.strip_prefix("let ")
-                        .map(|r| r.split(' ').next().unwrap().to_string())
-                })
-                .collect();
-            for st in &after {
-                let body = st.split_once(" = ").map_or(st.as_str(), |(_, r)| r);
-                for word in body.split(|c: char| !c.is_alphanumeric() && c != '_') {
-                    if names.contains(word) {
-                        assert!(
-                            bound.contains(word),
-                            "{}: {word} read before bound in {st}",
-                            preset.name
-                        );
-                    }
-                }
-                if let Some(r) = st.strip_prefix("let ") {
-                    bound.insert(r.split(' ').next().unwrap().to_string());
-                }
-            }
-        }
-    }
-}
+mod tests;

@@ -61,27 +61,15 @@ pub fn trinomial_shift_reduction(s: &BinarySpec) -> bool {
 /// the result joins words j ± q and j ± (q + 1) of `p` (s = 64q + r): per pair, two lane shifts
 /// by r and 64 − r of the pair at the right word offset, which for an odd offset straddles two
 /// pairs (`_mm_alignr_epi8`).
-fn shift_pairs(
-    g: &mut Gen,
-    p: &[Option<Ident>],
-    s: usize,
-    right: bool,
-    out: usize,
-) -> Vec<Option<Ident>> {
-    let (q, r) = ((s / 64) as isize, (s % 64) as i32);
-    let (alignr, sl8, sr8) = (
-        arch("_mm_alignr_epi8"),
-        arch("_mm_slli_si128"),
-        arch("_mm_srli_si128"),
-    );
-    let (sll, srl) = (arch("_mm_slli_epi64"), arch("_mm_srli_epi64"));
+fn shift_pairs(g: &mut Gen, p: &[Option<V>], s: usize, right: bool, out: usize) -> Vec<Option<V>> {
+    let (q, r) = ((s / 64) as isize, (s % 64) as u8);
     // The pair of source words (w, w + 1), w possibly negative or odd.
-    let pair_at = |g: &mut Gen, w: isize| -> Option<Ident> {
-        let get = |i: isize| -> Option<Ident> {
+    let pair_at = |g: &mut Gen, w: isize| -> Option<V> {
+        let get = |i: isize| -> Option<V> {
             if i < 0 {
                 None
             } else {
-                p.get(i as usize).cloned().flatten()
+                p.get(i as usize).copied().flatten()
             }
         };
         if w.rem_euclid(2) == 0 {
@@ -90,13 +78,11 @@ fn shift_pairs(
         let (lo, hi) = (get(w.div_euclid(2)), get(w.div_euclid(2) + 1));
         match (lo, hi) {
             (None, None) => None,
-            (Some(lo), None) => Some(g.bind("w", quote!(#sr8(#lo, 8)))),
-            (None, Some(hi)) => Some(g.bind("w", quote!(#sl8(#hi, 8)))),
-            (Some(lo), Some(hi)) => Some(g.bind("w", quote!(#alignr(#hi, #lo, 8)))),
+            (Some(lo), None) => Some(g.bind("w", Op::ByteShr(lo, 8))),
+            (None, Some(hi)) => Some(g.bind("w", Op::ByteShl(hi, 8))),
+            (Some(lo), Some(hi)) => Some(g.bind("w", Op::Alignr { hi, lo, k: 8 })),
         }
     };
-    let rl = Literal::i32_unsuffixed(r);
-    let rc = Literal::i32_unsuffixed(64 - r);
     (0..out as isize)
         .map(|t| {
             let w = 2 * t;
@@ -116,16 +102,17 @@ fn shift_pairs(
             if r == 0 {
                 return a;
             }
-            let (fa, fb) = if right { (&srl, &sll) } else { (&sll, &srl) };
-            let a = a.map(|a| g.bind("y", quote!(#fa(#a, #rl))));
-            let b = b.map(|b| g.bind("z", quote!(#fb(#b, #rc))));
+            // Each 64-bit lane moved up (x^k) or down by k bits.
+            let lanes = |v: V, k: u8, up: bool| if up { Op::Shl64(v, k) } else { Op::Shr64(v, k) };
+            let a = a.map(|a| g.bind("y", lanes(a, r, !right)));
+            let b = b.map(|b| g.bind("z", lanes(b, 64 - r, right)));
             g.xor(a, b)
         })
         .collect()
 }
 
 /// `pairs` (⌈n/2⌉ of them) with every bit at or above x^m cleared.
-fn mask_below_m(g: &mut Gen, s: &BinarySpec, pairs: &[Option<Ident>]) -> Vec<Option<Ident>> {
+fn mask_below_m(g: &mut Gen, s: &BinarySpec, pairs: &[Option<V>]) -> Vec<Option<V>> {
     let np = s.n.div_ceil(2);
     let mut words = vec![u64::MAX; 2 * np];
     for (i, w) in words.iter_mut().enumerate() {
@@ -138,15 +125,17 @@ fn mask_below_m(g: &mut Gen, s: &BinarySpec, pairs: &[Option<Ident>]) -> Vec<Opt
             (1u64 << (s.m - lo)) - 1
         };
     }
-    let and = arch("_mm_and_si128");
     (0..np)
         .map(|t| {
-            let v = pairs.get(t).cloned().flatten()?;
+            let v = pairs.get(t).copied().flatten()?;
             if words[2 * t] == u64::MAX && words[2 * t + 1] == u64::MAX {
                 return Some(v);
             }
-            let mask = set_pair(words[2 * t], words[2 * t + 1]);
-            Some(g.bind("k", quote!(#and(#v, #mask))))
+            let mask = g.inline(Op::Set {
+                lo: words[2 * t],
+                hi: words[2 * t + 1],
+            });
+            Some(g.bind("k", Op::And(v, mask)))
         })
         .collect()
 }
@@ -160,8 +149,8 @@ fn mask_below_m(g: &mut Gen, s: &BinarySpec, pairs: &[Option<Ident>]) -> Vec<Opt
 pub(super) fn reduce_trinomial_shifts(
     g: &mut Gen,
     s: &BinarySpec,
-    r: &[Option<Ident>],
-) -> Vec<Option<Ident>> {
+    r: &[Option<V>],
+) -> Vec<Option<V>> {
     let (m, e) = (s.m, s.exponents[1]);
     let np = s.n.div_ceil(2);
     let h = shift_pairs(g, r, m, true, np);
@@ -172,9 +161,9 @@ pub(super) fn reduce_trinomial_shifts(
     let l = mask_below_m(g, s, r);
     (0..np)
         .map(|t| {
-            let terms: Vec<Ident> = [&l, &h, &mm, &h2, &h2e]
+            let terms: Vec<V> = [&l, &h, &mm, &h2, &h2e]
                 .iter()
-                .filter_map(|v| v.get(t).cloned().flatten())
+                .filter_map(|v| v.get(t).copied().flatten())
                 .collect();
             g.xor_tree(terms)
         })
@@ -182,10 +171,13 @@ pub(super) fn reduce_trinomial_shifts(
 }
 
 /// The words of a constant as `__m128i` pairs, word 2t + l in lane l of pair t.
-fn const_pairs(g: &mut Gen, prefix: &str, words: &[u64]) -> Vec<Ident> {
+fn const_pairs(g: &mut Gen, prefix: &str, words: &[u64]) -> Vec<V> {
     words
         .chunks(2)
-        .map(|c| g.bind(prefix, set_pair(c[0], c.get(1).copied().unwrap_or(0))))
+        .map(|c| {
+            let (lo, hi) = (c[0], c.get(1).copied().unwrap_or(0));
+            g.bind(prefix, Op::Set { lo, hi })
+        })
         .collect()
 }
 
@@ -193,29 +185,17 @@ fn words_of(p: &Poly, count: usize) -> Vec<u64> {
     p.to_words(64, count)
 }
 
-fn set_pair(lo: u64, hi: u64) -> TokenStream {
-    let f = arch("_mm_set_epi64x");
-    let hex = |v: u64| {
-        let l: syn::LitInt =
-            syn::LitInt::new(&format!("{v:#018x}u64"), proc_macro2::Span::call_site());
-        quote!(#l as i64)
-    };
-    let (lo, hi) = (hex(lo), hex(hi));
-    quote!(#f(#hi, #lo))
-}
-
-pub(super) fn load_pairs(g: &mut Gen, src: &Ident, n: usize) -> Vec<Option<Opnd>> {
+/// The n words of `src` as pairs, the last one alone when n is odd.
+pub(super) fn load_pairs(g: &mut Gen, src: Src, n: usize) -> Vec<V> {
     (0..n.div_ceil(2))
         .map(|t| {
-            let idx = usize_lit(2 * t);
-            let full = 2 * t + 1 < n;
-            let f = if full {
-                arch("_mm_loadu_si128")
+            let word = 2 * t;
+            let op = if word + 1 < n {
+                Op::LoadPair { src, word }
             } else {
-                arch("_mm_loadl_epi64")
+                Op::LoadWord { src, word }
             };
-            let id = g.bind("a", quote!(#f(#src.as_ptr().add(#idx).cast())));
-            Some(Opnd { id })
+            g.bind("a", op)
         })
         .collect()
 }
@@ -226,10 +206,10 @@ pub(super) fn load_pairs(g: &mut Gen, src: &Ident, n: usize) -> Vec<Option<Opnd>
 pub(super) fn reduce_xmm(
     g: &mut Gen,
     s: &BinarySpec,
-    mut r: Vec<Option<Ident>>,
+    mut r: Vec<Option<V>>,
     mut top: usize,
     shift_fold: bool,
-) -> Vec<Option<Ident>> {
+) -> Vec<Option<V>> {
     let n = s.n;
     let m = s.m;
     let d = s.exponents[1];
@@ -239,16 +219,15 @@ pub(super) fn reduce_xmm(
     let gw = (shift + d) / 64 + 1;
     let gwords = words_of(&big_g, gw);
     let gvecs = const_pairs(g, "g", &gwords);
-    let move_lo = arch("_mm_move_epi64");
     while top >= n {
-        let mut diags: Vec<Option<Ident>> = vec![None; 2 * n + gw];
+        let mut diags: Vec<Option<V>> = vec![None; 2 * n + gw];
         let mut new_top = n - 1;
         for i in n..=top {
-            let Some(pair) = r[i / 2].clone() else {
+            let Some(pair) = r[i / 2] else {
                 continue;
             };
             for j in (0..gw).filter(|&j| gwords[j] != 0) {
-                let p = g.clmul(&pair, &gvecs[j / 2], ((i % 2) | ((j % 2) << 4)) as u8);
+                let p = g.clmul(pair, gvecs[j / 2], ((i % 2) | ((j % 2) << 4)) as u8);
                 let k = i - n + j;
                 diags[k] = g.xor(diags[k].take(), Some(p));
             }
@@ -256,7 +235,7 @@ pub(super) fn reduce_xmm(
             new_top = new_top.max((64 * (i - n) + 63 + shift + d) / 64);
         }
         // Keep words below n: whole pairs, and the low word of a pair holding words n−1, n.
-        let mut low: Vec<Option<Ident>> = r[..n.div_ceil(2)].to_vec();
+        let mut low: Vec<Option<V>> = r[..n.div_ceil(2)].to_vec();
         if n % 2 == 1 {
             if let Some(x) = low[n / 2].take() {
                 let x = match g.low_word.take() {
@@ -269,7 +248,7 @@ pub(super) fn reduce_xmm(
                 low[n / 2] = Some(if last_round {
                     x
                 } else {
-                    g.bind("k", quote!(#move_lo(#x)))
+                    g.bind("k", Op::MoveLo(x))
                 });
             }
         }
@@ -277,8 +256,8 @@ pub(super) fn reduce_xmm(
         let folded = g.combine(&diags, r_len, None);
         r = (0..r_len)
             .map(|t| {
-                let lo = low.get(t).cloned().flatten();
-                g.xor(lo, folded[t].clone())
+                let lo = low.get(t).copied().flatten();
+                g.xor(lo, folded[t])
             })
             .collect();
         top = new_top;
@@ -287,26 +266,22 @@ pub(super) fn reduce_xmm(
     let rbits = m - 64 * (n - 1);
     let last = (n - 1) / 2;
     if rbits < 64 {
-        if let Some(x) = r[last].clone() {
-            let srl = arch("_mm_srli_epi64");
-            let rb = Literal::i32_unsuffixed(rbits as i32);
-            let t = g.bind("h", quote!(#srl(#x, #rb)));
+        if let Some(x) = r[last] {
+            let t = g.bind("h", Op::Shr64(x, rbits as u8));
             let fw = words_of(&gpoly, d / 64 + 1);
             let lane = (n - 1) % 2;
-            let mut diags: Vec<Option<Ident>> = vec![None; fw.len() + 1];
+            let mut diags: Vec<Option<V>> = vec![None; fw.len() + 1];
             if shift_fold {
                 // t·g as a sum of shifts of t, word n cleared from the pair first: one
                 // PCLMULQDQ fewer for the port that bounds the kernel, no longer a path.
-                let sll = arch("_mm_slli_epi64");
-                let t0 = g.bind("h", quote!(#move_lo(#t)));
-                let terms: Vec<Ident> = s.exponents[1..]
+                let t0 = g.bind("h", Op::MoveLo(t));
+                let terms: Vec<V> = s.exponents[1..]
                     .iter()
                     .map(|&e| {
                         if e == 0 {
-                            t0.clone()
+                            t0
                         } else {
-                            let el = Literal::i32_unsuffixed(e as i32);
-                            g.bind("f", quote!(#sll(#t0, #el)))
+                            g.bind("f", Op::Shl64(t0, e as u8))
                         }
                     })
                     .collect();
@@ -315,19 +290,19 @@ pub(super) fn reduce_xmm(
                 let fvecs = const_pairs(g, "f", &fw);
                 for (j, word) in fw.iter().enumerate() {
                     if *word != 0 {
-                        let p = g.clmul(&t, &fvecs[j / 2], (lane | ((j % 2) << 4)) as u8);
+                        let p = g.clmul(t, fvecs[j / 2], (lane | ((j % 2) << 4)) as u8);
                         diags[j] = g.xor(diags[j].take(), Some(p));
                     }
                 }
             }
             let top_mask = (1u64 << rbits) - 1;
-            let mask = if lane == 1 {
-                set_pair(u64::MAX, top_mask)
+            let (lo, hi) = if lane == 1 {
+                (u64::MAX, top_mask)
             } else {
-                set_pair(top_mask, 0)
+                (top_mask, 0)
             };
-            let and = arch("_mm_and_si128");
-            let kept = g.bind("k", quote!(#and(#x, #mask)));
+            let mask = g.inline(Op::Set { lo, hi });
+            let kept = g.bind("k", Op::And(x, mask));
             r[last] = Some(kept);
             // deg(t·g) ≤ 63 − rbits + d < m, so the fold stays inside the n words.
             let folded = g.combine(&diags, (63 - rbits + d) / 128 + 1, None);
@@ -343,20 +318,12 @@ pub(super) fn reduce_xmm(
 /// Stores the n-word result held in ceil(n/2) pairs into `out`.
 // Word indices follow the schoolbook layout of the formulas.
 #[allow(clippy::needless_range_loop)]
-pub(super) fn store(g: &mut Gen, r: &[Option<Ident>], n: usize) {
-    let zero = arch("_mm_setzero_si128");
+pub(super) fn store(g: &mut Gen, r: &[Option<V>], n: usize) {
     for t in 0..n.div_ceil(2) {
-        let idx = usize_lit(2 * t);
-        let v = match &r[t] {
-            Some(x) => quote!(#x),
-            None => quote!(#zero()),
-        };
-        let f = if 2 * t + 1 < n {
-            arch("_mm_storeu_si128")
-        } else {
-            arch("_mm_storel_epi64")
-        };
-        g.stmts
-            .push(quote!(#f(out.as_mut_ptr().add(#idx).cast(), #v);));
+        g.effect(Op::Store {
+            word: 2 * t,
+            v: r[t],
+            pair: 2 * t + 1 < n,
+        });
     }
 }
