@@ -201,11 +201,7 @@ fn opnd_text(o: &Opnd<Reg>) -> String {
 }
 
 fn offset_text(base: Reg, k: u32) -> String {
-    if k == 0 {
-        format!("[{base}]")
-    } else {
-        format!("[{base}, #{}]", 8 * k)
-    }
+    crate::emit::isa::asm::word_address(base, k, 8)
 }
 
 impl Inst<Reg> {

@@ -212,11 +212,7 @@ impl<R: Copy + Eq> Operands<R> for Inst<R> {
 }
 
 fn offset_text(base: Reg, k: u32) -> String {
-    if k == 0 {
-        format!("[{base}]")
-    } else {
-        format!("[{base}, #{}]", 4 * k)
-    }
+    crate::emit::isa::asm::word_address(base, k, 4)
 }
 
 impl Inst<Reg> {

@@ -14,6 +14,16 @@ pub fn safety_note(text: &str) -> TokenStream {
     quote!(#[doc = #doc])
 }
 
+/// An ARM addressing mode `[base, #offset]` for word `k` of `bytes`-byte words (`[base]` for
+/// word 0).
+pub fn word_address(base: impl Display, k: u32, bytes: u32) -> String {
+    if k == 0 {
+        format!("[{base}]")
+    } else {
+        format!("[{base}, #{}]", bytes * k)
+    }
+}
+
 /// `name.as_ptr()`: an array parameter passed to the block as a pointer.
 pub fn as_ptr(name: &str) -> TokenStream {
     let p = format_ident!("{}", name);
