@@ -7,8 +7,8 @@
 
 use generator::emit::aarch64::inst::Inst;
 use generator::emit::aarch64::kernel::{kernel, residency, square_sos};
-use generator::emit::aarch64::regalloc::{allocate, registers};
 use generator::emit::aarch64::sim::{run_allocated, run_virtual};
+use generator::emit::aarch64::{allocate, registers};
 use generator::emit::aarch64::{mul_kernel, square_kernel, MAX_LIMBS};
 use generator::spec::{is_probable_prime, FieldConsts, LimbBits};
 use num_bigint::BigUint;

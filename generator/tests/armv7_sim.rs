@@ -5,8 +5,8 @@
 
 use generator::emit::armv7::inst::Inst;
 use generator::emit::armv7::kernel::kernel;
-use generator::emit::armv7::regalloc::{allocate, registers};
 use generator::emit::armv7::sim::{run_allocated, run_virtual};
+use generator::emit::armv7::{allocate, registers};
 use generator::emit::armv7::{mul_kernel, square_kernel, unsupported, MAX_LIMBS};
 use generator::lower::MulAlgorithm;
 use generator::spec::{is_probable_prime, FieldConsts, LimbBits};

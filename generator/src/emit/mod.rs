@@ -1,5 +1,6 @@
 //! Stage 5: emitters. [`portable`] prints IR as plain Rust; [`x86_64`] builds BMI2/ADX assembly
-//! kernels for multiplication and squaring; [`invert`] writes the Bernstein–Yang inversion;
+//! kernels for multiplication and squaring, [`aarch64`] and [`armv7`] theirs, all three on the
+//! shared builder and printer of [`isa`]; [`invert`] writes the Bernstein–Yang inversion;
 //! [`field`] wraps a target's core functions in the
 //! public field API, which is the same on every target, and dispatches between backends.
 
@@ -8,6 +9,7 @@ pub mod armv7;
 pub mod field;
 pub mod field_layer;
 pub mod invert;
+pub mod isa;
 pub mod legendre;
 pub mod portable;
 pub mod rsa;

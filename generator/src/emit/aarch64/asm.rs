@@ -3,14 +3,12 @@
 //! template line per instruction, registers named literally, every input and result pinned to
 //! its register and every other written register declared.
 
-use std::collections::BTreeMap;
-
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::program::Input;
-use super::regalloc::Allocation;
-use crate::emit::x86_64::asm::safety_note;
+use super::Allocation;
+use crate::emit::isa::asm::{as_ptr, operand_list, safety_note};
 
 /// Emits `fn name(params..) -> [u64; n]` running `alloc`, gated on `target_arch = "aarch64"`.
 /// `params` names the operand arrays; the modulus pointer is `Self::MODULUS_LIMBS`, and n0' is
@@ -26,49 +24,20 @@ pub fn kernel_fn(
     let n_lit = proc_macro2::Literal::usize_unsuffixed(n);
     let lines: Vec<String> = alloc.insts.iter().map(|i| i.text()).collect();
     let outs: Vec<Ident> = (0..n).map(|j| format_ident!("r{}", j)).collect();
-    let mut out_at: BTreeMap<_, usize> = alloc
-        .outputs
-        .iter()
-        .enumerate()
-        .map(|(j, r)| (*r, j))
-        .collect();
-    let mut operands = Vec::new();
-    let mut pinned = Vec::new();
-    for (r, what) in &alloc.inputs {
-        let expr = match what {
-            Input::Operand(k) => {
-                let p = format_ident!("{}", params[*k]);
-                quote!(#p.as_ptr())
-            }
+    let operands = operand_list(
+        &alloc.inputs,
+        |what| match what {
+            Input::Operand(k) => as_ptr(params[*k]),
             Input::Modulus => quote!(Self::MODULUS_LIMBS.as_ptr()),
             Input::N0 => {
                 let lit = proc_macro2::Literal::u64_suffixed(n0);
                 quote!(#lit)
             }
-        };
-        let reg = r.name();
-        pinned.push(*r);
-        operands.push(match out_at.remove(r) {
-            Some(j) => {
-                let o = &outs[j];
-                quote!(inout(#reg) #expr => #o)
-            }
-            None if alloc.written.contains(r) => quote!(inout(#reg) #expr => _),
-            None => quote!(in(#reg) #expr),
-        });
-    }
-    for (r, j) in &out_at {
-        let reg = r.name();
-        let o = &outs[*j];
-        pinned.push(*r);
-        operands.push(quote!(lateout(#reg) #o));
-    }
-    for r in &alloc.written {
-        if !pinned.contains(r) {
-            let reg = r.name();
-            operands.push(quote!(out(#reg) _));
-        }
-    }
+        },
+        &alloc.outputs,
+        &outs,
+        &alloc.written,
+    );
     let ptr_params = params.iter().map(|p| {
         let id = format_ident!("{}", p);
         quote!(#id: &[u64; #n_lit])

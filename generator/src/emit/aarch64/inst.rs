@@ -23,94 +23,37 @@ impl fmt::Display for Reg {
     }
 }
 
-/// A virtual value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct V(pub u32);
+pub use crate::emit::isa::arm::AluOp;
+pub use crate::emit::isa::V;
+use crate::emit::isa::{Isa, Operands};
 
-/// A source operand: a register or the zero register `xzr`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Opnd<R> {
-    /// A register.
-    Reg(R),
-    /// `xzr`, reads as 0.
-    Zero,
-}
+/// The instruction set, for the shared builder, allocator, simulator and printer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aarch64;
 
-/// Three-operand additions and subtractions `dst ← a op b`, on the carry flag C.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AluOp {
-    /// `a + b`; flags unchanged.
-    Add,
-    /// `a + b`; C = carry out.
-    Adds,
-    /// `a + b + C`; flags unchanged.
-    Adc,
-    /// `a + b + C`; C = carry out.
-    Adcs,
-    /// `a − b`; C = 1 when there is no borrow (a ≥ b).
-    Subs,
-    /// `a − b − (1 − C)`; C = 1 when there is no borrow.
-    Sbcs,
-}
+impl Isa for Aarch64 {
+    type Reg = Reg;
+    type Value = V;
+    type Input = super::program::Input;
+    type Layout = ();
+    type Inst<R: Copy + fmt::Debug> = Inst<R>;
 
-impl AluOp {
-    /// The mnemonic.
-    pub fn mnemonic(self) -> &'static str {
-        match self {
-            AluOp::Add => "add",
-            AluOp::Adds => "adds",
-            AluOp::Adc => "adc",
-            AluOp::Adcs => "adcs",
-            AluOp::Subs => "subs",
-            AluOp::Sbcs => "sbcs",
-        }
+    /// Allocation order: caller-saved first, then callee-saved (saved by the compiler around
+    /// the block when used), then the link register. Not `x18` (the platform register on some
+    /// systems), `x19` (reserved by LLVM), `x29` (frame pointer) or `sp`.
+    fn registers() -> Vec<Reg> {
+        (0..=17).chain(20..=28).chain([30]).map(Reg).collect()
     }
 
-    /// Whether the operation reads C.
-    pub fn reads_carry(self) -> bool {
-        matches!(self, AluOp::Adc | AluOp::Adcs | AluOp::Sbcs)
-    }
-
-    /// Whether the operation sets C.
-    pub fn sets_carry(self) -> bool {
-        matches!(self, AluOp::Adds | AluOp::Adcs | AluOp::Subs | AluOp::Sbcs)
-    }
-}
-
-/// One instruction over registers of type `R`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Inst<R> {
-    /// `ldr dst, [base, #8k]`.
-    Ldr { dst: R, base: R, k: u32 },
-    /// `ldp d0, d1, [base, #8k]`: words k and k + 1.
-    Ldp { dst: [R; 2], base: R, k: u32 },
-    /// `mul dst, a, b`: the low word of a·b. Flags unchanged.
-    Mul { dst: R, a: R, b: R },
-    /// `umulh dst, a, b`: the high word of a·b. Flags unchanged.
-    Umulh { dst: R, a: R, b: R },
-    /// `op dst, a, b`; a `dst` of `None` is `xzr` (only the flags are kept).
-    Alu {
-        op: AluOp,
-        dst: Option<R>,
-        a: Opnd<R>,
-        b: Opnd<R>,
-    },
-    /// `cmp a, #1`: C = 1 exactly when a ≠ 0.
-    CmpOne { a: R },
-    /// `cset dst, cs`: dst ← C.
-    Cset { dst: R },
-    /// `csel dst, a, b, cs`: dst ← a when C = 1, else b; constant time.
-    Csel { dst: R, a: R, b: R },
-}
-
-impl<R: Copy + Eq> Inst<R> {
-    /// The same instruction with every register passed through `f`.
-    pub fn map<S: Copy>(&self, mut f: impl FnMut(R) -> S) -> Inst<S> {
+    fn map<R: Copy + Eq + fmt::Debug, S: Copy + Eq + fmt::Debug>(
+        inst: &Inst<R>,
+        mut f: impl FnMut(R) -> S,
+    ) -> Inst<S> {
         let o = |x: Opnd<R>, f: &mut dyn FnMut(R) -> S| match x {
             Opnd::Reg(r) => Opnd::Reg(f(r)),
             Opnd::Zero => Opnd::Zero,
         };
-        match *self {
+        match *inst {
             Inst::Ldr { dst, base, k } => Inst::Ldr {
                 base: f(base),
                 dst: f(dst),
@@ -150,38 +93,44 @@ impl<R: Copy + Eq> Inst<R> {
             },
         }
     }
+}
 
-    /// Registers read.
-    pub fn reads(&self) -> Vec<R> {
-        let o = |x: &Opnd<R>| match x {
-            Opnd::Reg(r) => Some(*r),
-            Opnd::Zero => None,
-        };
-        match self {
-            Inst::Ldr { base, .. } | Inst::Ldp { base, .. } => vec![*base],
-            Inst::Mul { a, b, .. } | Inst::Umulh { a, b, .. } | Inst::Csel { a, b, .. } => {
-                vec![*a, *b]
-            }
-            Inst::Alu { a, b, .. } => o(a).into_iter().chain(o(b)).collect(),
-            Inst::CmpOne { a } => vec![*a],
-            Inst::Cset { .. } => vec![],
-        }
-    }
+/// A source operand: a register or the zero register `xzr`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Opnd<R> {
+    /// A register.
+    Reg(R),
+    /// `xzr`, reads as 0.
+    Zero,
+}
 
-    /// Registers written.
-    pub fn writes(&self) -> Vec<R> {
-        match self {
-            Inst::Ldr { dst, .. }
-            | Inst::Mul { dst, .. }
-            | Inst::Umulh { dst, .. }
-            | Inst::Cset { dst }
-            | Inst::Csel { dst, .. } => vec![*dst],
-            Inst::Ldp { dst, .. } => dst.to_vec(),
-            Inst::Alu { dst, .. } => dst.iter().copied().collect(),
-            Inst::CmpOne { .. } => vec![],
-        }
-    }
+/// One instruction over registers of type `R`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Inst<R> {
+    /// `ldr dst, [base, #8k]`.
+    Ldr { dst: R, base: R, k: u32 },
+    /// `ldp d0, d1, [base, #8k]`: words k and k + 1.
+    Ldp { dst: [R; 2], base: R, k: u32 },
+    /// `mul dst, a, b`: the low word of a·b. Flags unchanged.
+    Mul { dst: R, a: R, b: R },
+    /// `umulh dst, a, b`: the high word of a·b. Flags unchanged.
+    Umulh { dst: R, a: R, b: R },
+    /// `op dst, a, b`; a `dst` of `None` is `xzr` (only the flags are kept).
+    Alu {
+        op: AluOp,
+        dst: Option<R>,
+        a: Opnd<R>,
+        b: Opnd<R>,
+    },
+    /// `cmp a, #1`: C = 1 exactly when a ≠ 0.
+    CmpOne { a: R },
+    /// `cset dst, cs`: dst ← C.
+    Cset { dst: R },
+    /// `csel dst, a, b, cs`: dst ← a when C = 1, else b; constant time.
+    Csel { dst: R, a: R, b: R },
+}
 
+impl<R: Copy + Eq> Inst<R> {
     /// Whether the instruction reads C.
     pub fn reads_carry(&self) -> bool {
         match self {
@@ -199,10 +148,48 @@ impl<R: Copy + Eq> Inst<R> {
             _ => false,
         }
     }
+}
+
+impl<R: Copy + Eq> Operands<R> for Inst<R> {
+    /// Registers read.
+    fn reads(&self) -> Vec<R> {
+        let o = |x: &Opnd<R>| match x {
+            Opnd::Reg(r) => Some(*r),
+            Opnd::Zero => None,
+        };
+        match self {
+            Inst::Ldr { base, .. } | Inst::Ldp { base, .. } => vec![*base],
+            Inst::Mul { a, b, .. } | Inst::Umulh { a, b, .. } | Inst::Csel { a, b, .. } => {
+                vec![*a, *b]
+            }
+            Inst::Alu { a, b, .. } => o(a).into_iter().chain(o(b)).collect(),
+            Inst::CmpOne { a } => vec![*a],
+            Inst::Cset { .. } => vec![],
+        }
+    }
+
+    /// Registers written.
+    fn writes(&self) -> Vec<R> {
+        match self {
+            Inst::Ldr { dst, .. }
+            | Inst::Mul { dst, .. }
+            | Inst::Umulh { dst, .. }
+            | Inst::Cset { dst }
+            | Inst::Csel { dst, .. } => vec![*dst],
+            Inst::Ldp { dst, .. } => dst.to_vec(),
+            Inst::Alu { dst, .. } => dst.iter().copied().collect(),
+            Inst::CmpOne { .. } => vec![],
+        }
+    }
 
     /// Whether this is `mul` or `umulh`.
-    pub fn is_multiply(&self) -> bool {
+    fn is_multiply(&self) -> bool {
         matches!(self, Inst::Mul { .. } | Inst::Umulh { .. })
+    }
+
+    /// `ldp`'s destinations never reuse its base register.
+    fn results_may_reuse_operands(&self) -> bool {
+        !matches!(self, Inst::Ldp { .. })
     }
 }
 
@@ -214,11 +201,7 @@ fn opnd_text(o: &Opnd<Reg>) -> String {
 }
 
 fn offset_text(base: Reg, k: u32) -> String {
-    if k == 0 {
-        format!("[{base}]")
-    } else {
-        format!("[{base}, #{}]", 8 * k)
-    }
+    crate::emit::isa::asm::word_address(base, k, 8)
 }
 
 impl Inst<Reg> {

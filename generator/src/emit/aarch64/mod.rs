@@ -1,12 +1,13 @@
 //! The `aarch64` target: Montgomery multiplication and squaring for one modulus as
 //! straight-line `core::arch::asm!` with `mul`/`umulh` products and `adds`/`adcs` carry chains.
 //!
-//! The same design as [`super::x86_64`], one stage per file, in order:
+//! The same design as [`super::x86_64`], in stages:
 //!
 //! 1. [`kernel`]: CIOS over virtual values ([`program::Builder`] writes [`inst::Inst`] values;
 //!    instructions are data, never strings);
-//! 2. [`regalloc`]: linear-scan registers over the 28 the block may use, with the operand and
-//!    modulus limbs kept in registers as far as they fit;
+//! 2. [`allocate`]: the shared linear scan ([`crate::emit::isa::regalloc`]) over the 28
+//!    registers the block may use, with the operand and modulus limbs kept in registers as far
+//!    as they fit;
 //! 3. [`asm`]: the one printer.
 //!
 //! [`sim`] runs kernels before and after allocation, so tests check them against num-bigint
@@ -17,17 +18,27 @@ pub mod asm;
 pub mod inst;
 pub mod kernel;
 pub mod program;
-pub mod regalloc;
 pub mod sim;
 
 use proc_macro2::TokenStream;
 use quote::format_ident;
 
+use crate::emit::isa::{self, Isa};
 use crate::lower::MulAlgorithm;
 use crate::spec::FieldConsts;
+use inst::Aarch64;
 use kernel::Residency;
 use program::VProgram;
-use regalloc::{allocate, registers, Allocation};
+
+pub use crate::emit::isa::regalloc::allocate;
+
+/// A kernel after register allocation.
+pub type Allocation = isa::Allocation<Aarch64>;
+
+/// The registers the kernels may use, in allocation order: `x0`–`x17`, `x20`–`x28`, `x30`.
+pub fn registers() -> Vec<inst::Reg> {
+    Aarch64::registers()
+}
 
 /// The target's name, as `--target` spells it and `backend()` reports it.
 pub const NAME: &str = "aarch64";
@@ -37,19 +48,7 @@ pub const MAX_LIMBS: usize = 8;
 
 /// Why the kernels cannot be emitted for this field and algorithm, if they cannot.
 pub fn unsupported(c: &FieldConsts, alg: MulAlgorithm) -> Option<String> {
-    if c.w() != 64 {
-        Some("the aarch64 kernels use 64-bit limbs".into())
-    } else if c.limbs > MAX_LIMBS {
-        Some(format!(
-            "the aarch64 kernels go up to {MAX_LIMBS} limbs ({} bits); this modulus has {} limbs",
-            64 * MAX_LIMBS,
-            c.limbs
-        ))
-    } else if alg == MulAlgorithm::ProductScanning {
-        Some("the aarch64 multiplication is CIOS; there is no product-scanning kernel".into())
-    } else {
-        None
-    }
+    crate::emit::isa::unsupported(NAME, 64, MAX_LIMBS, c, alg)
 }
 
 /// A kernel and its allocation.

@@ -8,8 +8,8 @@ use quote::{format_ident, quote};
 
 use super::cfg_gate;
 use super::program::Input;
-use super::regalloc::Allocation;
-use crate::emit::x86_64::asm::safety_note;
+use super::Allocation;
+use crate::emit::isa::asm::{as_ptr, operand_list, safety_note};
 
 /// Emits `fn name(params..) -> [u32; n]` running `alloc`, gated on [`cfg_gate`]. `params`
 /// names the operand arrays; `modulus` is p's limbs, least significant first, and `n0` is n0'.
@@ -21,40 +21,26 @@ pub fn kernel_fn(
     n0: u32,
     doc: &str,
 ) -> TokenStream {
-    let n = alloc.limbs;
+    let n = alloc.layout.limbs;
     let n_lit = Literal::usize_unsuffixed(n);
-    let len = Literal::usize_unsuffixed(alloc.buffer_words);
+    let len = Literal::usize_unsuffixed(alloc.layout.buffer_words);
     let consts_len = Literal::usize_unsuffixed(n + 1);
     let consts = modulus
         .iter()
         .chain([&n0])
         .map(|w| Literal::u32_unsuffixed(*w));
     let lines: Vec<String> = alloc.insts.iter().map(|i| i.text()).collect();
-    let mut operands = Vec::new();
-    let mut pinned = Vec::new();
-    for (r, what) in &alloc.inputs {
-        let expr = match what {
-            Input::Operand(k) => {
-                let p = format_ident!("{}", params[*k]);
-                quote!(#p.as_ptr())
-            }
+    let operands = operand_list(
+        &alloc.inputs,
+        |what| match what {
+            Input::Operand(k) => as_ptr(params[*k]),
             Input::Modulus => quote!(MODULUS_N0.as_ptr()),
             Input::Buffer => quote!(t.as_mut_ptr()),
-        };
-        let reg = r.name();
-        pinned.push(*r);
-        operands.push(if alloc.written.contains(r) {
-            quote!(inout(#reg) #expr => _)
-        } else {
-            quote!(in(#reg) #expr)
-        });
-    }
-    for r in &alloc.written {
-        if !pinned.contains(r) {
-            let reg = r.name();
-            operands.push(quote!(out(#reg) _));
-        }
-    }
+        },
+        &[],
+        &[],
+        &alloc.written,
+    );
     let ptr_params = params.iter().map(|p| {
         let id = format_ident!("{}", p);
         quote!(#id: &[u32; #n_lit])
@@ -62,7 +48,7 @@ pub fn kernel_fn(
     let note = safety_note(&format!(
         "UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the {n} words behind each operand pointer and the {} of MODULUS_N0, writes only the {} words of t and the registers it declares, and does not touch the stack.",
         n + 1,
-        alloc.buffer_words
+        alloc.layout.buffer_words
     ));
     let read_note = safety_note(&format!(
         "the block stores every one of the first {n} words of t (the result) before it returns."

@@ -29,97 +29,33 @@ impl fmt::Display for Reg {
     }
 }
 
-/// A virtual value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct V(pub u32);
+pub use crate::emit::isa::arm::AluOp;
+pub use crate::emit::isa::V;
+use crate::emit::isa::{Isa, Operands};
 
-/// A second source operand: a register or a small immediate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Opnd<R> {
-    /// A register.
-    Reg(R),
-    /// `#k`.
-    Imm(u8),
-}
+/// The instruction set, for the shared builder, allocator, simulator and printer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Armv7;
 
-/// Three-operand data processing `dst ← a op b`, on the carry flag C.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AluOp {
-    /// `a + b`; flags unchanged.
-    Add,
-    /// `a + b`; C = carry out.
-    Adds,
-    /// `a + b + C`; flags unchanged.
-    Adc,
-    /// `a + b + C`; C = carry out.
-    Adcs,
-    /// `a − b`; C = 1 when there is no borrow.
-    Subs,
-    /// `a − b − (1 − C)`; C = 1 when there is no borrow.
-    Sbcs,
-    /// `a − b − (1 − C)`; flags unchanged (`sbc m, x, x` is C − 1: the borrow as a mask).
-    Sbc,
-    /// `a & b`; flags unchanged.
-    And,
-}
+impl Isa for Armv7 {
+    type Reg = Reg;
+    type Value = V;
+    type Input = super::program::Input;
+    type Layout = super::program::Layout;
+    type Inst<R: Copy + fmt::Debug> = Inst<R>;
 
-impl AluOp {
-    /// The mnemonic.
-    pub fn mnemonic(self) -> &'static str {
-        match self {
-            AluOp::Add => "add",
-            AluOp::Adds => "adds",
-            AluOp::Adc => "adc",
-            AluOp::Adcs => "adcs",
-            AluOp::Subs => "subs",
-            AluOp::Sbcs => "sbcs",
-            AluOp::Sbc => "sbc",
-            AluOp::And => "and",
-        }
+    /// `r0`–`r5`, `r8`–`r10`, `r12` and `lr` (last: the compiler saves it) — what `asm!`
+    /// accepts on every ARMv7 target: `r6` is LLVM's base pointer, `r7` (Thumb) or `r11` (ARM)
+    /// the frame pointer, `sp` and `pc` are not general registers.
+    fn registers() -> Vec<Reg> {
+        [0, 1, 2, 3, 12, 4, 5, 8, 9, 10, 14].map(Reg).to_vec()
     }
 
-    /// Whether the operation reads C.
-    pub fn reads_carry(self) -> bool {
-        matches!(self, AluOp::Adc | AluOp::Adcs | AluOp::Sbcs | AluOp::Sbc)
-    }
-
-    /// Whether the operation sets C.
-    pub fn sets_carry(self) -> bool {
-        matches!(self, AluOp::Adds | AluOp::Adcs | AluOp::Subs | AluOp::Sbcs)
-    }
-}
-
-/// One instruction over registers of type `R`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Inst<R> {
-    /// `ldr dst, [base, #4k]`.
-    Ldr { dst: R, base: R, k: u32 },
-    /// `str src, [base, #4k]`.
-    Str { src: R, base: R, k: u32 },
-    /// `mov dst, #0` (no flags).
-    MovZero { dst: R },
-    /// `mul dst, a, b`: the low word of a·b. Flags unchanged.
-    Mul { dst: R, a: R, b: R },
-    /// `umull lo, hi, a, b`: hi:lo = a·b. Flags unchanged.
-    Umull { lo: R, hi: R, a: R, b: R },
-    /// `umaal lo, hi, a, b`: hi:lo = a·b + lo_in + hi_in, which never exceeds 2^64 − 1. Flags
-    /// unchanged. After allocation `lo == lo_in` and `hi == hi_in`.
-    Umaal {
-        lo: R,
-        hi: R,
-        lo_in: R,
-        hi_in: R,
-        a: R,
-        b: R,
-    },
-    /// `op dst, a, b`.
-    Alu { op: AluOp, dst: R, a: R, b: Opnd<R> },
-}
-
-impl<R: Copy + Eq> Inst<R> {
-    /// The same instruction with every register passed through `f`.
-    pub fn map<S: Copy>(&self, mut f: impl FnMut(R) -> S) -> Inst<S> {
-        match *self {
+    fn map<R: Copy + Eq + fmt::Debug, S: Copy + Eq + fmt::Debug>(
+        inst: &Inst<R>,
+        mut f: impl FnMut(R) -> S,
+    ) -> Inst<S> {
+        match *inst {
             Inst::Ldr { dst, base, k } => Inst::Ldr {
                 base: f(base),
                 dst: f(dst),
@@ -172,9 +108,59 @@ impl<R: Copy + Eq> Inst<R> {
             }
         }
     }
+}
 
+/// A second source operand: a register or a small immediate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Opnd<R> {
+    /// A register.
+    Reg(R),
+    /// `#k`.
+    Imm(u8),
+}
+
+/// One instruction over registers of type `R`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Inst<R> {
+    /// `ldr dst, [base, #4k]`.
+    Ldr { dst: R, base: R, k: u32 },
+    /// `str src, [base, #4k]`.
+    Str { src: R, base: R, k: u32 },
+    /// `mov dst, #0` (no flags).
+    MovZero { dst: R },
+    /// `mul dst, a, b`: the low word of a·b. Flags unchanged.
+    Mul { dst: R, a: R, b: R },
+    /// `umull lo, hi, a, b`: hi:lo = a·b. Flags unchanged.
+    Umull { lo: R, hi: R, a: R, b: R },
+    /// `umaal lo, hi, a, b`: hi:lo = a·b + lo_in + hi_in, which never exceeds 2^64 − 1. Flags
+    /// unchanged. After allocation `lo == lo_in` and `hi == hi_in`.
+    Umaal {
+        lo: R,
+        hi: R,
+        lo_in: R,
+        hi_in: R,
+        a: R,
+        b: R,
+    },
+    /// `op dst, a, b`.
+    Alu { op: AluOp, dst: R, a: R, b: Opnd<R> },
+}
+
+impl<R: Copy + Eq> Inst<R> {
+    /// Whether the instruction reads C.
+    pub fn reads_carry(&self) -> bool {
+        matches!(self, Inst::Alu { op, .. } if op.reads_carry())
+    }
+
+    /// Whether the instruction sets C.
+    pub fn sets_carry(&self) -> bool {
+        matches!(self, Inst::Alu { op, .. } if op.sets_carry())
+    }
+}
+
+impl<R: Copy + Eq> Operands<R> for Inst<R> {
     /// Registers read.
-    pub fn reads(&self) -> Vec<R> {
+    fn reads(&self) -> Vec<R> {
         match *self {
             Inst::Ldr { base, .. } => vec![base],
             Inst::Str { src, base, .. } => vec![src, base],
@@ -191,7 +177,7 @@ impl<R: Copy + Eq> Inst<R> {
     }
 
     /// Registers written.
-    pub fn writes(&self) -> Vec<R> {
+    fn writes(&self) -> Vec<R> {
         match *self {
             Inst::Ldr { dst, .. }
             | Inst::MovZero { dst }
@@ -203,7 +189,7 @@ impl<R: Copy + Eq> Inst<R> {
     }
 
     /// The incoming value each written value must share its register with (`umaal`).
-    pub fn ties(&self) -> Vec<(R, R)> {
+    fn ties(&self) -> Vec<(R, R)> {
         match *self {
             Inst::Umaal {
                 lo,
@@ -216,18 +202,8 @@ impl<R: Copy + Eq> Inst<R> {
         }
     }
 
-    /// Whether the instruction reads C.
-    pub fn reads_carry(&self) -> bool {
-        matches!(self, Inst::Alu { op, .. } if op.reads_carry())
-    }
-
-    /// Whether the instruction sets C.
-    pub fn sets_carry(&self) -> bool {
-        matches!(self, Inst::Alu { op, .. } if op.sets_carry())
-    }
-
     /// Whether this is `mul`, `umull` or `umaal`.
-    pub fn is_multiply(&self) -> bool {
+    fn is_multiply(&self) -> bool {
         matches!(
             self,
             Inst::Mul { .. } | Inst::Umull { .. } | Inst::Umaal { .. }
@@ -236,11 +212,7 @@ impl<R: Copy + Eq> Inst<R> {
 }
 
 fn offset_text(base: Reg, k: u32) -> String {
-    if k == 0 {
-        format!("[{base}]")
-    } else {
-        format!("[{base}, #{}]", 4 * k)
-    }
+    crate::emit::isa::asm::word_address(base, k, 4)
 }
 
 impl Inst<Reg> {

@@ -23,7 +23,7 @@
 //! p & mask back: the result is d when t ≥ p and t otherwise, in constant time.
 
 use super::inst::{AluOp, Opnd, V};
-use super::program::{Builder, Input, VProgram};
+use super::program::{Builder, Input, Layout, VProgram};
 use crate::spec::FieldConsts;
 
 /// The chain operation for one position: carry in unless first, carry out unless last.
@@ -125,5 +125,12 @@ pub fn kernel(c: &FieldConsts, square: bool) -> VProgram {
         let r = k.alu(add_op(j > 0, j + 1 < n), d, Opnd::Reg(q));
         k.str(r, t_ptr, j);
     }
-    k.finish(n, if full { n + 1 } else { n })
+    let buffer_words = if full { n + 1 } else { n };
+    k.finish_with(
+        Vec::new(),
+        Layout {
+            limbs: n,
+            buffer_words,
+        },
+    )
 }

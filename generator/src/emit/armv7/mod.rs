@@ -2,10 +2,11 @@
 //! as straight-line `core::arch::asm!` built on `umaal` (ARMv6 and later in ARM state; Thumb-2
 //! with the DSP extension on M-profile cores).
 //!
-//! The same stages as [`super::aarch64`], one per file: [`kernel`] (fused CIOS over virtual
-//! values written as [`inst::Inst`]), [`regalloc`] (linear scan over the 11 registers `asm!`
-//! allows on every ARMv7 target), [`asm`] (the printer). [`sim`] runs kernels before and after
-//! allocation, so tests check them against num-bigint on any host.
+//! The same stages as [`super::aarch64`]: [`kernel`] (fused CIOS over virtual values written as
+//! [`inst::Inst`]), [`allocate`] (the shared linear scan over the 11 registers `asm!` allows on
+//! every ARMv7 target; a `umaal` result takes its accumulator's register), [`asm`] (the
+//! printer). [`sim`] runs kernels before and after allocation, so tests check them against
+//! num-bigint on any host.
 //!
 //! Selection is at compile time, by [`cfg_gate`]: stable Rust exposes no ARM target features
 //! to `cfg`, so the gate takes `target_has_atomic = "64"` (ldrexd/strexd: ARMv6K and later,
@@ -18,16 +19,26 @@ pub mod asm;
 pub mod inst;
 pub mod kernel;
 pub mod program;
-pub mod regalloc;
 pub mod sim;
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
+use crate::emit::isa::{self, Isa};
 use crate::lower::MulAlgorithm;
 use crate::spec::FieldConsts;
+use inst::Armv7;
 use program::VProgram;
-use regalloc::{allocate, registers, Allocation};
+
+pub use crate::emit::isa::regalloc::allocate;
+
+/// A kernel after register allocation.
+pub type Allocation = isa::Allocation<Armv7>;
+
+/// The 11 registers the kernels may use, in allocation order.
+pub fn registers() -> Vec<inst::Reg> {
+    Armv7::registers()
+}
 
 /// The target's name, as `--target` spells it and `backend()` reports it.
 pub const NAME: &str = "armv7";
@@ -46,19 +57,7 @@ pub fn cfg_gate() -> TokenStream {
 
 /// Why the kernels cannot be emitted for this field and algorithm, if they cannot.
 pub fn unsupported(c: &FieldConsts, alg: MulAlgorithm) -> Option<String> {
-    if c.w() != 32 {
-        Some("the armv7 kernels use 32-bit limbs".into())
-    } else if c.limbs > MAX_LIMBS {
-        Some(format!(
-            "the armv7 kernels go up to {MAX_LIMBS} limbs ({} bits); this modulus has {} limbs",
-            32 * MAX_LIMBS,
-            c.limbs
-        ))
-    } else if alg == MulAlgorithm::ProductScanning {
-        Some("the armv7 multiplication is CIOS; there is no product-scanning kernel".into())
-    } else {
-        None
-    }
+    crate::emit::isa::unsupported(NAME, 32, MAX_LIMBS, c, alg)
 }
 
 /// Whether `auto` should carry the kernels for this modulus. The portable code folds limbs of p

@@ -1,24 +1,15 @@
 //! The printer: an allocated kernel becomes one `unsafe fn` around one `core::arch::asm!` block.
 //! Each instruction is one template line (Intel syntax); registers are named literally in the
 //! template, and the operand list pins every pointer argument and result to its register and
-//! declares every other register the code writes.
-//!
-//! Comments do not survive token streams, so the generated code carries its `SAFETY:` notes as
-//! doc attributes on the statement that holds the `unsafe` block (printed as `/// SAFETY: ...`).
-
-use std::collections::BTreeMap;
+//! declares every other register the code writes ([`operand_list`]).
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::program::Pointer;
 use super::regalloc::Allocation;
-
-/// A `/// SAFETY: ...` note for the statement that follows it.
-pub fn safety_note(text: &str) -> TokenStream {
-    let doc = format!(" SAFETY: {text}");
-    quote!(#[doc = #doc])
-}
+pub use crate::emit::isa::asm::safety_note;
+use crate::emit::isa::asm::{as_ptr, operand_list};
 
 /// Emits `unsafe fn name(params..) -> [u64; n]` running `alloc`. `params` names the operand
 /// arrays (`a`, `b`), each of n limbs; the modulus pointer is `Self::MODULUS_LIMBS`.
@@ -40,46 +31,17 @@ pub fn kernel_fn_sized(
     let n_lit = proc_macro2::Literal::usize_unsuffixed(n);
     let lines: Vec<String> = alloc.insts.iter().map(|i| i.text()).collect();
     let outs: Vec<Ident> = (0..n).map(|j| format_ident!("r{}", j)).collect();
-    let mut out_at: BTreeMap<_, usize> = alloc
-        .outputs
-        .iter()
-        .enumerate()
-        .map(|(j, r)| (*r, j))
-        .collect();
-    let mut operands = Vec::new();
-    let mut pinned = Vec::new();
-    for (r, what) in &alloc.inputs {
-        let expr = match what {
-            Pointer::Operand(k) => {
-                let p = format_ident!("{}", params[*k].0);
-                quote!(#p.as_ptr())
-            }
+    let operands = operand_list(
+        &alloc.inputs,
+        |what| match what {
+            Pointer::Operand(k) => as_ptr(params[*k].0),
             Pointer::Modulus => quote!(Self::MODULUS_LIMBS.as_ptr()),
             Pointer::Scratch => unreachable!("field kernels take no scratch buffer"),
-        };
-        let reg = r.name();
-        pinned.push(*r);
-        operands.push(match out_at.remove(r) {
-            Some(j) => {
-                let o = &outs[j];
-                quote!(inout(#reg) #expr => #o)
-            }
-            None if alloc.written.contains(r) => quote!(inout(#reg) #expr => _),
-            None => quote!(in(#reg) #expr),
-        });
-    }
-    for (r, j) in &out_at {
-        let reg = r.name();
-        let o = &outs[*j];
-        pinned.push(*r);
-        operands.push(quote!(lateout(#reg) #o));
-    }
-    for r in &alloc.written {
-        if !pinned.contains(r) {
-            let reg = r.name();
-            operands.push(quote!(out(#reg) _));
-        }
-    }
+        },
+        &alloc.outputs,
+        &outs,
+        &alloc.written,
+    );
     let options = if alloc.uses_stack() {
         quote!(options(pure, readonly))
     } else {
@@ -170,28 +132,19 @@ pub fn memory_kernel_fn(
         "memory kernels return nothing in registers"
     );
     let lines: Vec<String> = alloc.insts.iter().map(|i| i.text()).collect();
-    let mut operands = Vec::new();
-    let mut pinned = Vec::new();
-    for (r, what) in &alloc.inputs {
-        let param = params
-            .iter()
-            .find(|p| p.what == *what)
-            .expect("every pointer of the kernel has a parameter");
-        let expr = &param.expr;
-        let reg = r.name();
-        pinned.push(*r);
-        operands.push(if alloc.written.contains(r) {
-            quote!(inout(#reg) #expr => _)
-        } else {
-            quote!(in(#reg) #expr)
-        });
-    }
-    for r in &alloc.written {
-        if !pinned.contains(r) {
-            let reg = r.name();
-            operands.push(quote!(out(#reg) _));
-        }
-    }
+    let operands = operand_list(
+        &alloc.inputs,
+        |what| {
+            let param = params
+                .iter()
+                .find(|p| p.what == *what)
+                .expect("every pointer of the kernel has a parameter");
+            param.expr.clone()
+        },
+        &[],
+        &[],
+        &alloc.written,
+    );
     let options = if alloc.uses_stack() {
         quote!()
     } else {

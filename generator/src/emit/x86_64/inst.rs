@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::emit::isa::{Isa, Value};
+
 /// A 64-bit general-purpose register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Reg {
@@ -104,6 +106,73 @@ impl RegName for Reg {
 
 impl RegName for VReg {
     const RDX: VReg = VReg::Rdx;
+}
+
+impl Value for VReg {
+    fn nth(k: u32) -> VReg {
+        VReg::V(k)
+    }
+}
+
+/// The instruction set, for the shared kernel builder and printer. Allocation ([`super::regalloc`])
+/// and simulation ([`super::sim`]) are this target's own: values are updated in place by
+/// two-operand instructions, `rdx` is fixed, and values spill to the stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct X86_64;
+
+impl Isa for X86_64 {
+    type Reg = Reg;
+    type Value = VReg;
+    type Input = super::program::Pointer;
+    type Layout = ();
+    type Inst<R: Copy + fmt::Debug> = Inst<R>;
+
+    fn registers() -> Vec<Reg> {
+        super::regalloc::REGISTERS.to_vec()
+    }
+
+    fn map<R: Copy + Eq + fmt::Debug, S: Copy + Eq + fmt::Debug>(
+        inst: &Inst<R>,
+        mut f: impl FnMut(R) -> S,
+    ) -> Inst<S> {
+        let src = |s: Src<R>, f: &mut dyn FnMut(R) -> S| match s {
+            Src::Reg(r) => Src::Reg(f(r)),
+            Src::Mem(m) => Src::Mem(Mem {
+                base: f(m.base),
+                disp: m.disp,
+            }),
+            Src::Imm(i) => Src::Imm(i),
+        };
+        match *inst {
+            Inst::Mov { dst, src: s } => Inst::Mov {
+                dst: f(dst),
+                src: src(s, &mut f),
+            },
+            Inst::MovImm { dst, imm } => Inst::MovImm { dst: f(dst), imm },
+            Inst::Store { dst, src: s } => Inst::Store {
+                dst: Mem {
+                    base: f(dst.base),
+                    disp: dst.disp,
+                },
+                src: f(s),
+            },
+            Inst::Mulx { hi, lo, src: s } => Inst::Mulx {
+                hi: f(hi),
+                lo: f(lo),
+                src: src(s, &mut f),
+            },
+            Inst::Alu { op, dst, src: s } => Inst::Alu {
+                op,
+                dst: f(dst),
+                src: src(s, &mut f),
+            },
+            Inst::Zero { dst } => Inst::Zero { dst: f(dst) },
+            Inst::Push(r) => Inst::Push(f(r)),
+            Inst::Pop(r) => Inst::Pop(f(r)),
+            Inst::AllocStack(k) => Inst::AllocStack(k),
+            Inst::FreeStack(k) => Inst::FreeStack(k),
+        }
+    }
 }
 
 /// A 64-bit memory operand `qword ptr [base + disp]`.
@@ -211,47 +280,6 @@ pub enum Inst<R> {
 }
 
 impl<R: RegName> Inst<R> {
-    /// The same instruction with every register passed through `f`.
-    pub fn map<S>(&self, mut f: impl FnMut(R) -> S) -> Inst<S> {
-        let src = |s: Src<R>, f: &mut dyn FnMut(R) -> S| match s {
-            Src::Reg(r) => Src::Reg(f(r)),
-            Src::Mem(m) => Src::Mem(Mem {
-                base: f(m.base),
-                disp: m.disp,
-            }),
-            Src::Imm(i) => Src::Imm(i),
-        };
-        match *self {
-            Inst::Mov { dst, src: s } => Inst::Mov {
-                dst: f(dst),
-                src: src(s, &mut f),
-            },
-            Inst::MovImm { dst, imm } => Inst::MovImm { dst: f(dst), imm },
-            Inst::Store { dst, src: s } => Inst::Store {
-                dst: Mem {
-                    base: f(dst.base),
-                    disp: dst.disp,
-                },
-                src: f(s),
-            },
-            Inst::Mulx { hi, lo, src: s } => Inst::Mulx {
-                hi: f(hi),
-                lo: f(lo),
-                src: src(s, &mut f),
-            },
-            Inst::Alu { op, dst, src: s } => Inst::Alu {
-                op,
-                dst: f(dst),
-                src: src(s, &mut f),
-            },
-            Inst::Zero { dst } => Inst::Zero { dst: f(dst) },
-            Inst::Push(r) => Inst::Push(f(r)),
-            Inst::Pop(r) => Inst::Pop(f(r)),
-            Inst::AllocStack(k) => Inst::AllocStack(k),
-            Inst::FreeStack(k) => Inst::FreeStack(k),
-        }
-    }
-
     /// Registers the instruction reads (including memory bases and the implicit `rdx` of
     /// `mulx`). `xor r, r` reads nothing: it is the zeroing idiom.
     pub fn reads(&self) -> Vec<R> {

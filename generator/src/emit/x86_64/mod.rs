@@ -49,19 +49,7 @@ pub const MAX_LIMBS: usize = 12;
 
 /// Why the kernels cannot be emitted for this field and algorithm, if they cannot.
 pub fn unsupported(c: &FieldConsts, alg: MulAlgorithm) -> Option<String> {
-    if c.w() != 64 {
-        Some("the x86_64-adx kernels use 64-bit limbs".into())
-    } else if c.limbs > MAX_LIMBS {
-        Some(format!(
-            "the x86_64-adx kernels go up to {MAX_LIMBS} limbs ({} bits); this modulus has {} limbs",
-            64 * MAX_LIMBS,
-            c.limbs
-        ))
-    } else if alg == MulAlgorithm::ProductScanning {
-        Some("the x86_64-adx multiplication is CIOS; there is no product-scanning kernel".into())
-    } else {
-        None
-    }
+    crate::emit::isa::unsupported(NAME, 64, MAX_LIMBS, c, alg)
 }
 
 /// A kernel and its allocation.

@@ -6,7 +6,8 @@
 //! place by two-operand instructions (`adcx v, src` adds into `v`), so its live range is one
 //! interval. The allocator ([`super::regalloc`]) gives each value a register or a stack slot.
 
-use super::inst::{AluOp, Inst, Mem, Src, VReg};
+use super::inst::{AluOp, Inst, Mem, Src, VReg, X86_64};
+use crate::emit::isa;
 
 /// What a pointer argument of a kernel points to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,19 +22,9 @@ pub enum Pointer {
 }
 
 /// A kernel over virtual values.
-#[derive(Clone, Debug)]
-pub struct VProgram {
-    /// The instructions, in order.
-    pub insts: Vec<Inst<VReg>>,
-    /// Pointer arguments: the value that holds each on entry, and what it points to.
-    pub inputs: Vec<(VReg, Pointer)>,
-    /// The result limbs, least significant first.
-    pub outputs: Vec<VReg>,
-    /// Number of virtual values (all `V(k)` have `k` below it).
-    pub num_values: u32,
-}
+pub type VProgram = isa::VProgram<X86_64>;
 
-impl VProgram {
+impl isa::VProgram<X86_64> {
     /// Number of `mulx` instructions.
     pub fn mulx_count(&self) -> usize {
         self.insts.iter().filter(|i| i.is_mulx()).count()
@@ -41,12 +32,7 @@ impl VProgram {
 }
 
 /// Writes a [`VProgram`].
-#[derive(Default)]
-pub struct Builder {
-    insts: Vec<Inst<VReg>>,
-    inputs: Vec<(VReg, Pointer)>,
-    next: u32,
-}
+pub type Builder = isa::Builder<X86_64>;
 
 /// The `k`-th 64-bit word behind pointer `base`.
 pub fn word(base: VReg, k: usize) -> Src<VReg> {
@@ -56,42 +42,29 @@ pub fn word(base: VReg, k: usize) -> Src<VReg> {
     })
 }
 
-impl Builder {
-    /// An empty kernel.
-    pub fn new() -> Builder {
-        Builder::default()
-    }
-
-    fn fresh(&mut self) -> VReg {
-        let v = VReg::V(self.next);
-        self.next += 1;
-        v
-    }
-
+impl isa::Builder<X86_64> {
     /// Declares a pointer argument and returns the value holding it.
     pub fn pointer(&mut self, what: Pointer) -> VReg {
-        let v = self.fresh();
-        self.inputs.push((v, what));
-        v
+        self.input(what)
     }
 
     /// A new value loaded from `src` (`mov v, src`; flags unchanged).
     pub fn load(&mut self, src: Src<VReg>) -> VReg {
         let v = self.fresh();
-        self.insts.push(Inst::Mov { dst: v, src });
+        self.push(Inst::Mov { dst: v, src });
         v
     }
 
     /// A new value holding the 64-bit constant `k` (`mov v, imm64`).
     pub fn constant(&mut self, k: u64) -> VReg {
         let v = self.fresh();
-        self.insts.push(Inst::MovImm { dst: v, imm: k });
+        self.push(Inst::MovImm { dst: v, imm: k });
         v
     }
 
     /// `rdx ← src`.
     pub fn set_rdx(&mut self, src: Src<VReg>) {
-        self.insts.push(Inst::Mov {
+        self.push(Inst::Mov {
             dst: VReg::Rdx,
             src,
         });
@@ -99,7 +72,7 @@ impl Builder {
 
     /// `rdx ← k` (`mov rdx, imm64`; flags unchanged).
     pub fn set_rdx_const(&mut self, k: u64) {
-        self.insts.push(Inst::MovImm {
+        self.push(Inst::MovImm {
             dst: VReg::Rdx,
             imm: k,
         });
@@ -107,11 +80,11 @@ impl Builder {
 
     /// `rdx ← rdx_init · src mod 2^64` where `rdx_init` is the 64-bit constant `k`.
     pub fn rdx_mul_const(&mut self, k: u64, src: Src<VReg>) {
-        self.insts.push(Inst::MovImm {
+        self.push(Inst::MovImm {
             dst: VReg::Rdx,
             imm: k,
         });
-        self.insts.push(Inst::Alu {
+        self.push(Inst::Alu {
             op: AluOp::Imul,
             dst: VReg::Rdx,
             src,
@@ -122,13 +95,13 @@ impl Builder {
     pub fn mulx(&mut self, src: Src<VReg>) -> (VReg, VReg) {
         let hi = self.fresh();
         let lo = self.fresh();
-        self.insts.push(Inst::Mulx { hi, lo, src });
+        self.push(Inst::Mulx { hi, lo, src });
         (hi, lo)
     }
 
     /// `dst ← dst op src`, in place.
     pub fn alu(&mut self, op: AluOp, dst: VReg, src: Src<VReg>) {
-        self.insts.push(Inst::Alu { op, dst, src });
+        self.push(Inst::Alu { op, dst, src });
     }
 
     /// `dst ← dst op reg`, in place.
@@ -138,7 +111,7 @@ impl Builder {
 
     /// `mov qword ptr [base + 8·k], src` (flags unchanged); `k` may be negative.
     pub fn store(&mut self, base: VReg, k: i32, src: VReg) {
-        self.insts.push(Inst::Store {
+        self.push(Inst::Store {
             dst: Mem { base, disp: 8 * k },
             src,
         });
@@ -147,17 +120,7 @@ impl Builder {
     /// A new zero value, clearing CF and OF (`xor v, v`): the start of two carry chains.
     pub fn zero(&mut self) -> VReg {
         let v = self.fresh();
-        self.insts.push(Inst::Zero { dst: v });
+        self.push(Inst::Zero { dst: v });
         v
-    }
-
-    /// Finishes the kernel, returning `outputs`.
-    pub fn finish(self, outputs: Vec<VReg>) -> VProgram {
-        VProgram {
-            insts: self.insts,
-            inputs: self.inputs,
-            outputs,
-            num_values: self.next,
-        }
     }
 }
