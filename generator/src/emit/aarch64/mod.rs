@@ -45,8 +45,11 @@ pub fn unsupported(c: &FieldConsts, alg: MulAlgorithm) -> Option<String> {
             64 * MAX_LIMBS,
             c.limbs
         ))
-    } else if alg == MulAlgorithm::ProductScanning {
-        Some("the aarch64 multiplication is CIOS; there is no product-scanning kernel".into())
+    } else if !alg.is_cios() {
+        Some(format!(
+            "the aarch64 multiplication is CIOS; there is no {} kernel",
+            alg.name()
+        ))
     } else {
         None
     }
