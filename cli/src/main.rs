@@ -86,6 +86,7 @@ enum MulArg {
     Cios,
     CiosNoCarry,
     ProductScanning,
+    Sos,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -326,6 +327,7 @@ fn main() -> ExitCode {
             MulArg::Cios => MulAlgorithm::Cios,
             MulArg::CiosNoCarry => MulAlgorithm::CiosNoCarry,
             MulArg::ProductScanning => MulAlgorithm::ProductScanning,
+            MulArg::Sos => MulAlgorithm::Sos,
         }),
         strategy: match cli.strategy {
             StrategyArg::Auto => Strategy::Auto,

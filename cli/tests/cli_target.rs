@@ -83,6 +83,10 @@ fn each_target_emits_its_backends() {
     let (code, ps, _) = generator(&["--prime", "bn254-p", "--mul", "product-scanning"]);
     assert_eq!(code, Some(0));
     assert!(!ps.contains("asm!"));
+    let (code, sos, _) = generator(&["--prime", "bn254-p", "--mul", "sos"]);
+    assert_eq!(code, Some(0));
+    assert!(!sos.contains("asm!") && sos.contains("fn mont_mul_portable("));
+    assert!(header_line(&sos, "Command").ends_with("--mul sos"));
 
     // x86_64-adx: the assembly only, refusing other architectures at compile time.
     let (code, adx, _) = generator(&["--prime", "bls12-381-p", "--target", "x86_64-adx"]);
@@ -169,6 +173,10 @@ fn refused_combinations() {
                 "product-scanning",
             ][..],
             "product-scanning",
+        ),
+        (
+            &["--prime", "bn254-p", "--target", "aarch64", "--mul", "sos"][..],
+            "no sos kernel",
         ),
         (
             &["--prime", "2^1279-1", "--target", "x86_64-adx"][..],

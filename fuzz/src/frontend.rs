@@ -118,11 +118,10 @@ fn prime_options(input: &mut Input) {
     let Ok(limb_bits) = limb_bits(input) else {
         return;
     };
-    let mul = match input.byte() % 4 {
+    // None (the default) or one of every algorithm.
+    let mul = match usize::from(input.byte()) % (MulAlgorithm::ALL.len() + 1) {
         0 => None,
-        1 => Some(MulAlgorithm::Cios),
-        2 => Some(MulAlgorithm::CiosNoCarry),
-        _ => Some(MulAlgorithm::ProductScanning),
+        k => Some(MulAlgorithm::ALL[k - 1]),
     };
     let strategy = match input.byte() % 5 {
         0 => Strategy::Auto,

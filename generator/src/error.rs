@@ -75,7 +75,7 @@ impl core::fmt::Display for GenError {
             ),
             GenError::MulNotApplicable(a) => write!(
                 f,
-                "the {a} multiplication needs the top limb of p below (2^w-1)/2-1 (two spare bits); choose cios or product-scanning"
+                "the {a} multiplication needs the top limb of p below (2^w-1)/2-1 (two spare bits); choose cios, product-scanning or sos"
             ),
             GenError::TargetNotApplicable(why) => write!(f, "{why}"),
             GenError::StrategyNotApplicable(why) => write!(f, "{why}"),

@@ -185,6 +185,7 @@ fn limits() {
     assert!(unsupported(&w64, MulAlgorithm::Cios).is_some());
     let c = FieldConsts::new(&(two.pow(255) - 19u32), LimbBits::W32).unwrap();
     assert!(unsupported(&c, MulAlgorithm::ProductScanning).is_some());
+    assert!(unsupported(&c, MulAlgorithm::Sos).is_some_and(|why| why.contains("no sos kernel")));
     // A register file smaller than the kernel's live set is an error, not a wrong kernel.
     assert!(allocate(&kernel(&c, false), &registers()[..8]).is_err());
 }

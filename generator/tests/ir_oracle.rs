@@ -5,7 +5,7 @@
 
 use generator::ir::{interpret, Func};
 use generator::lower::{addsub, montgomery, square, wide, MulAlgorithm};
-use generator::opt::optimize;
+use generator::opt::{optimize, verify_bounds};
 use generator::spec::{is_probable_prime, to_limbs, FieldConsts, LimbBits};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -234,9 +234,17 @@ fn check_prime(rng: &mut Rng, p: &BigUint, lb: LimbBits, count: usize) {
     let r_inv = c.r.modpow(&(p - 2u32), p);
     let xs = inputs(rng, p, &c, count);
     check_wide(rng, &c, &xs, &r_inv);
-    let mut algs = vec![MulAlgorithm::Cios, MulAlgorithm::ProductScanning];
-    if c.no_carry_mul() {
-        algs.push(MulAlgorithm::CiosNoCarry);
+    // Every algorithm that applies: the CIOS variants, product scanning and SOS.
+    let algs: Vec<MulAlgorithm> = MulAlgorithm::ALL
+        .into_iter()
+        .filter(|a| a.applies_to(&c))
+        .collect();
+    assert!(algs.len() >= 3 && algs.contains(&MulAlgorithm::Sos));
+    for alg in &algs {
+        // No Montgomery lowering relies on an unproved range: the bounds pass accepts each.
+        let name = format!("mont_mul/{}", alg.name());
+        verify_bounds(&montgomery::lower_mul(&c, *alg), &name).unwrap();
+        verify_bounds(&montgomery::lower_from_montgomery(&c, *alg), &name).unwrap();
     }
     let mut unary: Vec<(&str, Func, UnaryRef<'_>)> = vec![
         (
@@ -384,7 +392,11 @@ fn optimiser_folds_constant_limbs() {
     let p = two.pow(256) - two.pow(224) + two.pow(192) + two.pow(96) - 1u32;
     let c = FieldConsts::new(&p, LimbBits::W64).unwrap();
     assert_eq!(c.n0_inv, 1);
-    for alg in [MulAlgorithm::Cios, MulAlgorithm::ProductScanning] {
+    for alg in [
+        MulAlgorithm::Cios,
+        MulAlgorithm::ProductScanning,
+        MulAlgorithm::Sos,
+    ] {
         let f = montgomery::lower_mul(&c, alg);
         let opt = optimize(&f);
         let count = |f: &Func, k: &str| f.op_counts().get(k).copied().unwrap_or(0);
@@ -397,6 +409,26 @@ fn optimiser_folds_constant_limbs() {
             count(&opt, "mul_add")
         );
         assert!(count(&f, "mul_add") >= 32);
+    }
+}
+
+/// Before optimisation, SOS and CIOS do the multiplications Koç, Acar and Kaliski count for
+/// them (IEEE Micro 1996, Table 1: 2s² + s for both): 2n² word products, each with its two
+/// additions, plus n quotient digits.
+#[test]
+fn sos_and_cios_multiply_as_koc_et_al_count() {
+    let mut rng = Rng(0x505);
+    for (w, lb) in [(64, LimbBits::W64), (32, LimbBits::W32)] {
+        for n in 1..=8 {
+            let p = primes_for(&mut rng, w, n).pop().unwrap();
+            let c = FieldConsts::new(&p, lb).unwrap();
+            for alg in [MulAlgorithm::Cios, MulAlgorithm::Sos] {
+                let counts = montgomery::lower_mul(&c, alg).op_counts();
+                let got = |k: &str| counts.get(k).copied().unwrap_or(0);
+                assert_eq!(got("mul_add"), 2 * n * n, "{} n={n} w={w}", alg.name());
+                assert_eq!(got("mul_lo"), n, "{} n={n} w={w}", alg.name());
+            }
+        }
     }
 }
 

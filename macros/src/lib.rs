@@ -34,7 +34,7 @@
 //! VIS struct NAME;
 //! modulus = "...";                 // required
 //! limb_bits = 64;                  // optional: 64 (default) or 32
-//! mul = "cios";                    // optional: "cios", "cios-no-carry" or "product-scanning"
+//! mul = "cios";                    // optional: "cios", "cios-no-carry", "product-scanning" or "sos"
 //! strategy = "auto";               // optional: "auto", "montgomery", "pseudo-mersenne",
 //!                                  //           "solinas" or "unsaturated"
 //! radix = 51;                      // optional, with strategy = "unsaturated" only

@@ -27,7 +27,7 @@ const KEYS: &[KeySpec] = &[
     },
     KeySpec {
         key: "mul",
-        form: "mul = \"cios\" | \"cios-no-carry\" | \"product-scanning\";",
+        form: "mul = \"cios\" | \"cios-no-carry\" | \"product-scanning\" | \"sos\";",
         required: false,
     },
     KeySpec {
@@ -53,11 +53,7 @@ const KEYS: &[KeySpec] = &[
 ];
 
 /// Every Montgomery multiplication algorithm `mul = "...";` can name.
-const MUL_ALGORITHMS: &[MulAlgorithm] = &[
-    MulAlgorithm::Cios,
-    MulAlgorithm::CiosNoCarry,
-    MulAlgorithm::ProductScanning,
-];
+const MUL_ALGORITHMS: &[MulAlgorithm] = &MulAlgorithm::ALL;
 
 /// A parsed and checked `prime_field!` invocation.
 pub struct PrimeFieldInput {

@@ -130,6 +130,42 @@ fn strategy_expansion_equals_the_committed_file() {
     );
 }
 
+/// `mul = "<name>";` reaches the generator for every algorithm: the expansion is exactly the file
+/// the generator writes with that algorithm (what `--mul <name>` prints, after its header), and
+/// the algorithms' files differ from each other.
+#[test]
+fn mul_expansion_equals_the_generator_file_for_every_algorithm() {
+    use generator::lower::MulAlgorithm;
+    use generator::{generate_prime_field, PrimeFieldOptions};
+    let mut bodies = Vec::new();
+    for alg in MulAlgorithm::ALL {
+        let name = alg.name();
+        let expanded = expand_prime_field(quote! {
+            pub struct Fp;
+            modulus = "bn254-p";
+            mul = #name;
+        })
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let expanded: syn::File = syn::parse2(expanded).expect("valid items");
+        let mut options = PrimeFieldOptions::new("bn254-p");
+        options.mul = Some(alg);
+        let field = generate_prime_field(&options).unwrap();
+        let file = field.to_file();
+        assert!(
+            file.contains(&format!("--mul {name}")),
+            "{name}: the header's command names the algorithm"
+        );
+        let body = prettyplease::unparse(&expanded);
+        assert_same(name, &body, file_body(&file));
+        bodies.push(body);
+    }
+    for (i, a) in bodies.iter().enumerate() {
+        for b in &bodies[i + 1..] {
+            assert_ne!(a, b, "two algorithms expanded to the same code");
+        }
+    }
+}
+
 /// `radix` reaches the generator: 2^255 − 19 on 64-bit limbs at radix 51 is the committed 5 × 51
 /// module, and radix 43 gives six limbs.
 #[test]

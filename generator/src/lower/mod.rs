@@ -34,9 +34,20 @@ pub enum MulAlgorithm {
     /// Product scanning (Comba): the Finely Integrated Product Scanning method of Koç et al.,
     /// accumulating each column in a three-word accumulator.
     ProductScanning,
+    /// Separated Operand Scanning (Koç et al., §3): the whole 2n-word product first, then a
+    /// separate word-by-word reduction (the one the square uses).
+    Sos,
 }
 
 impl MulAlgorithm {
+    /// Every algorithm, in the order `--help` and the macro's errors list them.
+    pub const ALL: [MulAlgorithm; 4] = [
+        MulAlgorithm::Cios,
+        MulAlgorithm::CiosNoCarry,
+        MulAlgorithm::ProductScanning,
+        MulAlgorithm::Sos,
+    ];
+
     /// The default for a modulus: no-carry CIOS when its precondition holds, else CIOS.
     pub fn auto(c: &FieldConsts) -> MulAlgorithm {
         if c.no_carry_mul() {
@@ -60,7 +71,18 @@ impl MulAlgorithm {
             MulAlgorithm::Cios => "cios",
             MulAlgorithm::CiosNoCarry => "cios-no-carry",
             MulAlgorithm::ProductScanning => "product-scanning",
+            MulAlgorithm::Sos => "sos",
         }
+    }
+
+    /// The algorithm named `name` (as [`MulAlgorithm::name`] spells it).
+    pub fn from_name(name: &str) -> Option<MulAlgorithm> {
+        MulAlgorithm::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// Whether this is a CIOS variant: the only algorithms the assembly kernels implement.
+    pub fn is_cios(self) -> bool {
+        matches!(self, MulAlgorithm::Cios | MulAlgorithm::CiosNoCarry)
     }
 }
 

@@ -1,5 +1,7 @@
-//! Montgomery multiplication a·b·R⁻¹ mod p, R = 2^(w·n), in three algorithms.
+//! Montgomery multiplication a·b·R⁻¹ mod p, R = 2^(w·n), in four algorithms.
 
+use super::square::montgomery_reduce;
+use super::wide::mul_wide;
 use super::{final_subtract, reduced_bounds, MulAlgorithm};
 use crate::ir::{Builder, Func, Var};
 use crate::spec::FieldConsts;
@@ -43,6 +45,12 @@ pub fn mul_body(
         MulAlgorithm::Cios => cios(b, c, x, y),
         MulAlgorithm::CiosNoCarry => cios_no_carry(b, c, x, y),
         MulAlgorithm::ProductScanning => product_scanning(b, c, x, y),
+        // SOS (Koç–Acar–Kaliski 1996, §3): the schoolbook product, then the reduction the square
+        // and the double-width API use. x·y < p² < p·R is the reduction's input bound.
+        MulAlgorithm::Sos => {
+            let t = mul_wide(b, x, y);
+            montgomery_reduce(b, c, &t)
+        }
     }
 }
 

@@ -25,7 +25,16 @@ pub fn lower_mul_wide(c: &FieldConsts) -> Func {
     let mut b = Builder::new(c.w());
     let x = b.input(reduced_bounds(c));
     let y = b.input(reduced_bounds(c));
-    let n = c.limbs;
+    let r = mul_wide(&mut b, &x, &y);
+    b.finish(r)
+}
+
+/// Emits the full 2n-word product of the n-word `x` and `y` into `b` (schoolbook, one row per
+/// limb of `y`, least significant word first). No carry is dropped: each row's carry is the
+/// next word, exactly.
+pub fn mul_wide(b: &mut Builder, x: &[Var], y: &[Var]) -> Vec<Var> {
+    let n = x.len();
+    assert_eq!(y.len(), n);
     let zero = b.constant(0);
     let mut r = vec![zero; 2 * n];
     for (i, yi) in y.iter().enumerate() {
@@ -37,7 +46,7 @@ pub fn lower_mul_wide(c: &FieldConsts) -> Func {
         }
         r[i + n] = carry;
     }
-    b.finish(r)
+    r
 }
 
 /// The 2n-word square a² of a value below p (off-diagonal products once).

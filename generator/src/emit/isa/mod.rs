@@ -35,9 +35,10 @@ pub fn unsupported(
             bits as usize * max_limbs,
             c.limbs
         ))
-    } else if alg == MulAlgorithm::ProductScanning {
+    } else if !alg.is_cios() {
         Some(format!(
-            "the {name} multiplication is CIOS; there is no product-scanning kernel"
+            "the {name} multiplication is CIOS; there is no {} kernel",
+            alg.name()
         ))
     } else {
         None
