@@ -598,6 +598,16 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let cover_doc = format!(
         " a^(2^k'): the matrices for k = {runs_doc}, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`."
     );
+    let available = crate::emit::dispatch::cpu_check(
+        &[
+            " Whether AVX-512F (and BMI2, whose `PEXT` splits x for the larger fields' matrices;",
+            " every CPU with AVX-512F has it) can run: always when the build enables both target",
+            " features, else as CPUID and XCR0 report (read once per program).",
+        ],
+        "x86_64_avx512_available",
+        &["avx512f", "bmi2"],
+        "avx512f_bmi2",
+    );
     quote! {
         #kernel
 
@@ -627,21 +637,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             (x, k)
         }
 
-        /// Whether AVX-512F (and BMI2, whose `PEXT` splits x for the larger fields' matrices;
-        /// every CPU with AVX-512F has it) can run: always when the build enables both target
-        /// features, else as CPUID and XCR0 report (read once per program).
-        #[cfg(target_arch = "x86_64")]
-        #[inline(always)]
-        fn x86_64_avx512_available() -> bool {
-            #[cfg(all(target_feature = "avx512f", target_feature = "bmi2"))]
-            {
-                true
-            }
-            #[cfg(not(all(target_feature = "avx512f", target_feature = "bmi2")))]
-            {
-                ::fieldgen_field::cpu::avx512f_bmi2()
-            }
-        }
+        #available
     }
 }
 

@@ -5,6 +5,7 @@
 
 pub mod aarch64;
 pub mod armv7;
+pub mod dispatch;
 pub mod field;
 pub mod field_layer;
 pub mod invert;
