@@ -846,7 +846,8 @@ pub fn field_module_in(
         }
     };
     let (wide_methods, wide_items) = (wide.methods, wide.items);
-    let trait_impls = field_layer::prime_trait_impls(c, name);
+    let trait_impls =
+        field_layer::prime_trait_impls(&field_layer::FieldShape::prime(c, form), name);
     let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
     quote! {
         #[doc = #doc]
