@@ -20,6 +20,9 @@ pub enum Detect {
         /// The check function's name.
         check: &'static str,
     },
+    /// Built wherever its gate holds but chosen only where this `cfg` predicate holds (read by
+    /// `cfg!`), so the test hooks still reach it elsewhere.
+    Prefer(TokenStream),
 }
 
 /// One backend.
@@ -208,9 +211,20 @@ impl Dispatch {
     fn sequence(&self, calls: &[(usize, Call)], args: &TokenStream) -> TokenStream {
         let mut out = TokenStream::new();
         let has_fallback = calls.iter().any(|(b, _)| self.fallback(*b));
-        for (b, call) in calls {
+        for (i, (b, call)) in calls.iter().enumerate() {
             let backend = &self.backends[*b];
             let cfg = cfg(&backend.gate);
+            if let (Detect::Prefer(p), Call::Expr(e)) = (&backend.detect, call) {
+                let rest = self.sequence(&calls[i + 1..], args);
+                out.extend(quote! {
+                    if cfg!(#p) {
+                        #e
+                    } else {
+                        #rest
+                    }
+                });
+                break;
+            }
             if self.fallback(*b) {
                 out.extend(match call {
                     Call::Expr(e) | Call::Stmts(e) => e.clone(),
@@ -272,7 +286,9 @@ impl Dispatch {
                         }
                     });
                 }
-                (Detect::Build, _) => unreachable!("a compile-time backend computes an expression"),
+                (Detect::Build | Detect::Prefer(_), _) => {
+                    unreachable!("a compile-time backend computes an expression")
+                }
             }
         }
         out
@@ -297,9 +313,25 @@ impl Dispatch {
     }
 
     fn hook_body(&self, h: &Hook) -> TokenStream {
-        let arms = h.arms.iter().map(|(b, call)| {
+        // Backends computing the same thing under the same gate share one arm.
+        let mut shared: Vec<(usize, Vec<&str>)> = Vec::new();
+        for (i, (b, call)) in h.arms.iter().enumerate() {
+            let same = shared.last().is_some_and(|(j, _)| {
+                let (c, call2) = &h.arms[*j];
+                self.backends[*c].gate.as_ref().map(|g| g.to_string())
+                    == self.backends[*b].gate.as_ref().map(|g| g.to_string())
+                    && matches!((call, call2), (Call::Expr(x), Call::Expr(y)) if x.to_string() == y.to_string())
+            });
+            let name = self.backends[*b].name.as_str();
+            match shared.last_mut() {
+                Some((_, names)) if same => names.push(name),
+                _ => shared.push((i, vec![name])),
+            }
+        }
+        let arms = shared.iter().map(|(i, names)| {
+            let (b, call) = &h.arms[*i];
             let backend = &self.backends[*b];
-            let name = &backend.name;
+            let name = quote!(#(#names)|*);
             let cfg = cfg(&backend.gate);
             match (&h.form, call) {
                 (HookForm::Wrap(w), Call::Expr(e)) => quote! {

@@ -14,11 +14,14 @@
 //!   `target_arch = "x86_64"`). The other core functions are portable for every target;
 //! - `mont_mul` and `mont_square` dispatch: the first backend this build and CPU can run, in
 //!   order of preference; `x86_64-adx` is known at compile time when the build enables the
-//!   `bmi2` and `adx` target features, else CPUID decides once (cached in a function-local
-//!   atomic);
+//!   `bmi2` and `adx` target features, else CPUID decides once (cached in
+//!   `fieldgen_field::cpu`);
 //! - `backend()` (public) names the backend the dispatchers use on this machine, and the hidden
 //!   hooks `__mul_with_backend` / `__square_with_backend` run one named backend, so tests can
 //!   check which one ran and compare backends with each other.
+//!
+//! [`dispatch_items`] describes the backends to [`super::dispatch`], which writes the
+//! dispatchers, `backend()` and the hooks for every product.
 //!
 //! A new target adds its kernels and one entry to [`Backend`]; the API does not change.
 

@@ -1,7 +1,8 @@
 //! Stage 5: emitters. [`portable`] prints IR as plain Rust; [`x86_64`] builds BMI2/ADX assembly
 //! kernels for multiplication and squaring; [`invert`] writes the Bernstein–Yang inversion;
 //! [`field`] wraps a target's core functions in the
-//! public field API, which is the same on every target, and dispatches between backends.
+//! public field API, which is the same on every target; [`dispatch`] writes the dispatch
+//! between backends of every product.
 
 pub mod aarch64;
 pub mod armv7;

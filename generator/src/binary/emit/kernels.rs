@@ -154,50 +154,65 @@ pub(super) fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> To
     let with_hw = c.w == 64 && target == BinaryTarget::Auto;
     if !with_hw {
         let ct = crate::binary::holes::ct_mul32_cfg();
-        let (backend_doc, backend_body, mul_hook, square_hook) = if c.w == 64 {
+        let portable = |name: &str, detect| dispatch::Backend {
+            name: name.to_string(),
+            gate: None,
+            detect,
+        };
+        let wrap = |e: TokenStream| dispatch::Call::Expr(quote!(Self::reduce(&#e)));
+        let square = wrap(quote!(Self::square_wide_portable(&self.0)));
+        let (backend_doc, backends, mul_arms, square_arms) = if c.w == 64 {
             (
                 format!(" The backend of the carry-less products: always `{portable_name}` (Karatsuba-like formulae over integer multiplication with holes)."),
-                quote!(#portable_name),
-                quote! {
-                    if backend == #portable_name {
-                        ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0))))
-                    } else {
-                        ::core::option::Option::None
-                    }
-                },
-                quote! {
-                    if backend == #portable_name {
-                        ::core::option::Option::Some(Self(Self::reduce(&Self::square_wide_portable(&self.0))))
-                    } else {
-                        ::core::option::Option::None
-                    }
-                },
+                vec![portable(portable_name, dispatch::Detect::Build)],
+                vec![(0, wrap(quote!(Self::mul_wide_portable(&self.0, &rhs.0))))],
+                vec![(0, square)],
             )
         } else {
+            // Both 32-bit products are built everywhere; `cfg!` picks the preferred one.
             (
                 " The backend of the carry-less products, fixed at compile time: `portable32-holes` (Karatsuba-like formulae over integer multiplication with holes) where the 32×32 → 64-bit multiply is constant time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without `mclass`), Cortex-M4/M7 (`mclass` with `dsp`) — else `portable32`, the López–Dahab comb, which uses no multiplier and so stays constant time on cores whose multiplier finishes early (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS). Stable rustc does not set the ARM features, so ARM builds on stable use the comb.".to_string(),
-                quote! {
-                    if cfg!(#ct) {
-                        "portable32-holes"
-                    } else {
-                        "portable32"
-                    }
-                },
-                quote! {
-                    match backend {
-                        "portable32" => ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_comb(&self.0, &rhs.0)))),
-                        "portable32-holes" => ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_holes(&self.0, &rhs.0)))),
-                        _ => ::core::option::Option::None,
-                    }
-                },
-                quote! {
-                    match backend {
-                        "portable32" | "portable32-holes" => ::core::option::Option::Some(Self(Self::reduce(&Self::square_wide_portable(&self.0)))),
-                        _ => ::core::option::Option::None,
-                    }
-                },
+                vec![
+                    portable("portable32-holes", dispatch::Detect::Prefer(ct)),
+                    portable("portable32", dispatch::Detect::Build),
+                ],
+                vec![
+                    (1, wrap(quote!(Self::mul_wide_comb(&self.0, &rhs.0)))),
+                    (0, wrap(quote!(Self::mul_wide_holes(&self.0, &rhs.0)))),
+                ],
+                vec![(1, square.clone()), (0, square)],
             )
         };
+        let hook = |docs: &[&str], sig: TokenStream, arms| dispatch::Hook {
+            docs: docs.iter().map(|d| d.to_string()).collect(),
+            attrs: quote!(#[doc(hidden)]),
+            sig,
+            form: dispatch::HookForm::Wrap(quote!(Self)),
+            arms,
+        };
+        let dispatched = dispatch::items(&dispatch::Dispatch {
+            backends,
+            gated: dispatch::Gated::Return,
+            // The products have one function each (the 32-bit one chooses by `cfg`).
+            ops: vec![],
+            backend_docs: vec![backend_doc],
+            backend_attrs: quote!(),
+            hooks: vec![
+                hook(
+                    &[
+                        " Test hook: `self · rhs` by the named backend, or `None` when this build or CPU",
+                        " cannot run it. Not a stable API.",
+                    ],
+                    quote!(pub fn __mul_with_backend(&self, rhs: &Self, backend: &str) -> ::core::option::Option<Self>),
+                    mul_arms,
+                ),
+                hook(
+                    &[" Test hook: `self²` by the named backend, or `None`. Not a stable API."],
+                    quote!(pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self>),
+                    square_arms,
+                ),
+            ],
+        });
         let mul_wide = if barrett {
             quote! {
                 /// The double-length product for Barrett reduction.
@@ -242,23 +257,7 @@ pub(super) fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> To
 
             #mul_wide
 
-            #[doc = #backend_doc]
-            pub fn backend() -> &'static str {
-                #backend_body
-            }
-
-            /// Test hook: `self · rhs` by the named backend, or `None` when this build or CPU
-            /// cannot run it. Not a stable API.
-            #[doc(hidden)]
-            pub fn __mul_with_backend(&self, rhs: &Self, backend: &str) -> ::core::option::Option<Self> {
-                #mul_hook
-            }
-
-            /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
-            #[doc(hidden)]
-            pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-                #square_hook
-            }
+            #dispatched
         };
     }
     let arm = quote!(clmul_aarch64);
