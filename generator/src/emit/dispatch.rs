@@ -422,3 +422,133 @@ pub fn items(d: &Dispatch) -> TokenStream {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn backend(name: &str, gate: Option<TokenStream>, detect: Detect) -> Backend {
+        Backend {
+            name: name.to_string(),
+            gate,
+            detect,
+        }
+    }
+
+    fn dispatch(backends: Vec<Backend>, gated: Gated) -> Dispatch {
+        Dispatch {
+            backends,
+            gated,
+            ops: vec![],
+            backend_docs: vec![],
+            backend_attrs: quote!(),
+            hooks: vec![],
+        }
+    }
+
+    fn same(a: TokenStream, b: TokenStream) {
+        assert_eq!(a.to_string(), b.to_string());
+    }
+
+    #[test]
+    fn runtime_check_then_fallback() {
+        let d = dispatch(
+            vec![
+                backend(
+                    "fast",
+                    Some(quote!(target_arch = "x86_64")),
+                    Detect::Cpu { check: "fast_ok" },
+                ),
+                backend("slow", None, Detect::Build),
+            ],
+            Gated::Return,
+        );
+        same(
+            d.backend_body(),
+            quote! {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::fast_ok() {
+                        return "fast";
+                    }
+                }
+                "slow"
+            },
+        );
+    }
+
+    #[test]
+    fn compile_time_backend_shadows_the_rest() {
+        let arm = quote!(target_arch = "aarch64");
+        let d = dispatch(
+            vec![
+                backend("arm", Some(arm.clone()), Detect::Build),
+                backend("slow", None, Detect::Build),
+            ],
+            Gated::Shadow,
+        );
+        same(
+            d.backend_body(),
+            quote! {
+                #[cfg(#arm)]
+                let r = "arm";
+                #[cfg(not(#arm))]
+                let r = { "slow" };
+                r
+            },
+        );
+        // Without a fallback the other targets never get here.
+        let only = dispatch(
+            vec![backend("arm", Some(arm.clone()), Detect::Build)],
+            Gated::Shadow,
+        );
+        same(
+            only.select(&[(0, Call::Expr(quote!(k())))], &quote!()),
+            quote! {
+                #[cfg(#arm)]
+                let r = k();
+                #[cfg(not(#arm))]
+                let r = { ::core::unreachable!() };
+                r
+            },
+        );
+        same(only.backend_body(), quote!("arm"));
+    }
+
+    #[test]
+    fn preferred_by_cfg_and_shared_hook_arms() {
+        let mut d = dispatch(
+            vec![
+                backend("holes", None, Detect::Prefer(quote!(ct))),
+                backend("comb", None, Detect::Build),
+            ],
+            Gated::Return,
+        );
+        same(
+            d.backend_body(),
+            quote! {
+                if cfg!(ct) {
+                    "holes"
+                } else {
+                    "comb"
+                }
+            },
+        );
+        d.hooks.push(Hook {
+            docs: vec![],
+            attrs: quote!(),
+            sig: quote!(fn h(backend: &str) -> Option<Self>),
+            form: HookForm::Wrap(quote!(Self)),
+            arms: vec![(1, Call::Expr(quote!(sq()))), (0, Call::Expr(quote!(sq())))],
+        });
+        same(
+            d.hook_body(&d.hooks[0]),
+            quote! {
+                match backend {
+                    "comb" | "holes" => ::core::option::Option::Some(Self(sq())),
+                    _ => ::core::option::Option::None,
+                }
+            },
+        );
+    }
+}
