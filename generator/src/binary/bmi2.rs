@@ -122,6 +122,18 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         let il = Literal::usize_unsuffixed(i);
         quote!(c[#il])
     });
+    let available = crate::emit::dispatch::cpu_check(
+        &[
+            " Whether the `PDEP` squaring runs: BMI2 (CPUID.(EAX=7,ECX=0):EBX bit 8) on an Intel",
+            " processor, or on an AMD one of family 19h (Zen 3) or later, where `PDEP` takes a",
+            " fixed three cycles; read once per program. A",
+            " `target_feature` cannot tell: builds for Zen 2 enable `bmi2`, whose `PDEP` is slow",
+            " microcode.",
+        ],
+        "x86_64_bmi2_available",
+        &[],
+        "bmi2_fast_pdep",
+    );
     quote! {
         /// C mod f for a square C (2n words), as `reduce` computes it, with the word folds
         /// written as a loop over the words at or above x^m, top first (the indices are public).
@@ -181,15 +193,6 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             x
         }
 
-        /// Whether the `PDEP` squaring runs: BMI2 (CPUID.(EAX=7,ECX=0):EBX bit 8) on an Intel
-        /// processor, or on an AMD one of family 19h (Zen 3) or later, where `PDEP` takes a
-        /// fixed three cycles; read once per program. A
-        /// `target_feature` cannot tell: builds for Zen 2 enable `bmi2`, whose `PDEP` is slow
-        /// microcode.
-        #[cfg(target_arch = "x86_64")]
-        #[inline(always)]
-        fn x86_64_bmi2_available() -> bool {
-            ::fieldgen_field::cpu::bmi2_fast_pdep()
-        }
+        #available
     }
 }

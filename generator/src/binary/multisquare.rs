@@ -204,20 +204,6 @@ pub fn public_items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let runs_lits = runs.iter().map(|&k| Literal::u32_unsuffixed(k as u32));
     let nruns = Literal::usize_unsuffixed(runs.len());
     let pdep = super::bmi2::squares_with_pdep(s, target);
-    // The squaring chain's backend: PDEP where the field and CPU allow, else the product's.
-    let chain_backend = if pdep {
-        quote! {
-            #[cfg(target_arch = "x86_64")]
-            {
-                if Self::x86_64_bmi2_available() {
-                    return "x86_64-bmi2";
-                }
-            }
-            Self::backend()
-        }
-    } else {
-        quote!(Self::backend())
-    };
     let clmul_chain = if super::x86::xmm_reduction(s) {
         quote!(unsafe { Self::square_n_x86_64_clmul(&self.0, k) })
     } else {
@@ -247,30 +233,60 @@ pub fn public_items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             }
         });
     }
-    if s.w != 64 {
+    // The hardware squarings exist only in 64-bit modules with hardware products.
+    if s.w != 64 || target != BinaryTarget::Auto {
         chain_hooks = quote!();
     }
-    let (backend_body, hook) = if runs.is_empty() {
-        (chain_backend, quote!())
+    // What `square_n_backend()` reports: the matrices where the field has them and the CPU
+    // AVX-512F, PDEP where the field and CPU allow, else the product's backend.
+    let x86 = |name: &str, check| crate::emit::dispatch::Backend {
+        name: name.to_string(),
+        gate: Some(quote!(target_arch = "x86_64")),
+        detect: crate::emit::dispatch::Detect::Cpu { check },
+    };
+    let mut backends = Vec::new();
+    if !runs.is_empty() {
+        backends.push(x86("x86_64-avx512-matrix", "x86_64_avx512_available"));
+    }
+    if pdep {
+        backends.push(x86("x86_64-bmi2", "x86_64_bmi2_available"));
+    }
+    let named: Vec<(usize, crate::emit::dispatch::Call)> = backends
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let name = &b.name;
+            (i, crate::emit::dispatch::Call::Expr(quote!(#name)))
+        })
+        .chain([(
+            backends.len(),
+            crate::emit::dispatch::Call::Expr(quote!(Self::backend())),
+        )])
+        .collect();
+    backends.push(crate::emit::dispatch::Backend {
+        name: "product".to_string(),
+        gate: None,
+        detect: crate::emit::dispatch::Detect::Build,
+    });
+    let backend_body = crate::emit::dispatch::Dispatch {
+        backends,
+        gated: crate::emit::dispatch::Gated::Return,
+        ops: vec![],
+        backend_docs: vec![],
+        backend_attrs: quote!(),
+        hooks: vec![],
+    }
+    .select(&named, &quote!());
+    let hook = if runs.is_empty() {
+        quote!()
     } else {
-        (
-            quote! {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    if Self::x86_64_avx512_available() {
-                        return "x86_64-avx512-matrix";
-                    }
-                }
-                #chain_backend
-            },
-            quote! {
-                #[cfg(target_arch = "x86_64")]
-                "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
-                    let (x, rest) = Self::multi_square_x86_64_avx512_words(&self.0, k);
-                    Self::square_n_chain_words(&x, rest)
-                }
-            },
-        )
+        quote! {
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(&self.0, k);
+                Self::square_n_chain_words(&x, rest)
+            }
+        }
     };
     quote! {
         /// Run lengths k of x ↦ x^(2^k) that have a precomputed bit matrix for the x86-64
@@ -598,6 +614,16 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let cover_doc = format!(
         " a^(2^k'): the matrices for k = {runs_doc}, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`."
     );
+    let available = crate::emit::dispatch::cpu_check(
+        &[
+            " Whether AVX-512F (and BMI2, whose `PEXT` splits x for the larger fields' matrices;",
+            " every CPU with AVX-512F has it) can run: always when the build enables both target",
+            " features, else as CPUID and XCR0 report (read once per program).",
+        ],
+        "x86_64_avx512_available",
+        &["avx512f", "bmi2"],
+        "avx512f_bmi2",
+    );
     quote! {
         #kernel
 
@@ -627,21 +653,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             (x, k)
         }
 
-        /// Whether AVX-512F (and BMI2, whose `PEXT` splits x for the larger fields' matrices;
-        /// every CPU with AVX-512F has it) can run: always when the build enables both target
-        /// features, else as CPUID and XCR0 report (read once per program).
-        #[cfg(target_arch = "x86_64")]
-        #[inline(always)]
-        fn x86_64_avx512_available() -> bool {
-            #[cfg(all(target_feature = "avx512f", target_feature = "bmi2"))]
-            {
-                true
-            }
-            #[cfg(not(all(target_feature = "avx512f", target_feature = "bmi2")))]
-            {
-                ::fieldgen_field::cpu::avx512f_bmi2()
-            }
-        }
+        #available
     }
 }
 

@@ -14,11 +14,14 @@
 //!   `target_arch = "x86_64"`). The other core functions are portable for every target;
 //! - `mont_mul` and `mont_square` dispatch: the first backend this build and CPU can run, in
 //!   order of preference; `x86_64-adx` is known at compile time when the build enables the
-//!   `bmi2` and `adx` target features, else CPUID decides once (cached in a function-local
-//!   atomic);
+//!   `bmi2` and `adx` target features, else CPUID decides once (cached in
+//!   `fieldgen_field::cpu`);
 //! - `backend()` (public) names the backend the dispatchers use on this machine, and the hidden
 //!   hooks `__mul_with_backend` / `__square_with_backend` run one named backend, so tests can
 //!   check which one ran and compare backends with each other.
+//!
+//! [`dispatch_items`] describes the backends to [`super::dispatch`], which writes the
+//! dispatchers, `backend()` and the hooks for every product.
 //!
 //! A new target adds its kernels and one entry to [`Backend`]; the API does not change.
 
@@ -29,6 +32,7 @@ use quote::{format_ident, quote};
 
 use super::aarch64;
 use super::armv7;
+use super::dispatch;
 use super::field_layer;
 use super::invert;
 use super::legendre;
@@ -338,7 +342,7 @@ pub fn backend_order(backends: &[Backend], w: u32) -> Vec<&'static str> {
 }
 
 /// The dispatchers of `ops` (the first backend that can run), `backend()` and the test hooks
-/// `__mul_with_backend` / `__square_with_backend`.
+/// `__mul_with_backend` / `__square_with_backend`, described for [`dispatch::items`].
 pub fn dispatch_items(
     name: &Ident,
     limbs: &TokenStream,
@@ -346,165 +350,78 @@ pub fn dispatch_items(
     order: &[&'static str],
     ops: &CoreOps,
 ) -> TokenStream {
-    let has_portable = backends.contains(&Backend::Portable);
-    let has_asm = backends.contains(&Backend::X86_64Adx);
     let has_aarch64 = backends.contains(&Backend::Aarch64);
     let has_armv7 = backends.contains(&Backend::Armv7);
-    let gate = armv7::cfg_gate();
-    let portable = order[backends
+    let described: Vec<dispatch::Backend> = backends
         .iter()
-        .position(|b| *b == Backend::Portable)
-        .unwrap_or(0)];
-    let mut items = TokenStream::new();
-    // Dispatchers: the first backend that can run, in order of preference.
-    let dispatch = |op: &str, args: TokenStream| -> TokenStream {
-        let portable_fn = format_ident!("{}_portable", op);
-        let checked = format_ident!("{}_x86_64_adx_checked", op);
-        match (has_asm, has_portable) {
-            (false, _) => quote!(Self::#portable_fn(#args)),
-            (true, true) => quote! {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    if let ::core::option::Option::Some(r) = Self::#checked(#args) {
-                        return r;
-                    }
-                }
-                Self::#portable_fn(#args)
+        .zip(order)
+        .map(|(b, n)| dispatch::Backend {
+            name: n.to_string(),
+            gate: match b {
+                Backend::Portable => None,
+                Backend::X86_64Adx => Some(quote!(target_arch = "x86_64")),
+                Backend::Aarch64 => Some(quote!(target_arch = "aarch64")),
+                Backend::Armv7 => Some(armv7::cfg_gate()),
             },
-            // Elsewhere the `compile_error!` below has already stopped the build.
-            (true, false) => quote! {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    match Self::#checked(#args) {
-                        ::core::option::Option::Some(r) => r,
-                        ::core::option::Option::None => Self::x86_64_adx_missing(),
-                    }
-                }
-                #[cfg(not(target_arch = "x86_64"))]
-                {
-                    let _ = (#args,);
-                    ::core::unreachable!()
-                }
+            detect: match b {
+                Backend::X86_64Adx => dispatch::Detect::Cpu {
+                    check: "x86_64_adx_available",
+                },
+                _ => dispatch::Detect::Build,
             },
+        })
+        .collect();
+    // Each backend's function for `op`, named after the backend; x86-64 through its checked
+    // entry point.
+    let call = |b: &Backend, op: &str, args: &TokenStream| -> dispatch::Call {
+        match b {
+            Backend::X86_64Adx => {
+                let checked = format_ident!("{}_x86_64_adx_checked", op);
+                dispatch::Call::Checked(quote!(Self::#checked(#args)))
+            }
+            _ => {
+                let suffix = match b {
+                    Backend::Portable => "portable",
+                    Backend::Aarch64 => "aarch64",
+                    _ => "armv7",
+                };
+                let f = format_ident!("{}_{}", op, suffix);
+                dispatch::Call::Expr(quote!(Self::#f(#args)))
+            }
         }
     };
-    // The AArch64 kernels need no detection: on that architecture they are the backend.
-    let dispatch = |op: &str, args: TokenStream| -> TokenStream {
-        if !has_aarch64 {
-            return dispatch(op, args);
-        }
-        let kernel = format_ident!("{}_aarch64", op);
-        let other = if has_portable {
-            dispatch(op, args.clone())
-        } else {
-            quote!(::core::unreachable!())
-        };
-        quote! {
-            #[cfg(target_arch = "aarch64")]
-            let r = Self::#kernel(#args);
-            #[cfg(not(target_arch = "aarch64"))]
-            let r = { #other };
-            r
-        }
-    };
-    // The ARMv7 kernels are chosen at compile time, by the cfg gate.
-    let dispatch = |op: &str, args: TokenStream| -> TokenStream {
-        if !has_armv7 {
-            return dispatch(op, args);
-        }
-        let kernel = format_ident!("{}_armv7", op);
-        let other = if has_portable {
-            dispatch(op, args.clone())
-        } else {
-            quote!(::core::unreachable!())
-        };
-        quote! {
-            #[cfg(#gate)]
-            let r = Self::#kernel(#args);
-            #[cfg(not(#gate))]
-            let r = { #other };
-            r
-        }
-    };
-    let mul_body = dispatch(ops.mul, quote!(a, b));
-    let square_body = dispatch(ops.square, quote!(a));
     let dispatch_doc = format!(
         " Dispatches to the first backend this build and CPU can run, in order: {}.",
         order.join(", ")
     );
-    let backend_body = match (has_asm, has_portable) {
-        (false, _) => quote!(#portable),
-        (true, true) => quote! {
-            #[cfg(target_arch = "x86_64")]
-            {
-                if Self::x86_64_adx_available() {
-                    return "x86_64-adx";
-                }
-            }
-            #portable
+    let op = |op: &str, doc: &str, params: TokenStream, args: TokenStream| {
+        let f = format_ident!("{}", op);
+        dispatch::Op {
+            docs: vec![doc.to_string(), dispatch_doc.clone()],
+            attrs: quote!(#[inline]),
+            sig: quote!(fn #f(#params) -> #limbs),
+            calls: backends.iter().map(|b| Some(call(b, op, &args))).collect(),
+            args,
+        }
+    };
+    // Hook arms: the portable backend first, then the others in order of preference.
+    let hook_arms = |op: &str, args: TokenStream| -> Vec<(usize, dispatch::Call)> {
+        let mut idx: Vec<usize> = (0..backends.len()).collect();
+        idx.sort_by_key(|&i| backends[i] != Backend::Portable);
+        idx.into_iter()
+            .map(|i| (i, call(&backends[i], op, &args)))
+            .collect()
+    };
+    let hook = |docs: &[&str], sig: TokenStream, arms| dispatch::Hook {
+        docs: docs.iter().map(|d| d.to_string()).collect(),
+        attrs: quote! {
+            #[doc(hidden)]
+            #[allow(unused_variables)]
         },
-        (true, false) => quote!("x86_64-adx"),
+        sig,
+        form: dispatch::HookForm::Wrap(quote!(#name)),
+        arms,
     };
-    let backend_body = match (has_aarch64, has_portable) {
-        (false, _) => backend_body,
-        (true, true) => quote! {
-            #[cfg(target_arch = "aarch64")]
-            let r = "aarch64";
-            #[cfg(not(target_arch = "aarch64"))]
-            let r = { #backend_body };
-            r
-        },
-        (true, false) => quote!("aarch64"),
-    };
-    let backend_body = match (has_armv7, has_portable) {
-        (false, _) => backend_body,
-        (true, true) => quote! {
-            #[cfg(#gate)]
-            let r = "armv7";
-            #[cfg(not(#gate))]
-            let r = { #backend_body };
-            r
-        },
-        (true, false) => quote!("armv7"),
-    };
-    let hook_arms = |op: &str, args: TokenStream| -> TokenStream {
-        let portable_fn = format_ident!("{}_portable", op);
-        let checked = format_ident!("{}_x86_64_adx_checked", op);
-        let mut arms = TokenStream::new();
-        if has_portable {
-            arms.extend(quote! {
-                #portable => ::core::option::Option::Some(#name(Self::#portable_fn(#args))),
-            });
-        }
-        if has_asm {
-            arms.extend(quote! {
-                #[cfg(target_arch = "x86_64")]
-                "x86_64-adx" => Self::#checked(#args).map(#name),
-            });
-        }
-        if has_aarch64 {
-            let kernel = format_ident!("{}_aarch64", op);
-            arms.extend(quote! {
-                #[cfg(target_arch = "aarch64")]
-                "aarch64" => ::core::option::Option::Some(#name(Self::#kernel(#args))),
-            });
-        }
-        if has_armv7 {
-            let kernel = format_ident!("{}_armv7", op);
-            arms.extend(quote! {
-                #[cfg(#gate)]
-                "armv7" => ::core::option::Option::Some(#name(Self::#kernel(#args))),
-            });
-        }
-        arms
-    };
-    let mul_arms = hook_arms(ops.mul, quote!(&self.0, &rhs.0));
-    let square_arms = hook_arms(ops.square, quote!(&self.0));
-    let (mul_fn, square_fn) = (
-        format_ident!("{}", ops.mul),
-        format_ident!("{}", ops.square),
-    );
-    let (mul_doc, square_doc) = (ops.mul_doc, ops.square_doc);
     let backend_doc = format!(
         " The backend `mul` and `square` run on this machine: one of {}. `\"x86_64-adx\"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.{}",
         order
@@ -523,49 +440,39 @@ pub fn dispatch_items(
     } else {
         backend_doc
     };
-    items.extend(quote! {
-        #[doc = #mul_doc]
-        #[doc = #dispatch_doc]
-        #[inline]
-        fn #mul_fn(a: &#limbs, b: &#limbs) -> #limbs {
-            #mul_body
-        }
-
-        #[doc = #square_doc]
-        #[doc = #dispatch_doc]
-        #[inline]
-        fn #square_fn(a: &#limbs) -> #limbs {
-            #square_body
-        }
-
-        #[doc = #backend_doc]
-        pub fn backend() -> &'static str {
-            #backend_body
-        }
-
-        /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
-        /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
-        #[doc(hidden)]
-        #[allow(unused_variables)]
-        pub fn __mul_with_backend(&self, rhs: &#name, backend: &str) -> ::core::option::Option<#name> {
-            match backend {
-                #mul_arms
-                _ => ::core::option::Option::None,
-            }
-        }
-
-        /// Test hook: `self²` computed by the named backend, or `None` when this build or this
-        /// CPU cannot run it. Not a stable API.
-        #[doc(hidden)]
-        #[allow(unused_variables)]
-        pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<#name> {
-            match backend {
-                #square_arms
-                _ => ::core::option::Option::None,
-            }
-        }
-    });
-    items
+    dispatch::items(&dispatch::Dispatch {
+        backends: described,
+        gated: dispatch::Gated::Shadow,
+        ops: vec![
+            op(
+                ops.mul,
+                ops.mul_doc,
+                quote!(a: &#limbs, b: &#limbs),
+                quote!(a, b),
+            ),
+            op(ops.square, ops.square_doc, quote!(a: &#limbs), quote!(a)),
+        ],
+        backend_docs: vec![backend_doc],
+        backend_attrs: quote!(),
+        hooks: vec![
+            hook(
+                &[
+                    " Test hook: `self · rhs` computed by the named backend (a value `backend()` can",
+                    " return), or `None` when this build or this CPU cannot run it. Not a stable API.",
+                ],
+                quote!(pub fn __mul_with_backend(&self, rhs: &#name, backend: &str) -> ::core::option::Option<#name>),
+                hook_arms(ops.mul, quote!(&self.0, &rhs.0)),
+            ),
+            hook(
+                &[
+                    " Test hook: `self²` computed by the named backend, or `None` when this build or this",
+                    " CPU cannot run it. Not a stable API.",
+                ],
+                quote!(pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<#name>),
+                hook_arms(ops.square, quote!(&self.0)),
+            ),
+        ],
+    })
 }
 
 /// Detection and the checked entry points of the x86-64 kernels.
@@ -610,21 +517,17 @@ pub fn x86_64_support(has_portable: bool, limbs: &TokenStream, ops: &CoreOps) ->
             }
         }
     };
+    let available = dispatch::cpu_check(
+        &[
+            " Whether the x86_64-adx kernels can run: always when the build enables the `bmi2`",
+            " and `adx` target features, else as CPUID reports (checked once per program).",
+        ],
+        "x86_64_adx_available",
+        &["bmi2", "adx"],
+        "adx",
+    );
     quote! {
-        /// Whether the x86_64-adx kernels can run: always when the build enables the `bmi2`
-        /// and `adx` target features, else as CPUID reports (checked once per program).
-        #[cfg(target_arch = "x86_64")]
-        #[inline(always)]
-        fn x86_64_adx_available() -> bool {
-            #[cfg(all(target_feature = "bmi2", target_feature = "adx"))]
-            {
-                true
-            }
-            #[cfg(not(all(target_feature = "bmi2", target_feature = "adx")))]
-            {
-                ::fieldgen_field::cpu::adx()
-            }
-        }
+        #available
 
         #mul
         #square
@@ -946,7 +849,8 @@ pub fn field_module_in(
         }
     };
     let (wide_methods, wide_items) = (wide.methods, wide.items);
-    let trait_impls = field_layer::prime_trait_impls(c, name);
+    let trait_impls =
+        field_layer::prime_trait_impls(&field_layer::FieldShape::prime(c, form), name);
     let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
     quote! {
         #[doc = #doc]

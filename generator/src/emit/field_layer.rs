@@ -17,6 +17,100 @@ fn konst_fn(c: &FieldConsts, base: &str) -> TokenStream {
     quote!(::fieldgen_field::konst::#f)
 }
 
+/// How a generated field stores its elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// An integer mod p: Montgomery, plain (canonical or loose) or unsaturated limbs.
+    Prime(StoredForm),
+    /// A polynomial mod f over GF(2) in polynomial basis: coefficient words, bit i of the
+    /// vector the coefficient of x^i.
+    Polynomial,
+}
+
+/// Which optional operations the inherent API has beside those every field has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CoreOps {
+    /// `square_n(&self, k)`: k squarings.
+    pub square_n: bool,
+    /// `batch_invert(&mut [Self])`.
+    pub batch_invert: bool,
+}
+
+/// The small description of a field that the public-API emitters shared by prime and binary
+/// fields take; where the two APIs differ, each emitter keeps its own items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldShape {
+    /// The stored form.
+    pub stored: Stored,
+    /// Bits per word of the canonical representation (`u32` or `u64` words).
+    pub word_bits: u32,
+    /// Words of the canonical representation (`from_canonical` takes `[word; limbs]`).
+    pub limbs: usize,
+    /// Bytes of the encodings.
+    pub bytes: usize,
+    /// The optional operations present.
+    pub ops: CoreOps,
+}
+
+impl FieldShape {
+    /// A prime field of constants `c` stored as `form`.
+    pub fn prime(c: &FieldConsts, form: StoredForm) -> FieldShape {
+        FieldShape {
+            stored: Stored::Prime(form),
+            word_bits: c.w(),
+            limbs: c.limbs,
+            bytes: c.bytes,
+            ops: CoreOps {
+                square_n: false,
+                batch_invert: true,
+            },
+        }
+    }
+
+    /// A binary field of `words` w-bit coefficient words and `bytes`-byte encodings.
+    pub fn binary(w: u32, words: usize, bytes: usize) -> FieldShape {
+        FieldShape {
+            stored: Stored::Polynomial,
+            word_bits: w,
+            limbs: words,
+            bytes,
+            ops: CoreOps {
+                square_n: true,
+                batch_invert: false,
+            },
+        }
+    }
+
+    fn characteristic_two(&self) -> bool {
+        self.stored == Stored::Polynomial
+    }
+
+    /// What the canonical words are called in the emitted code.
+    fn words_name(&self) -> Ident {
+        match self.stored {
+            Stored::Prime(_) => format_ident!("limbs"),
+            Stored::Polynomial => format_ident!("words"),
+        }
+    }
+}
+
+/// `from_hex_vartime` (inside `impl Name`): big-endian hex digits parsed at compile time into
+/// canonical words, then `from_canonical`. `doc` says what the digits give.
+fn from_hex_item(shape: &FieldShape, name: &Ident, doc: &str) -> TokenStream {
+    let hex = format_ident!("parse_hex_u{}", shape.word_bits);
+    let n = lit(shape.limbs);
+    let words = shape.words_name();
+    quote! {
+        #[doc = #doc]
+        pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<#name> {
+            match ::fieldgen_field::konst::#hex::<#n>(hex) {
+                ::core::option::Option::Some(#words) => Self::from_canonical(#words),
+                ::core::option::Option::None => ::core::option::Option::None,
+            }
+        }
+    }
+}
+
 /// Associated items inside `impl Name`: `from_canonical` and `from_hex_vartime`, both
 /// `const fn`, with the private constants they need.
 pub fn const_constructors(c: &FieldConsts, name: &Ident, form: StoredForm) -> TokenStream {
@@ -24,7 +118,6 @@ pub fn const_constructors(c: &FieldConsts, name: &Ident, form: StoredForm) -> To
     let word = words.word();
     let n = lit(c.limbs);
     let lt = konst_fn(c, "lt");
-    let hex = konst_fn(c, "parse_hex");
     let (consts, enter) = match form {
         StoredForm::Montgomery => {
             let mont_mul = konst_fn(c, "mont_mul");
@@ -55,6 +148,7 @@ pub fn const_constructors(c: &FieldConsts, name: &Ident, form: StoredForm) -> To
     let hex_doc = format!(
         " The element whose canonical value is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const X: {name} = match {name}::from_hex_vartime(\"0x..\") {{ Some(x) => x, None => panic!() }};`. None for a malformed string or a value ≥ p. Variable time in the digits (meant for public constants)."
     );
+    let from_hex = from_hex_item(&FieldShape::prime(c, form), name, &hex_doc);
     quote! {
         #consts
 
@@ -70,13 +164,7 @@ pub fn const_constructors(c: &FieldConsts, name: &Ident, form: StoredForm) -> To
             ::core::option::Option::Some(#name(#enter))
         }
 
-        #[doc = #hex_doc]
-        pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<#name> {
-            match #hex::<#n>(hex) {
-                ::core::option::Option::Some(limbs) => Self::from_canonical(limbs),
-                ::core::option::Option::None => ::core::option::Option::None,
-            }
-        }
+        #from_hex
     }
 }
 
@@ -289,53 +377,94 @@ pub fn wide_items(c: &FieldConsts, name: &Ident, adx: bool) -> WideItems {
     WideItems { methods, items }
 }
 
-/// The `fieldgen_field::Field` methods that forward to the inherent item of the same name and
-/// signature in every generated field, prime or binary.
-fn forwarded_field_methods(name: &Ident, nb: &proc_macro2::Literal) -> TokenStream {
-    quote! {
-        #[inline]
-        fn is_zero(&self) -> ::fieldgen_field::subtle::Choice { #name::is_zero(self) }
-        #[inline]
-        fn pow(&self, exp_le: &[u64]) -> #name { #name::pow(self, exp_le) }
-        #[inline]
-        fn pow_vartime(&self, exp_le: &[u64]) -> #name { #name::pow_vartime(self, exp_le) }
-        #[inline]
-        fn to_le_bytes(&self) -> [u8; #nb] { #name::to_le_bytes(self) }
-        #[inline]
-        fn to_be_bytes(&self) -> [u8; #nb] { #name::to_be_bytes(self) }
-        #[inline]
-        fn from_le_bytes(bytes: &[u8; #nb]) -> ::fieldgen_field::subtle::CtOption<#name> { #name::from_le_bytes(bytes) }
-        #[inline]
-        fn from_be_bytes(bytes: &[u8; #nb]) -> ::fieldgen_field::subtle::CtOption<#name> { #name::from_be_bytes(bytes) }
-    }
-}
-
-/// `fieldgen_field::Field` and `fieldgen_field::PrimeField` for prime field `name`, over its
-/// inherent methods.
-pub fn prime_trait_impls(c: &FieldConsts, name: &Ident) -> TokenStream {
-    let nb = lit(c.bytes);
-    let common = forwarded_field_methods(name, &nb);
+/// `impl fieldgen_field::Field for Name` over the inherent API, the same for prime and binary
+/// fields up to what `shape` tells apart: characteristic two (doubling is zero, every element
+/// has a square root) and the optional operations present.
+pub fn field_impl(shape: &FieldShape, name: &Ident) -> TokenStream {
+    let nb = lit(shape.bytes);
+    let char2 = shape.characteristic_two();
+    let double = if char2 {
+        quote! {
+            /// Zero: x + x = 0 in characteristic two.
+            #[inline]
+            fn double(&self) -> #name { #name::ZERO }
+        }
+    } else {
+        quote! {
+            #[inline]
+            fn double(&self) -> #name { #name::double(self) }
+        }
+    };
+    let square_n = if shape.ops.square_n {
+        quote! {
+            #[inline]
+            fn square_n(&self, k: u32) -> #name { #name::square_n(self, k) }
+        }
+    } else {
+        quote!()
+    };
+    let sqrt = if char2 {
+        quote! {
+            /// Always some: squaring is a bijection of GF(2^m).
+            #[inline]
+            fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<#name> { ::fieldgen_field::subtle::CtOption::new(#name::sqrt(self), ::fieldgen_field::subtle::Choice::from(1)) }
+        }
+    } else {
+        quote! {
+            #[inline]
+            fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<#name> { #name::sqrt(self) }
+        }
+    };
+    let batch_invert = if shape.ops.batch_invert {
+        quote! {
+            #[inline]
+            fn batch_invert(elems: &mut [#name]) { #name::batch_invert(elems) }
+        }
+    } else {
+        quote!()
+    };
     quote! {
         impl ::fieldgen_field::Field for #name {
             type Bytes = [u8; #nb];
             const BYTES: usize = #nb;
             const ZERO: #name = #name::ZERO;
             const ONE: #name = #name::ONE;
-            const CHARACTERISTIC_TWO: bool = false;
+            const CHARACTERISTIC_TWO: bool = #char2;
             #[inline]
             fn square(&self) -> #name { #name::square(self) }
-            #[inline]
-            fn double(&self) -> #name { #name::double(self) }
+            #double
+            #square_n
             #[inline]
             fn invert(&self) -> ::fieldgen_field::subtle::CtOption<#name> { #name::invert(self) }
             #[inline]
             fn invert_vartime(&self) -> ::core::option::Option<#name> { #name::invert_vartime(self) }
+            #sqrt
+            #batch_invert
             #[inline]
-            fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<#name> { #name::sqrt(self) }
+            fn is_zero(&self) -> ::fieldgen_field::subtle::Choice { #name::is_zero(self) }
             #[inline]
-            fn batch_invert(elems: &mut [#name]) { #name::batch_invert(elems) }
-            #common
+            fn pow(&self, exp_le: &[u64]) -> #name { #name::pow(self, exp_le) }
+            #[inline]
+            fn pow_vartime(&self, exp_le: &[u64]) -> #name { #name::pow_vartime(self, exp_le) }
+            #[inline]
+            fn to_le_bytes(&self) -> [u8; #nb] { #name::to_le_bytes(self) }
+            #[inline]
+            fn to_be_bytes(&self) -> [u8; #nb] { #name::to_be_bytes(self) }
+            #[inline]
+            fn from_le_bytes(bytes: &[u8; #nb]) -> ::fieldgen_field::subtle::CtOption<#name> { #name::from_le_bytes(bytes) }
+            #[inline]
+            fn from_be_bytes(bytes: &[u8; #nb]) -> ::fieldgen_field::subtle::CtOption<#name> { #name::from_be_bytes(bytes) }
         }
+    }
+}
+
+/// `fieldgen_field::Field` and `fieldgen_field::PrimeField` for prime field `name`, over its
+/// inherent methods.
+pub fn prime_trait_impls(shape: &FieldShape, name: &Ident) -> TokenStream {
+    let nb = lit(shape.bytes);
+    let field = field_impl(shape, name);
+    quote! {
+        #field
 
         impl ::fieldgen_field::PrimeField for #name {
             const NUM_BITS: u32 = #name::NUM_BITS;
@@ -358,22 +487,16 @@ pub fn prime_trait_impls(c: &FieldConsts, name: &Ident) -> TokenStream {
 /// For a binary field `name` of `words` w-bit words and `bytes`-byte encodings: the `const
 /// fn` constructors (inside `impl Name`) and the impls of `fieldgen_field::Field` and
 /// `fieldgen_field::BinaryField` (module level).
-pub fn binary_items(
-    name: &Ident,
-    w: u32,
-    words: usize,
-    bytes: usize,
-    degree: usize,
-) -> (TokenStream, TokenStream) {
+pub fn binary_items(shape: &FieldShape, name: &Ident, degree: usize) -> (TokenStream, TokenStream) {
+    let w = shape.word_bits;
     let word = Words { w }.word();
-    let n = lit(words);
-    let last = lit(words - 1);
-    let nb = lit(bytes);
-    let common = forwarded_field_methods(name, &nb);
-    let hex = format_ident!("parse_hex_u{}", w);
+    let n = lit(shape.limbs);
+    let last = lit(shape.limbs - 1);
+    let field = field_impl(shape, name);
     let hex_doc = format!(
         " The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: {name} = match {name}::from_hex_vartime(\"0x..\") {{ Some(x) => x, None => panic!() }};`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants)."
     );
+    let from_hex = from_hex_item(shape, name, &hex_doc);
     // With m a multiple of the word size every top word is canonical (and the test would
     // mask with zero).
     let top_check = if degree.is_multiple_of(w as usize) {
@@ -393,37 +516,10 @@ pub fn binary_items(
             ::core::option::Option::Some(#name(words))
         }
 
-        #[doc = #hex_doc]
-        pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<#name> {
-            match ::fieldgen_field::konst::#hex::<#n>(hex) {
-                ::core::option::Option::Some(words) => Self::from_canonical(words),
-                ::core::option::Option::None => ::core::option::Option::None,
-            }
-        }
+        #from_hex
     };
     let impls = quote! {
-        impl ::fieldgen_field::Field for #name {
-            type Bytes = [u8; #nb];
-            const BYTES: usize = #nb;
-            const ZERO: #name = #name::ZERO;
-            const ONE: #name = #name::ONE;
-            const CHARACTERISTIC_TWO: bool = true;
-            #[inline]
-            fn square(&self) -> #name { #name::square(self) }
-            /// Zero: x + x = 0 in characteristic two.
-            #[inline]
-            fn double(&self) -> #name { #name::ZERO }
-            #[inline]
-            fn square_n(&self, k: u32) -> #name { #name::square_n(self, k) }
-            #[inline]
-            fn invert(&self) -> ::fieldgen_field::subtle::CtOption<#name> { #name::invert(self) }
-            #[inline]
-            fn invert_vartime(&self) -> ::core::option::Option<#name> { #name::invert_vartime(self) }
-            /// Always some: squaring is a bijection of GF(2^m).
-            #[inline]
-            fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<#name> { ::fieldgen_field::subtle::CtOption::new(#name::sqrt(self), ::fieldgen_field::subtle::Choice::from(1)) }
-            #common
-        }
+        #field
 
         impl ::fieldgen_field::BinaryField for #name {
             const DEGREE: u32 = #name::DEGREE;

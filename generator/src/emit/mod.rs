@@ -2,10 +2,12 @@
 //! kernels for multiplication and squaring, [`aarch64`] and [`armv7`] theirs, all three on the
 //! shared builder and printer of [`isa`]; [`invert`] writes the Bernstein–Yang inversion;
 //! [`field`] wraps a target's core functions in the
-//! public field API, which is the same on every target, and dispatches between backends.
+//! public field API, which is the same on every target; [`dispatch`] writes the dispatch
+//! between backends of every product.
 
 pub mod aarch64;
 pub mod armv7;
+pub mod dispatch;
 pub mod field;
 pub mod field_layer;
 pub mod invert;

@@ -3,6 +3,7 @@
 //! squares, and the `backend()` choice, CPU check and test hooks of the module.
 
 use super::*;
+use crate::emit::dispatch;
 
 /// Statements computing a Karatsuba product of word vectors with a word primitive `clmul`
 /// returning (low, high). Operands are identifiers or `None` for a known zero word.
@@ -153,50 +154,65 @@ pub(super) fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> To
     let with_hw = c.w == 64 && target == BinaryTarget::Auto;
     if !with_hw {
         let ct = crate::binary::holes::ct_mul32_cfg();
-        let (backend_doc, backend_body, mul_hook, square_hook) = if c.w == 64 {
+        let portable = |name: &str, detect| dispatch::Backend {
+            name: name.to_string(),
+            gate: None,
+            detect,
+        };
+        let wrap = |e: TokenStream| dispatch::Call::Expr(quote!(Self::reduce(&#e)));
+        let square = wrap(quote!(Self::square_wide_portable(&self.0)));
+        let (backend_doc, backends, mul_arms, square_arms) = if c.w == 64 {
             (
                 format!(" The backend of the carry-less products: always `{portable_name}` (Karatsuba-like formulae over integer multiplication with holes)."),
-                quote!(#portable_name),
-                quote! {
-                    if backend == #portable_name {
-                        ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0))))
-                    } else {
-                        ::core::option::Option::None
-                    }
-                },
-                quote! {
-                    if backend == #portable_name {
-                        ::core::option::Option::Some(Self(Self::reduce(&Self::square_wide_portable(&self.0))))
-                    } else {
-                        ::core::option::Option::None
-                    }
-                },
+                vec![portable(portable_name, dispatch::Detect::Build)],
+                vec![(0, wrap(quote!(Self::mul_wide_portable(&self.0, &rhs.0))))],
+                vec![(0, square)],
             )
         } else {
+            // Both 32-bit products are built everywhere; `cfg!` picks the preferred one.
             (
                 " The backend of the carry-less products, fixed at compile time: `portable32-holes` (Karatsuba-like formulae over integer multiplication with holes) where the 32×32 → 64-bit multiply is constant time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without `mclass`), Cortex-M4/M7 (`mclass` with `dsp`) — else `portable32`, the López–Dahab comb, which uses no multiplier and so stays constant time on cores whose multiplier finishes early (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS). Stable rustc does not set the ARM features, so ARM builds on stable use the comb.".to_string(),
-                quote! {
-                    if cfg!(#ct) {
-                        "portable32-holes"
-                    } else {
-                        "portable32"
-                    }
-                },
-                quote! {
-                    match backend {
-                        "portable32" => ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_comb(&self.0, &rhs.0)))),
-                        "portable32-holes" => ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_holes(&self.0, &rhs.0)))),
-                        _ => ::core::option::Option::None,
-                    }
-                },
-                quote! {
-                    match backend {
-                        "portable32" | "portable32-holes" => ::core::option::Option::Some(Self(Self::reduce(&Self::square_wide_portable(&self.0)))),
-                        _ => ::core::option::Option::None,
-                    }
-                },
+                vec![
+                    portable("portable32-holes", dispatch::Detect::Prefer(ct)),
+                    portable("portable32", dispatch::Detect::Build),
+                ],
+                vec![
+                    (1, wrap(quote!(Self::mul_wide_comb(&self.0, &rhs.0)))),
+                    (0, wrap(quote!(Self::mul_wide_holes(&self.0, &rhs.0)))),
+                ],
+                vec![(1, square.clone()), (0, square)],
             )
         };
+        let hook = |docs: &[&str], sig: TokenStream, arms| dispatch::Hook {
+            docs: docs.iter().map(|d| d.to_string()).collect(),
+            attrs: quote!(#[doc(hidden)]),
+            sig,
+            form: dispatch::HookForm::Wrap(quote!(Self)),
+            arms,
+        };
+        let dispatched = dispatch::items(&dispatch::Dispatch {
+            backends,
+            gated: dispatch::Gated::Return,
+            // The products have one function each (the 32-bit one chooses by `cfg`).
+            ops: vec![],
+            backend_docs: vec![backend_doc],
+            backend_attrs: quote!(),
+            hooks: vec![
+                hook(
+                    &[
+                        " Test hook: `self · rhs` by the named backend, or `None` when this build or CPU",
+                        " cannot run it. Not a stable API.",
+                    ],
+                    quote!(pub fn __mul_with_backend(&self, rhs: &Self, backend: &str) -> ::core::option::Option<Self>),
+                    mul_arms,
+                ),
+                hook(
+                    &[" Test hook: `self²` by the named backend, or `None`. Not a stable API."],
+                    quote!(pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self>),
+                    square_arms,
+                ),
+            ],
+        });
         let mul_wide = if barrett {
             quote! {
                 /// The double-length product for Barrett reduction.
@@ -241,23 +257,7 @@ pub(super) fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> To
 
             #mul_wide
 
-            #[doc = #backend_doc]
-            pub fn backend() -> &'static str {
-                #backend_body
-            }
-
-            /// Test hook: `self · rhs` by the named backend, or `None` when this build or CPU
-            /// cannot run it. Not a stable API.
-            #[doc(hidden)]
-            pub fn __mul_with_backend(&self, rhs: &Self, backend: &str) -> ::core::option::Option<Self> {
-                #mul_hook
-            }
-
-            /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
-            #[doc(hidden)]
-            pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-                #square_hook
-            }
+            #dispatched
         };
     }
     let arm = quote!(clmul_aarch64);
@@ -270,91 +270,253 @@ pub(super) fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> To
     };
     let s_feature = safety("x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.");
     let s_pmull = safety("this code is compiled only when the build enables the `aes` target feature (which implies `neon`), so PMULL is present.");
-    let mul_wide = if barrett {
-        quote! {
-            /// The double-length product for Barrett reduction, by the preferred backend.
-            #[inline(always)]
-            #[allow(unreachable_code, unused_doc_comments)]
-            fn mul_wide(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n2] {
-                #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-                {
-                    return Self::mul_wide_aarch64_pmull(a, b);
-                }
-                #[cfg(target_arch = "x86_64")]
-                {
-                    if Self::x86_64_clmul_available() {
-                        #s_feature
-                        return unsafe { Self::mul_wide_x86_64_clmul(a, b) };
-                    }
-                }
-                Self::mul_wide_portable(a, b)
-            }
-        }
-    } else {
-        quote!()
-    };
-    let square_n_x86 = if crate::binary::x86::xmm_reduction(s) {
-        quote! {
-            #[cfg(target_arch = "x86_64")]
-            {
-                if Self::x86_64_clmul_available() {
-                    #s_feature
-                    return unsafe { Self::square_n_x86_64_clmul(a, k) };
-                }
-            }
-        }
-    } else {
-        quote!()
-    };
     let has_matrices = !crate::binary::multisquare::matrix_runs(s, target).is_empty();
-    let matrix_prefix = if has_matrices {
-        quote! {
-            #[cfg(target_arch = "x86_64")]
-            {
-                if Self::x86_64_avx512_available() {
-                    let (x, rest) = Self::multi_square_x86_64_avx512_words(a, k);
-                    return Self::square_n_chain_words(&x, rest);
-                }
-            }
-        }
-    } else {
-        quote!()
-    };
     let matrix_items = crate::binary::multisquare::items(s, target);
     let bmi2_items = crate::binary::bmi2::items(s, target);
     let pdep = crate::binary::bmi2::squares_with_pdep(s, target);
+    let xmm = crate::binary::x86::xmm_reduction(s);
     let s_bmi2 = safety("x86_64_bmi2_available() is true only when CPUID reported BMI2.");
-    let (square_bmi2, square_n_bmi2, hook_bmi2) = if pdep {
-        (
-            quote! {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    if Self::x86_64_bmi2_available() {
-                        #s_bmi2
-                        return unsafe { Self::square_x86_64_bmi2(a) };
-                    }
-                }
-            },
-            quote! {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    if Self::x86_64_bmi2_available() {
-                        #s_bmi2
-                        return unsafe { Self::square_n_x86_64_bmi2(a, k) };
-                    }
-                }
-            },
-            quote! {
-                #[cfg(target_arch = "x86_64")]
-                "x86_64-bmi2" if Self::x86_64_bmi2_available() => {
-                    #s_bmi2
-                    unsafe { Self::square_x86_64_bmi2(&self.0) }
-                }
-            },
-        )
-    } else {
-        (quote!(), quote!(), quote!())
+    let clmul_available = dispatch::cpu_check(
+        &[
+            " Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can",
+            " run: always when the build enables both target features, else as CPUID reports",
+            " (CPUID.(EAX=1):ECX bits 1 and 9, read once per program).",
+        ],
+        "x86_64_clmul_available",
+        &["pclmulqdq", "ssse3"],
+        "clmul",
+    );
+    // Backends in order of preference; AVX-512 and BMI2 serve only some squarings, so
+    // `backend()` (the backend of the product) never names them.
+    let (pmull, avx512, bmi2, clmul, portable) = (0, 1, 2, 3, 4);
+    let backend = |name: &str, gate: TokenStream, detect| dispatch::Backend {
+        name: name.to_string(),
+        gate: Some(gate),
+        detect,
     };
+    let x86 = quote!(target_arch = "x86_64");
+    let backends = vec![
+        backend(
+            "aarch64-pmull",
+            quote!(all(target_arch = "aarch64", target_feature = "aes")),
+            dispatch::Detect::Build,
+        ),
+        backend(
+            "x86_64-avx512",
+            x86.clone(),
+            dispatch::Detect::Cpu {
+                check: "x86_64_avx512_available",
+            },
+        ),
+        backend(
+            "x86_64-bmi2",
+            x86.clone(),
+            dispatch::Detect::Cpu {
+                check: "x86_64_bmi2_available",
+            },
+        ),
+        backend(
+            "x86_64-clmul",
+            x86,
+            dispatch::Detect::Cpu {
+                check: "x86_64_clmul_available",
+            },
+        ),
+        dispatch::Backend {
+            name: "portable64".to_string(),
+            gate: None,
+            detect: dispatch::Detect::Build,
+        },
+    ];
+    let expr = |e: TokenStream| Some(dispatch::Call::Expr(e));
+    let feature = |e: TokenStream| {
+        Some(dispatch::Call::Unsafe {
+            note: s_feature.clone(),
+            expr: e,
+        })
+    };
+    let with_bmi2 = |e: TokenStream| {
+        pdep.then(|| dispatch::Call::Unsafe {
+            note: s_bmi2.clone(),
+            expr: e,
+        })
+    };
+    // One dispatching function: `calls` by backend index.
+    let op = |docs: &[&str],
+              attrs: TokenStream,
+              sig: TokenStream,
+              calls: Vec<(usize, Option<dispatch::Call>)>| {
+        let mut per = vec![None; backends.len()];
+        for (b, c) in calls {
+            per[b] = c;
+        }
+        dispatch::Op {
+            docs: docs.iter().map(|d| d.to_string()).collect(),
+            attrs,
+            sig,
+            args: quote!(),
+            calls: per,
+        }
+    };
+    let hot = quote! {
+        #[inline(always)]
+        #[allow(unreachable_code, unused_doc_comments)]
+    };
+    let chain = quote! {
+        #[inline]
+        #[allow(unreachable_code, unused_doc_comments)]
+    };
+    let mut ops = vec![
+        op(
+            &[" a·b mod f (n words) by the preferred backend this build and CPU can run."],
+            hot.clone(),
+            quote!(fn mul_words(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n]),
+            vec![
+                (pmull, expr(quote!(Self::reduce(&Self::mul_wide_aarch64_pmull(a, b))))),
+                (clmul, feature(quote!(Self::mul_x86_64_clmul(a, b)))),
+                (portable, expr(quote!(Self::reduce(&Self::mul_wide_portable(a, b))))),
+            ],
+        ),
+        op(
+            &[" a² mod f (n words) by the preferred backend this build and CPU can run."],
+            hot.clone(),
+            quote!(fn square_words(a: &[u64; #n]) -> [u64; #n]),
+            vec![
+                (pmull, expr(quote!(Self::reduce(&Self::square_wide_aarch64_pmull(a))))),
+                (bmi2, with_bmi2(quote!(Self::square_x86_64_bmi2(a)))),
+                (clmul, feature(quote!(Self::square_x86_64_clmul(a)))),
+                (portable, expr(quote!(Self::reduce(&Self::square_wide_portable(a))))),
+            ],
+        ),
+        op(
+            &[
+                " a^(2^k) mod f (n words): on x86-64 with AVX-512F, the multi-squaring matrices for",
+                " the longest runs that fit, then the rest as `square_n_chain_words`.",
+            ],
+            chain.clone(),
+            quote!(fn square_n_words(a: &[u64; #n], k: u32) -> [u64; #n]),
+            vec![
+                (
+                    avx512,
+                    has_matrices.then(|| {
+                        dispatch::Call::Stmts(quote! {
+                            let (x, rest) = Self::multi_square_x86_64_avx512_words(a, k);
+                            return Self::square_n_chain_words(&x, rest);
+                        })
+                    }),
+                ),
+                (portable, expr(quote!(Self::square_n_chain_words(a, k)))),
+            ],
+        ),
+        op(
+            &[
+                " a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the",
+                " value kept in XMM registers throughout when the reduction runs there).",
+            ],
+            chain,
+            quote!(fn square_n_chain_words(a: &[u64; #n], k: u32) -> [u64; #n]),
+            vec![
+                (bmi2, with_bmi2(quote!(Self::square_n_x86_64_bmi2(a, k)))),
+                (clmul, if xmm { feature(quote!(Self::square_n_x86_64_clmul(a, k))) } else { None }),
+                (
+                    portable,
+                    Some(dispatch::Call::Stmts(quote! {
+                        let mut x = *a;
+                        let mut i = 0;
+                        while i < k {
+                            x = Self::square_words(&x);
+                            i += 1;
+                        }
+                        x
+                    })),
+                ),
+            ],
+        ),
+    ];
+    if barrett {
+        ops.push(op(
+            &[" The double-length product for Barrett reduction, by the preferred backend."],
+            hot,
+            quote!(fn mul_wide(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n2]),
+            vec![
+                (pmull, expr(quote!(Self::mul_wide_aarch64_pmull(a, b)))),
+                (clmul, feature(quote!(Self::mul_wide_x86_64_clmul(a, b)))),
+                (portable, expr(quote!(Self::mul_wide_portable(a, b)))),
+            ],
+        ));
+    }
+    let hook = |docs: &[&str], sig: TokenStream, arms: Vec<(usize, Option<dispatch::Call>)>| {
+        dispatch::Hook {
+            docs: docs.iter().map(|d| d.to_string()).collect(),
+            attrs: quote! {
+                #[doc(hidden)]
+                #[allow(unused_doc_comments)]
+            },
+            sig,
+            form: dispatch::HookForm::Words(quote!([u64; #n])),
+            arms: arms
+                .into_iter()
+                .filter_map(|(b, c)| c.map(|c| (b, c)))
+                .collect(),
+        }
+    };
+    let hooks = vec![
+        hook(
+            &[
+                " Test hook: `self · rhs` by the named backend, or `None` when this build or CPU",
+                " cannot run it. Not a stable API.",
+            ],
+            quote!(pub fn __mul_with_backend(&self, rhs: &Self, backend: &str) -> ::core::option::Option<Self>),
+            vec![
+                (
+                    portable,
+                    expr(quote!(Self::reduce(&Self::mul_wide_portable(
+                        &self.0, &rhs.0
+                    )))),
+                ),
+                (
+                    clmul,
+                    feature(quote!(Self::mul_x86_64_clmul(&self.0, &rhs.0))),
+                ),
+                (
+                    pmull,
+                    expr(quote!(Self::reduce(&Self::mul_wide_aarch64_pmull(
+                        &self.0, &rhs.0
+                    )))),
+                ),
+            ],
+        ),
+        hook(
+            &[" Test hook: `self²` by the named backend, or `None`. Not a stable API."],
+            quote!(pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self>),
+            vec![
+                (
+                    portable,
+                    expr(quote!(Self::reduce(&Self::square_wide_portable(&self.0)))),
+                ),
+                (clmul, feature(quote!(Self::square_x86_64_clmul(&self.0)))),
+                (bmi2, with_bmi2(quote!(Self::square_x86_64_bmi2(&self.0)))),
+                (
+                    pmull,
+                    expr(quote!(Self::reduce(&Self::square_wide_aarch64_pmull(
+                        &self.0
+                    )))),
+                ),
+            ],
+        ),
+    ];
+    let dispatched = dispatch::items(&dispatch::Dispatch {
+        backends,
+        gated: dispatch::Gated::Return,
+        ops,
+        backend_docs: vec![
+            " The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),".into(),
+            " `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or".into(),
+            " `portable64` (Karatsuba over integer multiplication with holes).".into(),
+        ],
+        backend_attrs: quote!(#[allow(unreachable_code)]),
+        hooks,
+    });
     quote! {
         #x86_kernels
 
@@ -362,21 +524,7 @@ pub(super) fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> To
 
         #matrix_items
 
-        /// Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can
-        /// run: always when the build enables both target features, else as CPUID reports
-        /// (CPUID.(EAX=1):ECX bits 1 and 9, read once per program).
-        #[cfg(target_arch = "x86_64")]
-        #[inline(always)]
-        fn x86_64_clmul_available() -> bool {
-            #[cfg(all(target_feature = "pclmulqdq", target_feature = "ssse3"))]
-            {
-                true
-            }
-            #[cfg(not(all(target_feature = "pclmulqdq", target_feature = "ssse3")))]
-            {
-                ::fieldgen_field::cpu::clmul()
-            }
-        }
+        #clmul_available
 
         /// One 64×64 → 128-bit carry-less product with PMULL: (low word, high word).
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -402,124 +550,6 @@ pub(super) fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> To
             #sq_arm
         }
 
-        /// a·b mod f (n words) by the preferred backend this build and CPU can run.
-        #[inline(always)]
-        #[allow(unreachable_code, unused_doc_comments)]
-        fn mul_words(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n] {
-            #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            {
-                return Self::reduce(&Self::mul_wide_aarch64_pmull(a, b));
-            }
-            #[cfg(target_arch = "x86_64")]
-            {
-                if Self::x86_64_clmul_available() {
-                    #s_feature
-                    return unsafe { Self::mul_x86_64_clmul(a, b) };
-                }
-            }
-            Self::reduce(&Self::mul_wide_portable(a, b))
-        }
-
-        /// a² mod f (n words) by the preferred backend this build and CPU can run.
-        #[inline(always)]
-        #[allow(unreachable_code, unused_doc_comments)]
-        fn square_words(a: &[u64; #n]) -> [u64; #n] {
-            #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            {
-                return Self::reduce(&Self::square_wide_aarch64_pmull(a));
-            }
-            #square_bmi2
-            #[cfg(target_arch = "x86_64")]
-            {
-                if Self::x86_64_clmul_available() {
-                    #s_feature
-                    return unsafe { Self::square_x86_64_clmul(a) };
-                }
-            }
-            Self::reduce(&Self::square_wide_portable(a))
-        }
-
-        /// a^(2^k) mod f (n words): on x86-64 with AVX-512F, the multi-squaring matrices for
-        /// the longest runs that fit, then the rest as `square_n_chain_words`.
-        #[inline]
-        #[allow(unreachable_code, unused_doc_comments)]
-        fn square_n_words(a: &[u64; #n], k: u32) -> [u64; #n] {
-            #matrix_prefix
-            Self::square_n_chain_words(a, k)
-        }
-
-        /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
-        /// value kept in XMM registers throughout when the reduction runs there).
-        #[inline]
-        #[allow(unreachable_code, unused_doc_comments)]
-        fn square_n_chain_words(a: &[u64; #n], k: u32) -> [u64; #n] {
-            #square_n_bmi2
-            #square_n_x86
-            let mut x = *a;
-            let mut i = 0;
-            while i < k {
-                x = Self::square_words(&x);
-                i += 1;
-            }
-            x
-        }
-
-        #mul_wide
-
-        /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
-        /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
-        /// `portable64` (Karatsuba over integer multiplication with holes).
-        #[allow(unreachable_code)]
-        pub fn backend() -> &'static str {
-            #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            {
-                return "aarch64-pmull";
-            }
-            #[cfg(target_arch = "x86_64")]
-            {
-                if Self::x86_64_clmul_available() {
-                    return "x86_64-clmul";
-                }
-            }
-            "portable64"
-        }
-
-        /// Test hook: `self · rhs` by the named backend, or `None` when this build or CPU
-        /// cannot run it. Not a stable API.
-        #[doc(hidden)]
-        #[allow(unused_doc_comments)]
-        pub fn __mul_with_backend(&self, rhs: &Self, backend: &str) -> ::core::option::Option<Self> {
-            let r: [u64; #n] = match backend {
-                "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
-                #[cfg(target_arch = "x86_64")]
-                "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                    #s_feature
-                    unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
-                }
-                #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-                "aarch64-pmull" => Self::reduce(&Self::mul_wide_aarch64_pmull(&self.0, &rhs.0)),
-                _ => return ::core::option::Option::None,
-            };
-            ::core::option::Option::Some(Self(r))
-        }
-
-        /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
-        #[doc(hidden)]
-        #[allow(unused_doc_comments)]
-        pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-            let r: [u64; #n] = match backend {
-                "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
-                #[cfg(target_arch = "x86_64")]
-                "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                    #s_feature
-                    unsafe { Self::square_x86_64_clmul(&self.0) }
-                }
-                #hook_bmi2
-                #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-                "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),
-                _ => return ::core::option::Option::None,
-            };
-            ::core::option::Option::Some(Self(r))
-        }
+        #dispatched
     }
 }

@@ -272,8 +272,11 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
         s.bytes, s.m
     );
 
-    let (layer_methods, layer_impls) =
-        crate::emit::field_layer::binary_items(name, c.w, c.n, s.bytes, c.m);
+    let (layer_methods, layer_impls) = crate::emit::field_layer::binary_items(
+        &crate::emit::field_layer::FieldShape::binary(c.w, c.n, s.bytes),
+        name,
+        c.m,
+    );
     let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
     quote! {
         #[doc = #doc]

@@ -131,21 +131,17 @@ pub(super) fn asm_fns(shape: &RsaShape) -> TokenStream {
     } else {
         quote!(self.mul_adx_cios(a, a))
     };
+    let adx_check = crate::emit::dispatch::cpu_check(
+        &[
+            " Whether the BMI2/ADX kernels can run: at compile time when the build enables both",
+            " target features, else CPUID.(EAX=7, ECX=0):EBX bits 8 and 19, read once per program.",
+        ],
+        "adx",
+        &["bmi2", "adx"],
+        "adx",
+    );
     quote! {
-        /// Whether the BMI2/ADX kernels can run: at compile time when the build enables both
-        /// target features, else CPUID.(EAX=7, ECX=0):EBX bits 8 and 19, read once per program.
-        #[cfg(target_arch = "x86_64")]
-        #[inline(always)]
-        fn adx() -> bool {
-            #[cfg(all(target_feature = "bmi2", target_feature = "adx"))]
-            {
-                true
-            }
-            #[cfg(not(all(target_feature = "bmi2", target_feature = "adx")))]
-            {
-                ::fieldgen_field::cpu::adx()
-            }
-        }
+        #adx_check
 
         #row_fns
         /// t[0..n) += x·v, returning the carry word (x86-64 BMI2/ADX).

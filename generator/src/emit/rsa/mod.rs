@@ -13,6 +13,7 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
+use super::dispatch;
 use super::field::lit;
 use super::portable::emit_fn;
 use crate::lower::{karatsuba, runtime};
@@ -61,6 +62,73 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
     let redc = redc_fns(shape);
     let ifma = super::x86_64::ifma::ifma_fns(bits, n, w);
     let lp52 = lit(8 * super::x86_64::ifma::vectors(bits));
+    // `mul`, `square` and `modexp` choose at run time: x86-64 kernels when the CPU has their
+    // features, else the 64-bit Montgomery code.
+    let checked = |name: &str, check: &'static str, fallback: &str| dispatch::Dispatch {
+        backends: vec![
+            dispatch::Backend {
+                name: name.to_string(),
+                gate: Some(quote!(target_arch = "x86_64")),
+                detect: dispatch::Detect::Cpu { check },
+            },
+            dispatch::Backend {
+                name: fallback.to_string(),
+                gate: None,
+                detect: dispatch::Detect::Build,
+            },
+        ],
+        gated: dispatch::Gated::Return,
+        // The functions are written around the bodies below, among the others.
+        ops: vec![],
+        backend_docs: vec![],
+        backend_attrs: quote!(),
+        hooks: vec![],
+    };
+    let adx_dispatch = checked("x86_64-adx", "adx", "portable64");
+    let ifma_dispatch = checked("x86_64-avx512ifma", "ifma", "montgomery64");
+    let adx_or_portable = |kernel: TokenStream, portable: TokenStream| {
+        adx_dispatch.select(
+            &[
+                (
+                    0,
+                    dispatch::Call::Unsafe {
+                        note: adx_note.clone(),
+                        expr: kernel,
+                    },
+                ),
+                (1, dispatch::Call::Expr(portable)),
+            ],
+            &quote!(),
+        )
+    };
+    let mul_body = adx_or_portable(quote!(self.mul_adx(a, b)), quote!(self.mul_portable(a, b)));
+    let square_body = adx_or_portable(quote!(self.square_adx(a)), quote!(self.square_portable(a)));
+    let backend_body = adx_dispatch.backend_body();
+    let modexp_body = ifma_dispatch.select(
+        &[
+            (
+                0,
+                dispatch::Call::Stmts(quote! {
+                    let x = self.reduce(&Self::limbs_from_be(base_be));
+                    #ifma_note
+                    let [y] = unsafe { Self::pow_ifma_x1([self], [&x], [exp_be]) };
+                    return Self::be_from_limbs(&y);
+                }),
+            ),
+            (
+                1,
+                dispatch::Call::Expr(quote!(self.modexp_montgomery64(base_be, exp_be))),
+            ),
+        ],
+        &quote!(),
+    );
+    let modexp_backend_body = ifma_dispatch.select(
+        &[
+            (0, dispatch::Call::Expr(quote!("x86_64-avx512ifma"))),
+            (1, dispatch::Call::Expr(quote!(Self::backend()))),
+        ],
+        &quote!(),
+    );
     let (window_mul_arm, window_sq_arm) = if super::rsa_window::mont_supported(n) {
         (
             quote! {
@@ -214,14 +282,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
             #[inline]
             #[allow(unused_doc_comments)]
             pub fn mul(&self, a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #nl] {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    if Self::adx() {
-                        #adx_note
-                        return unsafe { self.mul_adx(a, b) };
-                    }
-                }
-                self.mul_portable(a, b)
+                #mul_body
             }
 
             /// The portable Montgomery product (the fallback of `mul`); public for
@@ -288,13 +349,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
             /// The backend `mul` and `square` use on this machine: "x86_64-adx" (BMI2/ADX
             /// assembly rows) or "portable64".
             pub fn backend() -> &'static str {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    if Self::adx() {
-                        return "x86_64-adx";
-                    }
-                }
-                "portable64"
+                #backend_body
             }
 
             /// Montgomery square a²·R⁻¹ mod n of a value below n. Constant time.
@@ -302,14 +357,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
             #[inline]
             #[allow(unused_doc_comments)]
             pub fn square(&self, a: &[u64; #nl]) -> [u64; #nl] {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    if Self::adx() {
-                        #adx_note
-                        return unsafe { self.square_adx(a) };
-                    }
-                }
-                self.square_portable(a)
+                #square_body
             }
 
             /// t mod n for t + top·R < 2n (top 0 or 1): one constant-time subtraction.
@@ -360,16 +408,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
             /// (see `modexp_backend`).
             #[allow(unused_doc_comments)]
             pub fn modexp(&self, base_be: &[u8; #nb], exp_be: &[u8]) -> [u8; #nb] {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    if Self::ifma() {
-                        let x = self.reduce(&Self::limbs_from_be(base_be));
-                        #ifma_note
-                        let [y] = unsafe { Self::pow_ifma_x1([self], [&x], [exp_be]) };
-                        return Self::be_from_limbs(&y);
-                    }
-                }
-                self.modexp_montgomery64(base_be, exp_be)
+                #modexp_body
             }
 
             /// `modexp` on 64-bit limbs (`pow_ct`: BMI2/ADX assembly or portable), the
@@ -403,13 +442,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
             /// The backend of `modexp` and of the CRT private operation on this machine:
             /// "x86_64-avx512ifma" (radix 2^52, AVX-512 IFMA) or the `backend` of `mul`.
             pub fn modexp_backend() -> &'static str {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    if Self::ifma() {
-                        return "x86_64-avx512ifma";
-                    }
-                }
-                Self::backend()
+                #modexp_backend_body
             }
 
             /// base^exp in Montgomery form, constant time as `modexp`.

@@ -428,23 +428,19 @@ pub fn ifma_fns(bits: usize, n: usize, window: usize) -> TokenStream {
         " The {n} 64-bit limbs of a value below 2^{} given as radix-2^52 limbs below 2^52.",
         64 * n
     );
+    let ifma_check = crate::emit::dispatch::cpu_check(
+        &[
+            " Whether the AVX-512 IFMA exponentiation can run: at compile time when the build",
+            " enables AVX-512F and IFMA, else CPUID (leaf 7: EBX bits 16 AVX512F, 21 AVX512IFMA,",
+            " 31 AVX512VL) and XGETBV (the OS saves the opmask and zmm state: XCR0 bits 1, 2, 5,",
+            " 6, 7), read once per program.",
+        ],
+        "ifma",
+        &["avx512f", "avx512ifma"],
+        "avx512ifma",
+    );
     quote! {
-        /// Whether the AVX-512 IFMA exponentiation can run: at compile time when the build
-        /// enables AVX-512F and IFMA, else CPUID (leaf 7: EBX bits 16 AVX512F, 21 AVX512IFMA,
-        /// 31 AVX512VL) and XGETBV (the OS saves the opmask and zmm state: XCR0 bits 1, 2, 5,
-        /// 6, 7), read once per program.
-        #[cfg(target_arch = "x86_64")]
-        #[inline(always)]
-        fn ifma() -> bool {
-            #[cfg(all(target_feature = "avx512f", target_feature = "avx512ifma"))]
-            {
-                true
-            }
-            #[cfg(not(all(target_feature = "avx512f", target_feature = "avx512ifma")))]
-            {
-                ::fieldgen_field::cpu::avx512ifma()
-            }
-        }
+        #ifma_check
 
         #[doc = #to_doc]
         fn to_radix52(x: &[u64; #nl]) -> [u64; #lp] {
