@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use generator::emit::rsa::RsaShape;
+use generator::rsa::emit::RsaShape;
 use generator::rsa::{generate_rsa_with_shape, RsaOptions, RSA_SIZES};
 
 fn main() {

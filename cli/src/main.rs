@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use generator::binary::{BinaryFieldOptions, BINARY_PRESETS};
-use generator::lower::{MulAlgorithm, Strategy};
 use generator::spec::{LimbBits, PRESETS};
+use generator::strategy::{MulAlgorithm, Strategy};
 use generator::{generate, regen, PrimeFieldOptions, Request, Target};
 
 const EXAMPLES: &str = "Examples:

@@ -11,8 +11,8 @@
 use generator::binary::{
     generate_binary_field_for, parse_binary_modulus, BinaryFieldOptions, BinarySpec, BinaryTarget,
 };
-use generator::lower::{MulAlgorithm, Strategy};
 use generator::spec::{parse_modulus, validate_prime, LimbBits};
+use generator::strategy::{MulAlgorithm, Strategy};
 use generator::{generate_prime_field_for, PrimeFieldOptions, Target};
 use num_bigint::BigUint;
 

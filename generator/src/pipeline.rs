@@ -7,11 +7,11 @@
 //! Every product starts with the target table ([`crate::target::TARGETS`]) and ends with the
 //! provenance header ([`crate::header::Header`]), written when the file is printed
 //! (`header()`, `to_file()`). The IR passes run inside the core stage of the products that
-//! have IR: each core function is lowered to IR by a strategy ([`crate::lower`]), its range
-//! obligations proved by [`crate::opt::verify_bounds`] (a refusal is the stage's error), then
-//! simplified and cleaned by [`crate::opt::optimize`] (simplify, then dce) before a backend
-//! prints it ([`crate::emit::portable`]; the ISA backends in [`crate::emit::x86_64`],
-//! [`crate::emit::aarch64`] and [`crate::emit::armv7`] build their kernels from the same
+//! have IR: each core function is lowered to IR by a strategy ([`crate::strategy`]), its range
+//! obligations proved by [`crate::pass::verify_bounds`] (a refusal is the stage's error), then
+//! simplified and cleaned by [`crate::pass::optimize`] (simplify, then dce) before a backend
+//! prints it ([`crate::backend::portable`]; the ISA backends in [`crate::backend::x86_64`],
+//! [`crate::backend::aarch64`] and [`crate::backend::armv7`] build their kernels from the same
 //! algorithm, checked against the IR interpreter by the simulator tests).
 //!
 //! ```text

@@ -91,8 +91,8 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
                 .ok_or_else(|| format!("manifest: {}: unknown target `{t}`", preset.name))?,
         };
         let strategy = match &f.strategy {
-            None => crate::lower::Strategy::Auto,
-            Some(s) => crate::lower::Strategy::from_name(s)
+            None => crate::strategy::Strategy::Auto,
+            Some(s) => crate::strategy::Strategy::from_name(s)
                 .ok_or_else(|| format!("manifest: {}: unknown strategy `{s}`", preset.name))?,
         };
         let request = Request::PrimeField {

@@ -16,12 +16,12 @@ use crate::spec::LimbBits;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Target {
     /// The portable code for the limb size, plus the `x86_64-adx` kernels for multiplication
-    /// and squaring where they exist (64-bit limbs, CIOS, up to [`crate::emit::x86_64::MAX_LIMBS`] limbs):
+    /// and squaring where they exist (64-bit limbs, CIOS, up to [`crate::backend::x86_64::MAX_LIMBS`] limbs):
     /// chosen at compile time when the build enables the `bmi2` and `adx` target features,
     /// else by CPUID once at run time, with the portable code as the fallback; and the
-    /// `aarch64` kernels (64-bit limbs, CIOS, up to [`crate::emit::aarch64::MAX_LIMBS`] limbs), used
+    /// `aarch64` kernels (64-bit limbs, CIOS, up to [`crate::backend::aarch64::MAX_LIMBS`] limbs), used
     /// whenever the build is for that architecture; and the `armv7` kernels (32-bit limbs, up
-    /// to [`crate::emit::armv7::MAX_LIMBS`] limbs, when [`crate::emit::armv7::preferred`]) under [`crate::emit::armv7::cfg_gate`].
+    /// to [`crate::backend::armv7::MAX_LIMBS`] limbs, when [`crate::backend::armv7::preferred`]) under [`crate::backend::armv7::cfg_gate`].
     #[default]
     Auto,
     /// Portable Rust over `u64`/`u128` only.
@@ -32,8 +32,8 @@ pub enum Target {
     X86_64Adx,
     /// The AArch64 kernels only (portable code for the other operations); aarch64 only.
     Aarch64,
-    /// The ARMv7 UMAAL kernels only (32-bit limbs, up to [`crate::emit::armv7::MAX_LIMBS`] limbs; portable
-    /// code for the other operations); ARM targets with UMAAL only ([`crate::emit::armv7::cfg_gate`]).
+    /// The ARMv7 UMAAL kernels only (32-bit limbs, up to [`crate::backend::armv7::MAX_LIMBS`] limbs; portable
+    /// code for the other operations); ARM targets with UMAAL only ([`crate::backend::armv7::cfg_gate`]).
     Armv7,
     /// A SPARC-like machine: 32-bit words, 32×32→64-bit multiplication, big-endian. The
     /// portable code over `u32`/`u64` (byte encodings never depend on the host's byte order).
@@ -61,9 +61,9 @@ impl Target {
             Target::Auto => "auto",
             Target::Portable64 => "portable64",
             Target::Portable32 => "portable32",
-            Target::X86_64Adx => crate::emit::x86_64::NAME,
-            Target::Aarch64 => crate::emit::aarch64::NAME,
-            Target::Armv7 => crate::emit::armv7::NAME,
+            Target::X86_64Adx => crate::backend::x86_64::NAME,
+            Target::Aarch64 => crate::backend::aarch64::NAME,
+            Target::Armv7 => crate::backend::armv7::NAME,
             Target::Sparc32 => "sparc32",
             Target::Wasm32 => "wasm32",
         }

@@ -5,11 +5,11 @@
 //! 2^(64n)), special primes, every residency of the limbs in registers, and a register file cut
 //! down until the allocation fails cleanly.
 
-use generator::emit::aarch64::inst::Inst;
-use generator::emit::aarch64::kernel::{kernel, residency, square_sos};
-use generator::emit::aarch64::sim::{run_allocated, run_virtual};
-use generator::emit::aarch64::{allocate, registers};
-use generator::emit::aarch64::{mul_kernel, square_kernel, MAX_LIMBS};
+use generator::backend::aarch64::inst::Inst;
+use generator::backend::aarch64::kernel::{kernel, residency, square_sos};
+use generator::backend::aarch64::sim::{run_allocated, run_virtual};
+use generator::backend::aarch64::{allocate, registers};
+use generator::backend::aarch64::{mul_kernel, square_kernel, MAX_LIMBS};
 use generator::spec::{is_probable_prime, FieldConsts, LimbBits};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};

@@ -3,13 +3,13 @@
 //! set, one and more spare bits, top limb all ones, zero middle limbs, all-ones lower limbs,
 //! n0' = 1, just below 2^(32n)), special primes, and the register-file and count checks.
 
-use generator::emit::armv7::inst::Inst;
-use generator::emit::armv7::kernel::kernel;
-use generator::emit::armv7::sim::{run_allocated, run_virtual};
-use generator::emit::armv7::{allocate, registers};
-use generator::emit::armv7::{mul_kernel, square_kernel, unsupported, MAX_LIMBS};
-use generator::lower::MulAlgorithm;
+use generator::backend::armv7::inst::Inst;
+use generator::backend::armv7::kernel::kernel;
+use generator::backend::armv7::sim::{run_allocated, run_virtual};
+use generator::backend::armv7::{allocate, registers};
+use generator::backend::armv7::{mul_kernel, square_kernel, unsupported, MAX_LIMBS};
 use generator::spec::{is_probable_prime, FieldConsts, LimbBits};
+use generator::strategy::MulAlgorithm;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 

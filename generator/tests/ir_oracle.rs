@@ -4,9 +4,9 @@
 //! middle limbs, Montgomery-friendly primes (n0' = 1) and tiny primes.
 
 use generator::ir::{interpret, Func};
-use generator::lower::{addsub, montgomery, square, wide, MulAlgorithm};
-use generator::opt::{optimize, verify_bounds};
+use generator::pass::{optimize, verify_bounds};
 use generator::spec::{is_probable_prime, to_limbs, FieldConsts, LimbBits};
+use generator::strategy::{addsub, montgomery, square, wide, MulAlgorithm};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 

@@ -5,7 +5,7 @@
 //! the count, that a and b are never both negative after a batch, and that the tracked symbol
 //! equals Euler's criterion (`BigUint::modpow`), for the committed sizes and random primes.
 
-use generator::emit::legendre::{jacobi_batches, JACOBI_BATCH};
+use generator::api::legendre::{jacobi_batches, JACOBI_BATCH};
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, Signed, ToPrimitive, Zero};
 

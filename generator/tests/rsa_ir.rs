@@ -3,8 +3,8 @@
 //! against num-bigint on random and extreme operands.
 
 use generator::ir::{interpret, Func};
-use generator::lower::{karatsuba, runtime};
-use generator::opt::optimize;
+use generator::pass::optimize;
+use generator::strategy::{karatsuba, runtime};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 

@@ -5,13 +5,13 @@
 //! and sparse moduli, with edge operands (0, 1, n − 1, all-ones limbs, R − 1) and random ones.
 //! The simulator faults on any read outside the buffers and any store outside the scratch.
 
-use generator::emit::x86_64::program::{Pointer, VProgram};
-use generator::emit::x86_64::regalloc::{allocate, REGISTERS};
-use generator::emit::x86_64::runtime::{
+use generator::backend::x86_64::program::{Pointer, VProgram};
+use generator::backend::x86_64::regalloc::{allocate, REGISTERS};
+use generator::backend::x86_64::runtime::{
     mont_kernel, mont_scratch, product_kernel, product_scratch, redc_stripe_kernel, square_kernel,
     stripe_pad,
 };
-use generator::emit::x86_64::sim::{run_allocated_regions, run_virtual_regions, Region};
+use generator::backend::x86_64::sim::{run_allocated_regions, run_virtual_regions, Region};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 

@@ -3,7 +3,7 @@
 //! (edge values, random values, and values built to be slow) reaches g = 0 within the count,
 //! for the sizes of the committed fields and for random sizes.
 
-use generator::emit::invert::{
+use generator::api::invert::{
     divsteps_bound, divsteps_plan, hddivsteps_bound, SafegcdShape, Variant, HDDIVSTEPS_MAX_BITS,
 };
 use generator::spec::LimbBits;

@@ -7,9 +7,9 @@ mod common;
 
 use common::Rng;
 use generator::ir::interpret;
-use generator::lower::signed_solinas::{self as ss, SignedSolinas};
-use generator::opt::{optimize, verify_bounds};
+use generator::pass::{optimize, verify_bounds};
 use generator::spec::{to_limbs, FieldConsts, LimbBits};
+use generator::strategy::signed_solinas::{self as ss, SignedSolinas};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 

@@ -6,9 +6,9 @@
 //! overflow.
 
 use generator::ir::{interpret, Builder, Func};
-use generator::lower::pseudo_mersenne::{self as pm, PseudoMersenne};
-use generator::opt::{optimize, verify_bounds};
+use generator::pass::{optimize, verify_bounds};
 use generator::spec::{is_probable_prime, FieldConsts, LimbBits};
+use generator::strategy::pseudo_mersenne::{self as pm, PseudoMersenne};
 use num_bigint::BigUint;
 use num_traits::One;
 
@@ -246,7 +246,7 @@ fn bounds_pass_refuses_overflowing_code() {
 
 #[test]
 fn generation_with_an_explicit_strategy_reports_refusals() {
-    use generator::lower::Strategy;
+    use generator::strategy::Strategy;
     use generator::{generate_prime_field, GenError, PrimeFieldOptions};
     // bn254's p is not 2^k − c with a small c.
     let mut o = PrimeFieldOptions::new("bn254-p");
@@ -267,7 +267,7 @@ fn generation_with_an_explicit_strategy_reports_refusals() {
 
 #[test]
 fn x86_64_kernels_in_the_simulator() {
-    use generator::emit::x86_64::{pseudo_mersenne as k, regalloc, sim};
+    use generator::backend::x86_64::{pseudo_mersenne as k, regalloc, sim};
     // 2^255 − 19 and 2^127 − 1 (k = 64n − 1), plus random c: the kernels before and after
     // register allocation against num-bigint and against the portable lowering.
     let mut primes = vec![

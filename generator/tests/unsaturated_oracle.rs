@@ -8,11 +8,11 @@
 mod common;
 
 use common::Rng;
-use generator::emit::unsaturated::lowered_core;
+use generator::backend::unsaturated::lowered_core;
 use generator::ir::{interpret, Func};
-use generator::lower::unsaturated::{self as un, Repr, Unsaturated};
-use generator::opt::{optimize, verify_bounds};
+use generator::pass::{optimize, verify_bounds};
 use generator::spec::{is_probable_prime, to_limbs, FieldConsts, LimbBits};
+use generator::strategy::unsaturated::{self as un, Repr, Unsaturated};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 

@@ -4,10 +4,10 @@
 //! n0' = 1), edge and random inputs, with the full register file and with register files cut
 //! down to force every spill path.
 
-use generator::emit::x86_64::inst::{Inst, Reg};
-use generator::emit::x86_64::regalloc::{allocate, REGISTERS};
-use generator::emit::x86_64::sim::{run_allocated, run_virtual};
-use generator::emit::x86_64::{mul_kernel, square_kernel, MAX_LIMBS};
+use generator::backend::x86_64::inst::{Inst, Reg};
+use generator::backend::x86_64::regalloc::{allocate, REGISTERS};
+use generator::backend::x86_64::sim::{run_allocated, run_virtual};
+use generator::backend::x86_64::{mul_kernel, square_kernel, MAX_LIMBS};
 use generator::spec::{is_probable_prime, FieldConsts, LimbBits};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -214,7 +214,7 @@ fn printed_text() {
 /// primes of every shape and limb count the kernels are emitted for.
 #[test]
 fn wide_kernels_1_to_6_limbs() {
-    use generator::emit::x86_64::wide::{
+    use generator::backend::x86_64::wide::{
         mul_wide_kernel, reduce_wide_kernel, square_wide_kernel, MAX_WIDE_LIMBS,
     };
     let mut rng = Rng(0x3d);

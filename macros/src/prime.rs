@@ -2,8 +2,8 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use generator::lower::{MulAlgorithm, Strategy};
 use generator::spec::{LimbBits, SpecError};
+use generator::strategy::{MulAlgorithm, Strategy};
 use generator::{generate_prime_field, GenError, PrimeFieldOptions};
 use proc_macro2::{Span, TokenStream};
 use syn::parse::{Parse, ParseStream};

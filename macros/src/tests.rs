@@ -135,7 +135,7 @@ fn strategy_expansion_equals_the_committed_file() {
 /// the algorithms' files differ from each other.
 #[test]
 fn mul_expansion_equals_the_generator_file_for_every_algorithm() {
-    use generator::lower::MulAlgorithm;
+    use generator::strategy::MulAlgorithm;
     use generator::{generate_prime_field, PrimeFieldOptions};
     let mut bodies = Vec::new();
     for alg in MulAlgorithm::ALL {

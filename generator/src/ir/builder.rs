@@ -3,7 +3,7 @@
 use super::{word_mask, Check, Func, Instr, Op, Var};
 
 /// Appends instructions to a function under construction. Lowerings use it to write IR
-/// without folding anything: simplification is the optimiser's job ([`crate::opt`]).
+/// without folding anything: simplification is the optimiser's job ([`crate::pass`]).
 pub struct Builder {
     w: u32,
     inputs: Vec<Vec<u64>>,
@@ -149,12 +149,12 @@ impl Builder {
             checks: Vec::new(),
             output_bounds: Vec::new(),
         };
-        let r = crate::opt::ranges(&f);
+        let r = crate::pass::ranges(&f);
         vs.iter().map(|v| r[v.0 as usize].max).collect()
     }
 
     /// Records the obligation that `v` never exceeds `max` (0: a carry that is dropped must
-    /// never happen). Verified by [`crate::opt::verify_bounds`], never assumed.
+    /// never happen). Verified by [`crate::pass::verify_bounds`], never assumed.
     pub fn check_at_most(&mut self, v: Var, max: u64, what: &'static str) {
         self.checks.push(Check { var: v, max, what });
     }
@@ -165,7 +165,7 @@ impl Builder {
     }
 
     /// Finishes the function, returning `outputs`, whose limbs must stay within `bounds`
-    /// (checked by [`crate::opt::verify_bounds`]).
+    /// (checked by [`crate::pass::verify_bounds`]).
     pub fn finish_with_bounds(self, outputs: Vec<Var>, bounds: Vec<u64>) -> Func {
         assert!(bounds.is_empty() || bounds.len() == outputs.len());
         Func {

@@ -4,7 +4,7 @@
 //! A [`Func`] takes fixed-size limb arrays as inputs and returns one limb array. Every value is
 //! a word of `w` bits (32 or 64). Two-output instructions (`MulAdd`, `AddCarry`, `SubBorrow`)
 //! return a low word and a high word / carry bit. There are no branches and no memory: the
-//! lowerings in [`crate::lower`] produce straight-line code by construction, so emitted code has
+//! lowerings in [`crate::strategy`] produce straight-line code by construction, so emitted code has
 //! no secret-dependent control flow or indexing.
 
 mod builder;
@@ -169,7 +169,7 @@ pub struct Func {
     /// Number of variables allocated (all `Var`s are below this).
     pub num_vars: u32,
     /// Range obligations the lowering relies on (a dropped carry is zero, a folded word is
-    /// small): [`crate::opt::verify_bounds`] proves each from the input bounds by range
+    /// small): [`crate::pass::verify_bounds`] proves each from the input bounds by range
     /// analysis or refuses the function, and the interpreter checks them on every run.
     pub checks: Vec<Check>,
     /// Upper bounds the returned limbs must respect (the output representation, e.g. a loose

@@ -1,0 +1,149 @@
+//! The `aarch64` target: Montgomery multiplication and squaring for one modulus as
+//! straight-line `core::arch::asm!` with `mul`/`umulh` products and `adds`/`adcs` carry chains.
+//!
+//! The same design as [`super::x86_64`], in stages:
+//!
+//! 1. [`kernel`]: CIOS over virtual values ([`program::Builder`] writes [`inst::Inst`] values;
+//!    instructions are data, never strings);
+//! 2. [`allocate`]: the shared linear scan ([`crate::backend::isa::regalloc`]) over the 28
+//!    registers the block may use, with the operand and modulus limbs kept in registers as far
+//!    as they fit;
+//! 3. [`asm`]: the one printer.
+//!
+//! [`sim`] runs kernels before and after allocation, so tests check them against num-bigint
+//! without an AArch64 machine. The field wrapper ([`super::field`]) uses the kernels whenever
+//! the build is for `target_arch = "aarch64"`: no feature detection is needed.
+
+pub mod asm;
+pub mod inst;
+pub mod kernel;
+pub mod program;
+pub mod sim;
+
+use proc_macro2::TokenStream;
+use quote::format_ident;
+
+use crate::backend::isa::{self, Isa};
+use crate::spec::FieldConsts;
+use crate::strategy::MulAlgorithm;
+use inst::Aarch64;
+use kernel::Residency;
+use program::VProgram;
+
+pub use crate::backend::isa::regalloc::allocate;
+
+/// A kernel after register allocation.
+pub type Allocation = isa::Allocation<Aarch64>;
+
+/// The registers the kernels may use, in allocation order: `x0`–`x17`, `x20`–`x28`, `x30`.
+pub fn registers() -> Vec<inst::Reg> {
+    Aarch64::registers()
+}
+
+/// The target's name, as `--target` spells it and `backend()` reports it.
+pub const NAME: &str = "aarch64";
+
+/// The largest limb count the kernels are emitted for.
+pub const MAX_LIMBS: usize = 8;
+
+/// Why the kernels cannot be emitted for this field and algorithm, if they cannot.
+pub fn unsupported(c: &FieldConsts, alg: MulAlgorithm) -> Option<String> {
+    crate::backend::isa::unsupported(NAME, 64, MAX_LIMBS, c, alg)
+}
+
+/// A kernel and its allocation.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    /// Before allocation.
+    pub program: VProgram,
+    /// After allocation.
+    pub alloc: Allocation,
+    /// Limbs kept in registers.
+    pub residency: Residency,
+}
+
+impl Kernel {
+    /// The kernel for `c` with the most limbs in registers that fits the register file.
+    fn new(c: &FieldConsts, square: bool) -> Kernel {
+        let pool = registers();
+        for res in kernel::residency(c) {
+            // The squaring kernel reads a once; only p's residency matters.
+            if square && res.b != c.limbs {
+                continue;
+            }
+            let program = if square {
+                kernel::square_sos(c, res)
+            } else {
+                kernel::kernel(c, res, false)
+            };
+            if let Ok(alloc) = allocate(&program, &pool) {
+                return Kernel {
+                    program,
+                    alloc,
+                    residency: res,
+                };
+            }
+        }
+        unreachable!("with every limb loaded at its use, a kernel needs few registers")
+    }
+
+    /// Instructions in the `asm!` block.
+    pub fn instructions(&self) -> usize {
+        self.alloc.insts.len()
+    }
+
+    /// `mul` and `umulh` instructions.
+    pub fn multiplies(&self) -> usize {
+        self.program.multiplies()
+    }
+}
+
+/// The multiplication kernel for `c`.
+pub fn mul_kernel(c: &FieldConsts) -> Kernel {
+    Kernel::new(c, false)
+}
+
+/// The squaring kernel for `c`.
+pub fn square_kernel(c: &FieldConsts) -> Kernel {
+    Kernel::new(c, true)
+}
+
+fn shape(k: &Kernel) -> String {
+    format!(
+        "{} instructions, {} mul/umulh, {} registers",
+        k.instructions(),
+        k.multiplies(),
+        k.alloc.pressure
+    )
+}
+
+/// Emits `mont_mul_aarch64` and `mont_square_aarch64`, gated on `target_arch = "aarch64"`.
+pub fn core_fns(c: &FieldConsts) -> TokenStream {
+    let n = c.limbs;
+    let mul = mul_kernel(c);
+    let square = square_kernel(c);
+    let mul_doc = format!(
+        "Montgomery product a·b·R⁻¹ mod p of two values below p, in AArch64 assembly: CIOS, mul/umulh products, adds/adcs carry chains, constant-time final subtraction (csel). {} (2n² + n = {} 64×64-bit products as mul/umulh halves, less those with zero limbs of p or the low word of m·p[0]).",
+        shape(&mul),
+        2 * n * n + n,
+    );
+    let square_doc = format!(
+        "Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: SOS, the off-diagonal products a[i]·a[j] once, doubled, plus the squares, then n CIOS reduction passes, constant-time final subtraction (csel). {} (n² + n products as mul/umulh halves for a², 2n² − n for the reduction).",
+        shape(&square),
+    );
+    let mul_fn = asm::kernel_fn(
+        &format_ident!("mont_mul_aarch64"),
+        &mul.alloc,
+        &["a", "b"],
+        c.n0_inv,
+        &mul_doc,
+    );
+    let square_fn = asm::kernel_fn(
+        &format_ident!("mont_square_aarch64"),
+        &square.alloc,
+        &["a"],
+        c.n0_inv,
+        &square_doc,
+    );
+    quote::quote!(#mul_fn #square_fn)
+}

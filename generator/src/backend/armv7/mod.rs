@@ -1,0 +1,148 @@
+//! The `armv7` target: Montgomery multiplication and squaring for one modulus on 32-bit limbs
+//! as straight-line `core::arch::asm!` built on `umaal` (ARMv6 and later in ARM state; Thumb-2
+//! with the DSP extension on M-profile cores).
+//!
+//! The same stages as [`super::aarch64`]: [`kernel`] (fused CIOS over virtual values written as
+//! [`inst::Inst`]), [`allocate`] (the shared linear scan over the 11 registers `asm!` allows on
+//! every ARMv7 target; a `umaal` result takes its accumulator's register), [`asm`] (the
+//! printer). [`sim`] runs kernels before and after allocation, so tests check them against
+//! num-bigint on any host.
+//!
+//! Selection is at compile time, by [`cfg_gate`]: stable Rust exposes no ARM target features
+//! to `cfg`, so the gate takes `target_has_atomic = "64"` (ldrexd/strexd: ARMv6K and later,
+//! A and R profiles, all of which have UMAAL) or `target_feature = "dsp"` (visible to `cfg` on
+//! toolchains that report ARM features; the ARMv7E-M cores). Other ARM targets — ARMv4T/v5TE,
+//! the M profile without DSP (thumbv6m, thumbv7m), and on stable Rust thumbv7em — use the
+//! portable code.
+
+pub mod asm;
+pub mod inst;
+pub mod kernel;
+pub mod program;
+pub mod sim;
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::backend::isa::{self, Isa};
+use crate::spec::FieldConsts;
+use crate::strategy::MulAlgorithm;
+use inst::Armv7;
+use program::VProgram;
+
+pub use crate::backend::isa::regalloc::allocate;
+
+/// A kernel after register allocation.
+pub type Allocation = isa::Allocation<Armv7>;
+
+/// The 11 registers the kernels may use, in allocation order.
+pub fn registers() -> Vec<inst::Reg> {
+    Armv7::registers()
+}
+
+/// The target's name, as `--target` spells it and `backend()` reports it.
+pub const NAME: &str = "armv7";
+
+/// The largest limb count the kernels are emitted for (512 bits); larger fields use the
+/// portable code, whose size grows as fast and which rustc schedules across the whole product.
+pub const MAX_LIMBS: usize = 16;
+
+/// The `cfg` predicate under which the kernels are compiled and used.
+pub fn cfg_gate() -> TokenStream {
+    quote!(all(
+        target_arch = "arm",
+        any(target_has_atomic = "64", target_feature = "dsp")
+    ))
+}
+
+/// Why the kernels cannot be emitted for this field and algorithm, if they cannot.
+pub fn unsupported(c: &FieldConsts, alg: MulAlgorithm) -> Option<String> {
+    crate::backend::isa::unsupported(NAME, 32, MAX_LIMBS, c, alg)
+}
+
+/// Whether `auto` should carry the kernels for this modulus. The portable code folds limbs of p
+/// equal to 0, 1 or 2^32 − 1 (their products become shifts, subtractions or nothing) and LLVM
+/// keeps it in registers, so when fewer than a quarter of p's limbs are general (P-256's p, the
+/// Goldilocks and P-384 primes in Montgomery form) it takes fewer instructions than the kernel,
+/// which loads and multiplies every limb: P-256's p, 432 portable against 495.
+pub fn preferred(c: &FieldConsts) -> bool {
+    let general = c
+        .modulus_limbs
+        .iter()
+        .filter(|&&l| l != 0 && l != 1 && l != u64::from(u32::MAX))
+        .count();
+    4 * general >= c.limbs
+}
+
+/// A kernel and its allocation.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    /// Before allocation.
+    pub program: VProgram,
+    /// After allocation.
+    pub alloc: Allocation,
+}
+
+impl Kernel {
+    fn new(c: &FieldConsts, square: bool) -> Kernel {
+        let program = kernel::kernel(c, square);
+        let alloc = allocate(&program, &registers())
+            .expect("the kernel keeps at most 10 values live, within the 11 registers");
+        Kernel { program, alloc }
+    }
+
+    /// Instructions in the `asm!` block.
+    pub fn instructions(&self) -> usize {
+        self.alloc.insts.len()
+    }
+
+    /// `mul`, `umull` and `umaal` instructions.
+    pub fn multiplies(&self) -> usize {
+        self.program.multiplies()
+    }
+}
+
+/// The multiplication kernel for `c`.
+pub fn mul_kernel(c: &FieldConsts) -> Kernel {
+    Kernel::new(c, false)
+}
+
+/// The squaring kernel for `c`.
+pub fn square_kernel(c: &FieldConsts) -> Kernel {
+    Kernel::new(c, true)
+}
+
+/// Emits `mont_mul_armv7` and `mont_square_armv7`, gated on [`cfg_gate`].
+pub fn core_fns(c: &FieldConsts) -> TokenStream {
+    let mul = mul_kernel(c);
+    let square = square_kernel(c);
+    let modulus: Vec<u32> = c.modulus_limbs.iter().map(|&l| l as u32).collect();
+    let n0 = c.n0_inv as u32;
+    let mul_doc = format!(
+        "Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS with the reduction fused into each row, {} umaal (carry-free multiply-accumulates), n quotient muls, operands and accumulator in memory, constant-time final subtraction (borrow mask). {} instructions, {} registers.",
+        mul.program.umaals(),
+        mul.instructions(),
+        mul.alloc.pressure,
+    );
+    let square_doc = format!(
+        "Montgomery square a²·R⁻¹ mod p of a value below p, in ARMv7 assembly: the multiplication kernel with one operand pointer. {} instructions.",
+        square.instructions(),
+    );
+    let mul_fn = asm::kernel_fn(
+        &format_ident!("mont_mul_armv7"),
+        &mul.alloc,
+        &["a", "b"],
+        &modulus,
+        n0,
+        &mul_doc,
+    );
+    let square_fn = asm::kernel_fn(
+        &format_ident!("mont_square_armv7"),
+        &square.alloc,
+        &["a"],
+        &modulus,
+        n0,
+        &square_doc,
+    );
+    quote!(#mul_fn #square_fn)
+}

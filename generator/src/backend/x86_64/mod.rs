@@ -1,0 +1,159 @@
+//! The `x86_64-adx` target: Montgomery multiplication and squaring for one modulus as
+//! straight-line `core::arch::asm!`, with `mulx` for the products and two independent carry
+//! chains (`adcx` on CF, `adox` on OF).
+//!
+//! The pipeline of this target, one stage per file, in order:
+//!
+//! 1. kernels over virtual values: [`mul`] (CIOS, two chains per pass) and [`square`]
+//!    (off-diagonal products once, doubling with the squares, SOS reduction), sharing the
+//!    reduction step and the final subtraction in [`reduce`]; written with [`program::Builder`]
+//!    as [`inst::Inst`] values — instructions are data, never strings;
+//! 2. [`regalloc`]: registers for every value (all 15 usable ones: 14 plus `rdx` for the
+//!    multiplier), spilling the value used furthest ahead to the stack when they run out;
+//! 3. [`asm`]: the one place that prints instructions, as the template of an `asm!` block with
+//!    its operand list.
+//!
+//! [`sim`] executes kernels before and after allocation, so tests check them against num-bigint
+//! without compiling. The field wrapper ([`super::field`]) decides when a kernel runs: compile
+//! time with `target_feature = "bmi2"` and `"adx"`, else CPUID once, else the portable code.
+
+pub mod asm;
+pub mod ifma;
+pub mod ifma_lanes;
+pub mod inst;
+pub mod mul;
+pub mod program;
+pub mod pseudo_mersenne;
+pub mod reduce;
+pub mod regalloc;
+pub mod rows;
+pub mod runtime;
+pub mod sim;
+pub mod square;
+pub mod wide;
+
+use proc_macro2::TokenStream;
+use quote::format_ident;
+
+use crate::spec::FieldConsts;
+use crate::strategy::MulAlgorithm;
+use program::VProgram;
+use regalloc::{allocate, Allocation, REGISTERS};
+
+/// The target's name, as `--target` spells it and `backend()` reports it.
+pub const NAME: &str = "x86_64-adx";
+
+/// The largest limb count the kernels are emitted for. Results leave the `asm!` block in
+/// registers (13 are available); larger moduli use the portable code.
+pub const MAX_LIMBS: usize = 12;
+
+/// Why the kernels cannot be emitted for this field and algorithm, if they cannot.
+pub fn unsupported(c: &FieldConsts, alg: MulAlgorithm) -> Option<String> {
+    crate::backend::isa::unsupported(NAME, 64, MAX_LIMBS, c, alg)
+}
+
+/// A kernel and its allocation.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    /// Before allocation.
+    pub program: VProgram,
+    /// After allocation.
+    pub alloc: Allocation,
+}
+
+impl Kernel {
+    pub(crate) fn new(program: VProgram) -> Kernel {
+        let alloc = allocate(&program, &REGISTERS);
+        Kernel { program, alloc }
+    }
+
+    /// Instructions in the `asm!` block.
+    pub fn instructions(&self) -> usize {
+        self.alloc.insts.len()
+    }
+
+    /// `mulx` instructions.
+    pub fn mulx(&self) -> usize {
+        self.program.mulx_count()
+    }
+
+    /// Registers used (excluding `rsp`).
+    pub fn registers(&self) -> usize {
+        self.alloc.written.len()
+            + self.alloc.saved.len()
+            + self
+                .alloc
+                .inputs
+                .iter()
+                .filter(|(r, _)| !self.alloc.written.contains(r))
+                .count()
+    }
+}
+
+/// The multiplication kernel for `c`.
+pub fn mul_kernel(c: &FieldConsts) -> Kernel {
+    Kernel::new(mul::mul_kernel(c))
+}
+
+/// The squaring kernel for `c`.
+pub fn square_kernel(c: &FieldConsts) -> Kernel {
+    Kernel::new(square::square_kernel(c))
+}
+
+pub(crate) fn shape(k: &Kernel) -> String {
+    let a = &k.alloc;
+    format!(
+        "{} instructions, {} mulx, {} registers{}",
+        k.instructions(),
+        k.mulx(),
+        k.registers(),
+        if a.slots > 0 {
+            format!(", {} spill slots ({} spill moves)", a.slots, a.spill_moves)
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// Emits `mont_mul_x86_64_adx` and `mont_square_x86_64_adx`, both `unsafe fn` gated on
+/// `target_arch = "x86_64"`.
+pub fn core_fns(c: &FieldConsts) -> TokenStream {
+    let n = c.limbs;
+    let mul = mul_kernel(c);
+    let square = square_kernel(c);
+    let zero_limbs = c.modulus_limbs.iter().filter(|l| **l == 0).count();
+    let mul_doc = format!(
+        "Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: CIOS with the reduction interleaved row by row, mulx products, two carry chains (adcx/adox), constant-time final subtraction (cmovc). {} (2n² = {}{}).",
+        shape(&mul),
+        2 * n * n,
+        if zero_limbs > 0 {
+            format!(", less {} for the zero limbs of p", n * zero_limbs)
+        } else {
+            String::new()
+        }
+    );
+    let pair_mulx = if c.n0_inv == 1 { 0 } else { n / 2 };
+    let square_doc = format!(
+        "Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction with two-word quotients and a constant-time final subtraction. {} ((3n² + n)/2 = {}{}).",
+        shape(&square),
+        (3 * n * n + n) / 2,
+        if pair_mulx > 0 {
+            format!(", plus {pair_mulx} for the two-word quotients")
+        } else {
+            String::new()
+        }
+    );
+    let mul_fn = asm::kernel_fn(
+        &format_ident!("mont_mul_x86_64_adx"),
+        &mul.alloc,
+        &["a", "b"],
+        &mul_doc,
+    );
+    let square_fn = asm::kernel_fn(
+        &format_ident!("mont_square_x86_64_adx"),
+        &square.alloc,
+        &["a"],
+        &square_doc,
+    );
+    quote::quote!(#mul_fn #square_fn)
+}
