@@ -7,7 +7,7 @@
 //! next to the hand-written kernel.
 
 use generator::emit::aarch64::mul_kernel;
-use generator::emit::aarch64::select::{compile, mnemonics, Selected};
+use generator::emit::aarch64::select::{compile, mnemonics, Given, Selected};
 use generator::emit::aarch64::sim::{run_allocated, run_virtual};
 use generator::ir::{interpret, Func};
 use generator::lower::pseudo_mersenne::{self, PseudoMersenne};
@@ -24,6 +24,14 @@ use common::{prime_of_shape, Rng};
 
 fn preset(name: &str) -> BigUint {
     parse_modulus_expr(find_preset(name).expect("preset").modulus).expect("parses")
+}
+
+/// The modulus and n0' of `c`, as the kernels are given them.
+fn given(c: &FieldConsts) -> Given<'_> {
+    Given {
+        modulus: Some(&c.modulus_limbs),
+        n0: Some(c.n0_inv),
+    }
 }
 
 /// The functions of one prime worth selecting, optimised, by name.
@@ -192,7 +200,7 @@ fn check_prime(rng: &mut Rng, p: &BigUint, random: usize) {
     let fs = functions(&c);
     assert!(fs.len() >= 11, "p={p:#x}: {} functions", fs.len());
     for (name, f) in &fs {
-        let sel = match compile(f, Some(&c.modulus_limbs)) {
+        let sel = match compile(f, given(&c)) {
             Ok(s) => s,
             Err(e) => {
                 // Double-width values of 9 limbs are 18 result registers: too many to return.
@@ -234,8 +242,13 @@ fn cios_counts_against_the_hand_kernel() {
         let c = FieldConsts::new(&preset(name), LimbBits::W64).expect("a prime");
         let n = c.limbs;
         let f = optimize(&montgomery::lower_mul(&c, MulAlgorithm::Cios));
-        let sel = compile(&f, Some(&c.modulus_limbs)).expect("fits");
+        let sel = compile(&f, given(&c)).expect("fits");
         let hand = mul_kernel(&c);
+        if std::env::var_os("SELECT_DUMP").is_some() {
+            for i in &sel.alloc.insts {
+                eprintln!("    {}", i.text());
+            }
+        }
         eprintln!(
             "{name}: selected IR CIOS {} instructions, {} mul/umulh, {} registers ({:?}); hand kernel {} instructions, {} mul/umulh, {} registers",
             sel.instructions(),

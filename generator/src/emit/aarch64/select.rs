@@ -18,8 +18,8 @@
 //! - `Mask` of a bit still in C is `csetm` (carry) or `sbc m, xzr, xzr` (borrow), else `neg`;
 //!   `Select` is `csel` on C, after `cmp mask, #1` unless C already tells whether the mask is
 //!   0. No branches: every rule is straight-line and constant time.
-//! - Constants are `xzr` (0), a load from the modulus pointer (a limb of p that would take
-//!   more than one `mov`), or `movz`/`movn` and `movk`; input limbs are `ldr` from the operand
+//! - Constants are `xzr` (0), the register input n0', a load from the modulus pointer (a limb
+//!   of p that would take more than one `mov`), or `movz`/`movn` and `movk`; input limbs are `ldr` from the operand
 //!   pointers. Both are materialised at their first use (or at each use, [`Leaves`]) so the
 //!   kernel fits the register file without spilling.
 //!
@@ -68,15 +68,26 @@ impl Selected {
     }
 }
 
+/// What the kernel is given besides its operands, for constants equal to one of them: the
+/// limbs behind the modulus pointer ([`Input::Modulus`]) and the value of the register input
+/// [`Input::N0`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Given<'a> {
+    /// The limbs of p.
+    pub modulus: Option<&'a [u64]>,
+    /// n0' = −p⁻¹ mod 2^64.
+    pub n0: Option<u64>,
+}
+
 /// Selects `f` and allocates it over the kernel register file, with leaves materialised once
-/// if that fits, else at each use. `modulus` (the limbs the kernel's modulus pointer points
-/// to, or none) lets constants equal to a limb of p be loaded instead of built. An error when
-/// `f` is not over 64-bit words or no placement fits.
-pub fn compile(f: &Func, modulus: Option<&[u64]>) -> Result<Selected, String> {
+/// if that fits, else at each use. A constant equal to n0' is the register input, one equal to
+/// a limb of p that would take more than one move is loaded. An error when `f` is not over
+/// 64-bit words or no placement fits.
+pub fn compile(f: &Func, given: Given) -> Result<Selected, String> {
     let pool = registers();
     let mut last = String::new();
     for leaves in [Leaves::Once, Leaves::ConstantsEachUse, Leaves::EachUse] {
-        let program = select(f, modulus, leaves)?;
+        let program = select(f, given, leaves)?;
         match allocate(&program, &pool) {
             Ok(alloc) => {
                 return Ok(Selected {
@@ -91,11 +102,56 @@ pub fn compile(f: &Func, modulus: Option<&[u64]>) -> Result<Selected, String> {
     Err(format!("no leaf placement fits the register file: {last}"))
 }
 
-/// An order of `f`'s instructions (indices) in which every fusable carry chain is contiguous.
-pub fn schedule(f: &Func) -> Vec<usize> {
+/// A schedule: an order of `f`'s instructions (indices) in which every carry chain and every
+/// multiply-accumulate row is contiguous, and the rows (at least two `MulAdd`s, first link
+/// first).
+#[derive(Clone, Debug, Default)]
+pub struct Schedule {
+    /// Instruction indices in execution order.
+    pub order: Vec<usize>,
+    /// The multiply-accumulate rows.
+    pub rows: Vec<Vec<usize>>,
+}
+
+/// The kind of a link: an addition chain, a subtraction chain or a multiply-accumulate row.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Add,
+    Sub,
+    Row,
+}
+
+fn kind(op: &Op) -> Option<Kind> {
+    match op {
+        Op::AddCarry { .. } => Some(Kind::Add),
+        Op::SubBorrow { .. } => Some(Kind::Sub),
+        Op::MulAdd { .. } => Some(Kind::Row),
+        _ => None,
+    }
+}
+
+/// Whether `op` takes `carry` (the previous link's carry or high word) as the next link of a
+/// chain of `kind`: as the carry-in of a chain, as one addend of a row.
+fn takes(op: &Op, kind: Kind, carry: Var) -> bool {
+    let once = op.operands().iter().filter(|v| **v == carry).count() == 1;
+    once && match (*op, kind) {
+        (Op::AddCarry { cin, .. }, Kind::Add) => cin == carry,
+        (Op::SubBorrow { bin, .. }, Kind::Sub) => bin == carry,
+        (Op::MulAdd { c, d, .. }, Kind::Row) => c == carry || d == carry,
+        _ => false,
+    }
+}
+
+/// Schedules `f`: each chain (a carry whose only use is the next link's carry-in) and each row
+/// (a high word whose only use is an addend of the next `MulAdd`) is made contiguous by moving
+/// the instructions between its links that do not depend on it before it and the others
+/// after it; a link that reads one of the latter ends the chain. A row starts at a `MulAdd`
+/// with an addend 0 and never reads a low word of its own links.
+pub fn schedule(f: &Func) -> Schedule {
     let n = f.instrs.len();
     let mut def: HashMap<Var, usize> = HashMap::new();
     let mut uses: HashMap<Var, Vec<usize>> = HashMap::new();
+    let mut zero = HashSet::new();
     for (i, ins) in f.instrs.iter().enumerate() {
         for v in ins.op.operands() {
             uses.entry(v).or_default().push(i);
@@ -104,23 +160,27 @@ pub fn schedule(f: &Func) -> Vec<usize> {
         if ins.op.arity_out() == 2 {
             def.insert(ins.outs[1], i);
         }
+        if ins.op == Op::Const(0) {
+            zero.insert(ins.outs[0]);
+        }
     }
     for v in &f.outputs {
         uses.entry(*v).or_default().push(usize::MAX);
     }
-    let carry_in = |op: &Op| match *op {
-        Op::AddCarry { cin, .. } => Some((cin, true)),
-        Op::SubBorrow { bin, .. } => Some((bin, false)),
-        _ => None,
-    };
     let mut order: Vec<usize> = (0..n).collect();
+    let mut rows = Vec::new();
     let mut in_chain = vec![false; n];
     for start in 0..n {
-        let Some((_, add)) = carry_in(&f.instrs[start].op) else {
+        let Some(kind) = kind(&f.instrs[start].op) else {
             continue;
         };
         if in_chain[start] {
             continue;
+        }
+        if let Op::MulAdd { c, d, .. } = f.instrs[start].op {
+            if !zero.contains(&c) && !zero.contains(&d) {
+                continue;
+            }
         }
         in_chain[start] = true;
         let mut links = vec![start];
@@ -132,9 +192,16 @@ pub fn schedule(f: &Func) -> Vec<usize> {
                 _ => break,
             };
             let op = &f.instrs[next].op;
-            let ok = matches!(carry_in(op), Some((c, a)) if c == carry && a == add)
-                && op.operands().iter().filter(|v| **v == carry).count() == 1;
-            if !ok {
+            if in_chain[next] || !takes(op, kind, carry) {
+                break;
+            }
+            // A row reads no low word of its own links.
+            if kind == Kind::Row
+                && op.operands().iter().any(|v| {
+                    def.get(v)
+                        .is_some_and(|d| links.contains(d) && f.instrs[*d].outs[0] == *v)
+                })
+            {
                 break;
             }
             // The instructions between the chain's first link and `next` that depend on a link:
@@ -192,10 +259,17 @@ pub fn schedule(f: &Func) -> Vec<usize> {
                 before.push(k);
             }
         }
-        let window: Vec<usize> = before.into_iter().chain(links).chain(after).collect();
+        let window: Vec<usize> = before
+            .into_iter()
+            .chain(links.iter().copied())
+            .chain(after)
+            .collect();
         order.splice(lo..=hi, window);
+        if kind == Kind::Row {
+            rows.push(links);
+        }
     }
-    order
+    Schedule { order, rows }
 }
 
 /// What C holds, as facts about IR variables: `(v, true)` is C = (v ≠ 0), `(v, false)` is
@@ -205,13 +279,15 @@ type Flags = Vec<(Var, bool)>;
 struct Selector<'a> {
     b: Builder,
     f: &'a Func,
-    modulus: Option<&'a [u64]>,
+    given: Given<'a>,
     leaves: Leaves,
     consts: HashMap<Var, u64>,
     inputs: HashMap<Var, (u16, u16)>,
     vals: HashMap<Var, V>,
     ptrs: Vec<(Input, V)>,
     flags: Flags,
+    uses: HashMap<Var, usize>,
+    defs: HashMap<Var, Op>,
 }
 
 impl Selector<'_> {
@@ -231,8 +307,15 @@ impl Selector<'_> {
         let zeros = chunks.iter().filter(|c| **c == 0).count();
         let ones = chunks.iter().filter(|c| **c == 0xffff).count();
         let moves = 4 - zeros.max(ones);
+        if moves > 1 && self.given.n0 == Some(x) {
+            return self.ptr(Input::N0);
+        }
         if moves > 1 {
-            if let Some(j) = self.modulus.and_then(|m| m.iter().position(|l| *l == x)) {
+            if let Some(j) = self
+                .given
+                .modulus
+                .and_then(|m| m.iter().position(|l| *l == x))
+            {
                 let p = self.ptr(Input::Modulus);
                 return self.b.ldr(p, j);
             }
@@ -348,6 +431,100 @@ impl Selector<'_> {
             }
         }
         self.flags = vec![(bit, want)];
+    }
+
+    /// Whether `a·b + t` is 0 mod 2^64 for every t: the Montgomery reduction step, with `a` the
+    /// quotient t·n0' (or t itself when n0' = 1) and `b` the limb p\[0\].
+    fn quotient_step(&self, a: Var, b: Var, t: Var) -> bool {
+        let (Some(&p0), false) = (self.consts.get(&b), self.consts.contains_key(&t)) else {
+            return false;
+        };
+        let n0 = if a == t {
+            Some(1)
+        } else {
+            match self.defs.get(&a) {
+                Some(&Op::MulLo { a: x, b: y }) if x == t => self.consts.get(&y).copied(),
+                Some(&Op::MulLo { a: x, b: y }) if y == t => self.consts.get(&x).copied(),
+                _ => None,
+            }
+        };
+        n0.is_some_and(|n0| n0.wrapping_mul(p0) == u64::MAX)
+    }
+
+    /// A row of `MulAdd`s, each high word an addend of the next: Σ (a_j·b_j + x_j)·2^(64j) as
+    /// two carry chains, the low words of the products and the addends x_j at positions j,
+    /// then the high words at positions j + 1; the top word takes both chains' carries (the
+    /// row's sum fits its words, so it does not overflow). When the first link is a
+    /// Montgomery quotient step whose low word is dead, that word is 0 and its carry is
+    /// t ≠ 0 (`cmp t, #1`), without the `mul`.
+    fn mul_row(&mut self, links: &[usize]) {
+        let f = self.f;
+        let k = links.len();
+        let mut terms = Vec::with_capacity(k);
+        let mut prev_hi: Option<Var> = None;
+        for &l in links {
+            let Op::MulAdd { a, b, c, d } = f.instrs[l].op else {
+                unreachable!("rows are MulAdd links")
+            };
+            let x = match prev_hi {
+                Some(h) if c == h => d,
+                Some(_) => c,
+                None if self.consts.get(&c) == Some(&0) => d,
+                None => c,
+            };
+            terms.push((a, b, x, f.instrs[l].outs));
+            prev_hi = Some(f.instrs[l].outs[1]);
+        }
+        // Chain 1: the low words and the addends.
+        let mut r: Vec<Option<V>> = vec![None; k];
+        let mut started = false;
+        for (j, &(a, b, x, outs)) in terms.iter().enumerate() {
+            if j == 0
+                && !self.uses.contains_key(&outs[0])
+                && self.consts.get(&x) != Some(&0)
+                && self.quotient_step(a, b, x)
+            {
+                let t = self.reg(x);
+                self.flags.clear();
+                self.b.cmp_one(t);
+                started = true;
+                continue;
+            }
+            let (ra, rb) = (self.reg(a), self.reg(b));
+            let p = self.b.mul(ra, rb);
+            let xo = self.opnd(x);
+            r[j] = Some(if xo == Opnd::Zero && !started {
+                p
+            } else {
+                let op = if started { AluOp::Adcs } else { AluOp::Adds };
+                started = true;
+                self.alu(op, Opnd::Reg(p), xo)
+            });
+        }
+        let (a, b, _, outs) = terms[k - 1];
+        let (ra, rb) = (self.reg(a), self.reg(b));
+        let mut top = self.b.umulh(ra, rb);
+        if started {
+            top = self.alu(AluOp::Adc, Opnd::Reg(top), Opnd::Zero);
+        }
+        // Chain 2: the high words one position up.
+        for j in 1..k {
+            let (a, b, _, _) = terms[j - 1];
+            let (ra, rb) = (self.reg(a), self.reg(b));
+            let h = self.b.umulh(ra, rb);
+            let op = if j == 1 { AluOp::Adds } else { AluOp::Adcs };
+            r[j] = Some(match r[j] {
+                Some(w) => self.alu(op, Opnd::Reg(w), Opnd::Reg(h)),
+                None => unreachable!("only the first word can be skipped"),
+            });
+        }
+        top = self.alu(AluOp::Adc, Opnd::Reg(top), Opnd::Zero);
+        for (j, &(_, _, _, o)) in terms.iter().enumerate() {
+            if let Some(w) = r[j] {
+                self.vals.insert(o[0], w);
+            }
+        }
+        self.vals.insert(outs[1], top);
     }
 
     fn select_instr(&mut self, op: &Op, outs: [Var; 2]) {
@@ -481,10 +658,10 @@ impl Selector<'_> {
 }
 
 /// Selects `f` (64-bit words) as an AArch64 kernel: operand `k` of `f` is read through the
-/// pointer input [`Input::Operand`]`(k)`, limbs of p (when `modulus` is given) through
-/// [`Input::Modulus`]; the results are registers, least significant first, each a distinct
-/// value. An error when `f` is not over 64-bit words.
-pub fn select(f: &Func, modulus: Option<&[u64]>, leaves: Leaves) -> Result<VProgram, String> {
+/// pointer input [`Input::Operand`]`(k)`, limbs of p (when given) through [`Input::Modulus`],
+/// n0' (when given) is [`Input::N0`]; the results are registers, least significant first,
+/// each a distinct value. An error when `f` is not over 64-bit words.
+pub fn select(f: &Func, given: Given, leaves: Leaves) -> Result<VProgram, String> {
     if f.w != 64 {
         return Err(format!(
             "the aarch64 selector takes 64-bit words, not {}",
@@ -494,17 +671,41 @@ pub fn select(f: &Func, modulus: Option<&[u64]>, leaves: Leaves) -> Result<VProg
     let mut s = Selector {
         b: Builder::new(),
         f,
-        modulus,
+        given,
         leaves,
         consts: HashMap::new(),
         inputs: HashMap::new(),
         vals: HashMap::new(),
         ptrs: Vec::new(),
         flags: Vec::new(),
+        uses: HashMap::new(),
+        defs: HashMap::new(),
     };
-    for k in schedule(f) {
-        let ins = s.f.instrs[k];
-        s.select_instr(&ins.op, ins.outs);
+    for ins in &f.instrs {
+        for v in ins.op.operands() {
+            *s.uses.entry(v).or_insert(0) += 1;
+        }
+        s.defs.insert(ins.outs[0], ins.op);
+    }
+    for v in &f.outputs {
+        *s.uses.entry(*v).or_insert(0) += 1;
+    }
+    let sched = schedule(f);
+    let mut row_of: HashMap<usize, usize> = HashMap::new();
+    for (r, row) in sched.rows.iter().enumerate() {
+        for &k in row {
+            row_of.insert(k, r);
+        }
+    }
+    for k in sched.order {
+        match row_of.get(&k) {
+            Some(&r) if sched.rows[r][0] == k => s.mul_row(&sched.rows[r]),
+            Some(_) => {}
+            None => {
+                let ins = s.f.instrs[k];
+                s.select_instr(&ins.op, ins.outs);
+            }
+        }
     }
     let mut outs = Vec::with_capacity(f.outputs.len());
     let mut seen = HashSet::new();
