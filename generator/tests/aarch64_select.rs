@@ -235,7 +235,8 @@ fn random_1_and_9_limb_primes() {
     }
 }
 
-/// The selected IR CIOS multiplication next to the hand-written CIOS kernel.
+/// The selected IR CIOS multiplication next to the hand-written CIOS kernel (with `SELECT_DUMP`
+/// set in the environment, the selected kernels are printed).
 #[test]
 fn cios_counts_against_the_hand_kernel() {
     for name in ["bn254-p", "p256-p"] {

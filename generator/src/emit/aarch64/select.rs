@@ -757,7 +757,7 @@ pub fn dce(prog: &mut VProgram) {
     prog.insts = kept;
 }
 
-/// The instructions `select` would emit for `f`, by name, for reports.
+/// How many instructions of each mnemonic `prog` has, for reports.
 pub fn mnemonics(prog: &VProgram) -> std::collections::BTreeMap<String, usize> {
     let mut m = std::collections::BTreeMap::new();
     for inst in &prog.insts {
