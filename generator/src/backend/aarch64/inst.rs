@@ -91,6 +91,110 @@ impl Isa for Aarch64 {
                 b: f(b),
                 dst: f(dst),
             },
+            Inst::CsetCond { dst, cond, mask } => Inst::CsetCond {
+                dst: f(dst),
+                cond,
+                mask,
+            },
+            Inst::Movz { dst, imm, shift } => Inst::Movz {
+                dst: f(dst),
+                imm,
+                shift,
+            },
+            Inst::Movn { dst, imm, shift } => Inst::Movn {
+                dst: f(dst),
+                imm,
+                shift,
+            },
+            Inst::Movk {
+                dst,
+                src,
+                imm,
+                shift,
+            } => Inst::Movk {
+                src: f(src),
+                dst: f(dst),
+                imm,
+                shift,
+            },
+            Inst::Logic { op, dst, a, b } => Inst::Logic {
+                op,
+                a: f(a),
+                b: f(b),
+                dst: f(dst),
+            },
+            Inst::Mvn { dst, a } => Inst::Mvn {
+                a: f(a),
+                dst: f(dst),
+            },
+            Inst::Neg { dst, a } => Inst::Neg {
+                a: f(a),
+                dst: f(dst),
+            },
+            Inst::Shift { left, dst, a, k } => Inst::Shift {
+                left,
+                a: f(a),
+                dst: f(dst),
+                k,
+            },
+        }
+    }
+}
+
+/// A condition on C: `cs` (C = 1) or `cc` (C = 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cond {
+    /// C = 1 (`cs`, also spelled `hs`).
+    Cs,
+    /// C = 0 (`cc`, also spelled `lo`).
+    Cc,
+}
+
+impl Cond {
+    /// The condition code.
+    pub fn text(self) -> &'static str {
+        match self {
+            Cond::Cs => "cs",
+            Cond::Cc => "cc",
+        }
+    }
+
+    /// Whether the condition holds for carry flag `c`.
+    pub fn holds(self, c: bool) -> bool {
+        match self {
+            Cond::Cs => c,
+            Cond::Cc => !c,
+        }
+    }
+}
+
+/// A bitwise operation on two registers; flags unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LogicOp {
+    /// `and`.
+    And,
+    /// `orr`.
+    Orr,
+    /// `eor`.
+    Eor,
+}
+
+impl LogicOp {
+    /// The mnemonic.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            LogicOp::And => "and",
+            LogicOp::Orr => "orr",
+            LogicOp::Eor => "eor",
+        }
+    }
+
+    /// `a op b`.
+    pub fn apply(self, a: u64, b: u64) -> u64 {
+        match self {
+            LogicOp::And => a & b,
+            LogicOp::Orr => a | b,
+            LogicOp::Eor => a ^ b,
         }
     }
 }
@@ -128,6 +232,24 @@ pub enum Inst<R> {
     Cset { dst: R },
     /// `csel dst, a, b, cs`: dst ← a when C = 1, else b; constant time.
     Csel { dst: R, a: R, b: R },
+    /// `cset dst, cond` (dst ← 1 when `cond` holds, else 0), or `csetm dst, cond` when `mask`
+    /// (all ones or 0).
+    CsetCond { dst: R, cond: Cond, mask: bool },
+    /// `movz dst, #imm, lsl #shift`: dst ← imm·2^shift.
+    Movz { dst: R, imm: u16, shift: u8 },
+    /// `movn dst, #imm, lsl #shift`: dst ← NOT (imm·2^shift).
+    Movn { dst: R, imm: u16, shift: u8 },
+    /// `movk dst, #imm, lsl #shift`: src with bits shift..shift + 16 replaced by imm; dst and src
+    /// share a register.
+    Movk { dst: R, src: R, imm: u16, shift: u8 },
+    /// `op dst, a, b` for a bitwise `op`; flags unchanged.
+    Logic { op: LogicOp, dst: R, a: R, b: R },
+    /// `mvn dst, a`: NOT a.
+    Mvn { dst: R, a: R },
+    /// `neg dst, a`: 0 − a mod 2^64; flags unchanged.
+    Neg { dst: R, a: R },
+    /// `lsl dst, a, #k` (`left`) or `lsr dst, a, #k`, 0 < k < 64.
+    Shift { left: bool, dst: R, a: R, k: u32 },
 }
 
 impl<R: Copy + Eq> Inst<R> {
@@ -135,7 +257,7 @@ impl<R: Copy + Eq> Inst<R> {
     pub fn reads_carry(&self) -> bool {
         match self {
             Inst::Alu { op, .. } => op.reads_carry(),
-            Inst::Cset { .. } | Inst::Csel { .. } => true,
+            Inst::Cset { .. } | Inst::Csel { .. } | Inst::CsetCond { .. } => true,
             _ => false,
         }
     }
@@ -163,8 +285,15 @@ impl<R: Copy + Eq> Operands<R> for Inst<R> {
                 vec![*a, *b]
             }
             Inst::Alu { a, b, .. } => o(a).into_iter().chain(o(b)).collect(),
-            Inst::CmpOne { a } => vec![*a],
-            Inst::Cset { .. } => vec![],
+            Inst::CmpOne { a }
+            | Inst::Mvn { a, .. }
+            | Inst::Neg { a, .. }
+            | Inst::Shift { a, .. } => vec![*a],
+            Inst::Logic { a, b, .. } => vec![*a, *b],
+            Inst::Movk { src, .. } => vec![*src],
+            Inst::Cset { .. } | Inst::CsetCond { .. } | Inst::Movz { .. } | Inst::Movn { .. } => {
+                vec![]
+            }
         }
     }
 
@@ -175,10 +304,26 @@ impl<R: Copy + Eq> Operands<R> for Inst<R> {
             | Inst::Mul { dst, .. }
             | Inst::Umulh { dst, .. }
             | Inst::Cset { dst }
-            | Inst::Csel { dst, .. } => vec![*dst],
+            | Inst::Csel { dst, .. }
+            | Inst::CsetCond { dst, .. }
+            | Inst::Movz { dst, .. }
+            | Inst::Movn { dst, .. }
+            | Inst::Movk { dst, .. }
+            | Inst::Logic { dst, .. }
+            | Inst::Mvn { dst, .. }
+            | Inst::Neg { dst, .. }
+            | Inst::Shift { dst, .. } => vec![*dst],
             Inst::Ldp { dst, .. } => dst.to_vec(),
             Inst::Alu { dst, .. } => dst.iter().copied().collect(),
             Inst::CmpOne { .. } => vec![],
+        }
+    }
+
+    /// `movk` updates its source register in place.
+    fn ties(&self) -> Vec<(R, R)> {
+        match self {
+            Inst::Movk { dst, src, .. } => vec![(*dst, *src)],
+            _ => Vec::new(),
         }
     }
 
@@ -224,6 +369,22 @@ impl Inst<Reg> {
             Inst::CmpOne { a } => format!("cmp {a}, #1"),
             Inst::Cset { dst } => format!("cset {dst}, cs"),
             Inst::Csel { dst, a, b } => format!("csel {dst}, {a}, {b}, cs"),
+            Inst::CsetCond { dst, cond, mask } => {
+                let m = if *mask { "csetm" } else { "cset" };
+                format!("{m} {dst}, {}", cond.text())
+            }
+            Inst::Movz { dst, imm, shift } => format!("movz {dst}, #{imm}, lsl #{shift}"),
+            Inst::Movn { dst, imm, shift } => format!("movn {dst}, #{imm}, lsl #{shift}"),
+            Inst::Movk {
+                dst, imm, shift, ..
+            } => format!("movk {dst}, #{imm}, lsl #{shift}"),
+            Inst::Logic { op, dst, a, b } => format!("{} {dst}, {a}, {b}", op.mnemonic()),
+            Inst::Mvn { dst, a } => format!("mvn {dst}, {a}"),
+            Inst::Neg { dst, a } => format!("neg {dst}, {a}"),
+            Inst::Shift { left, dst, a, k } => {
+                let m = if *left { "lsl" } else { "lsr" };
+                format!("{m} {dst}, {a}, #{k}")
+            }
         }
     }
 }

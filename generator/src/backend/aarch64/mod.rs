@@ -10,6 +10,10 @@
 //!    as they fit;
 //! 3. [`asm`]: the one printer.
 //!
+//! [`select`] is the other way to stage 1: instruction selection from any optimised IR
+//! function, so the same allocator, simulator and printer serve the lowered IR too (not used
+//! by the generated code yet).
+//!
 //! [`sim`] runs kernels before and after allocation, so tests check them against num-bigint
 //! without an AArch64 machine. The field wrapper ([`super::field`]) uses the kernels whenever
 //! the build is for `target_arch = "aarch64"`: no feature detection is needed.
@@ -18,6 +22,7 @@ pub mod asm;
 pub mod inst;
 pub mod kernel;
 pub mod program;
+pub mod select;
 pub mod sim;
 
 use proc_macro2::TokenStream;

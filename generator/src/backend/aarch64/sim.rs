@@ -36,7 +36,7 @@ impl Sim for Aarch64 {
     fn step<R: Copy + Eq + Hash + Debug>(
         m: &mut Machine<R, u64>,
         inst: &Inst<R>,
-        _physical: bool,
+        physical: bool,
     ) -> Result<(), String> {
         match *inst {
             Inst::Ldr { dst, base, k } => {
@@ -77,6 +77,43 @@ impl Sim for Aarch64 {
             Inst::Csel { dst, a, b } => {
                 let v = if m.carry()? { m.get(a)? } else { m.get(b)? };
                 m.set(dst, v);
+            }
+            Inst::CsetCond { dst, cond, mask } => {
+                let v = u64::from(cond.holds(m.carry()?));
+                m.set(dst, if mask { v.wrapping_neg() } else { v });
+            }
+            Inst::Movz { dst, imm, shift } => m.set(dst, u64::from(imm) << shift),
+            Inst::Movn { dst, imm, shift } => m.set(dst, !(u64::from(imm) << shift)),
+            Inst::Movk {
+                dst,
+                src,
+                imm,
+                shift,
+            } => {
+                if physical && dst != src {
+                    return Err("movk with different source and destination".into());
+                }
+                let v = m.get(src)? & !(0xffffu64 << shift) | u64::from(imm) << shift;
+                m.set(dst, v);
+            }
+            Inst::Logic { op, dst, a, b } => {
+                let v = op.apply(m.get(a)?, m.get(b)?);
+                m.set(dst, v);
+            }
+            Inst::Mvn { dst, a } => {
+                let v = !m.get(a)?;
+                m.set(dst, v);
+            }
+            Inst::Neg { dst, a } => {
+                let v = m.get(a)?.wrapping_neg();
+                m.set(dst, v);
+            }
+            Inst::Shift { left, dst, a, k } => {
+                if k == 0 || k >= 64 {
+                    return Err(format!("shift by {k}"));
+                }
+                let x = m.get(a)?;
+                m.set(dst, if left { x << k } else { x >> k });
             }
         }
         Ok(())
