@@ -14,7 +14,7 @@
 //! g_j = round(2^s·|a_j| / |det B|) and s = 64·(limbs of r + 1), which is within 2^−64 of
 //! |β_j| before rounding, and the signs of a_j are folded into the precomputed matrix
 //! M\[j\]\[i\] = −sign(a_j)·b_j\[i\] mod r, so k_i = δ_{i0}·k + Σ_j c_j·M\[j\]\[i\] in Fr. The
-//! generator (`generator/src/bn/`) derives B (the extended-Euclid basis of GLV §4 for G1,
+//! generator (`generator/src/product/bn/`) derives B (the extended-Euclid basis of GLV §4 for G1,
 //! Galbraith–Scott's basis in z for G2, of index 3), checks it, and checks the split on a
 //! spread of scalars.
 //!

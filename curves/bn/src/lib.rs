@@ -7,7 +7,7 @@
 //! p = 36z⁴ + 36z³ + 24z² + 6z + 1, r = 36z⁴ + 36z³ + 18z² + 6z + 1, E: y² = x³ + b over Fp of
 //! prime order r. Every other constant (Frobenius coefficients, the twist constant b/ξ, the
 //! Miller-loop digits of 6z + 2, the generators, the G2 cofactor) is derived by the generator
-//! (`generator/src/bn/`) and committed in `src/params/`; see [`BnParams`].
+//! (`generator/src/product/bn/`) and committed in `src/params/`; see [`BnParams`].
 //!
 //! Tower (mcl's, so values compare directly): Fp2 = Fp\[i\]/(i² + 1), Fp6 = Fp2\[v\]/(v³ − ξ),
 //! Fp12 = Fp6\[w\]/(w² − v). G2 is the D-type sextic twist E′: y² = x³ + b/ξ over Fp2.

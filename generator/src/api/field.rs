@@ -58,8 +58,14 @@ pub fn window_width(bits: u32) -> u32 {
 
 /// Emits the straight-line core functions of the portable target: the core functions every
 /// target shares (`add_limbs`, `sub_limbs`, `neg_limbs`, `double_limbs`, `from_mont_limbs`)
-/// and, with `mul_and_square`, `mont_mul_portable` and `mont_square_portable`.
-pub fn portable_core(c: &FieldConsts, alg: MulAlgorithm, mul_and_square: bool) -> TokenStream {
+/// and, with `mul_and_square`, `mont_mul_portable` and `mont_square_portable`. Each function's
+/// IR passes [`verify_bounds`] before it is optimised and printed; a refusal (a strategy that
+/// dropped a carry its bounds do not allow) is the error, naming the function and obligation.
+pub fn portable_core(
+    c: &FieldConsts,
+    alg: MulAlgorithm,
+    mul_and_square: bool,
+) -> Result<TokenStream, String> {
     let fns = [
         (
             "mont_mul_portable",
@@ -108,10 +114,12 @@ pub fn portable_core(c: &FieldConsts, alg: MulAlgorithm, mul_and_square: bool) -
         .iter()
         .skip(if mul_and_square { 0 } else { 2 })
         .map(|(name, f, args, doc)| {
+            verify_bounds(f, name).map_err(|e| e.to_string())?;
             let f = optimize(f);
-            emit_fn(&f, &format_ident!("{}", name), args, doc)
-        });
-    quote!(#(#items)*)
+            Ok(emit_fn(&f, &format_ident!("{}", name), args, doc))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(quote!(#(#items)*))
 }
 
 /// `mul_small_limbs(a, k)` of a special form: the lowered one-word products when the bounds
@@ -237,7 +245,7 @@ pub fn target_core(
     let has_aarch64 = backends.contains(&Backend::Aarch64);
     let has_armv7 = backends.contains(&Backend::Armv7);
 
-    let mut items = portable_core(c, alg, has_portable);
+    let mut items = portable_core(c, alg, has_portable)?;
     if has_asm {
         items.extend(x86_64::core_fns(c));
         items.extend(x86_64_support(has_portable, &limbs, &MONTGOMERY_OPS));
