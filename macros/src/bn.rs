@@ -185,8 +185,8 @@ fn guarded<T>(span: Span, what: &str, f: impl FnOnce() -> T) -> Result<T> {
 }
 
 impl BnCurveInput {
-    /// The first small value of `xi_a` (with this z and b) that the derivation does not refuse
-    /// as a square or cube, if one is below [`SUGGEST_UP_TO`].
+    /// The first small value of `xi_a` that the derivation does not refuse as a square or cube
+    /// in Fp2 of this z, if one is below [`SUGGEST_UP_TO`].
     fn suggest_xi_a(&self) -> Option<u64> {
         (1..SUGGEST_UP_TO).find(|&a| {
             !matches!(
@@ -220,7 +220,9 @@ impl BnCurveInput {
             BnError::XiNotSexticNonResidue(_) | BnError::XiTooLarge(_) => {
                 let hint = match e {
                     BnError::XiNotSexticNonResidue(_) => match self.suggest_xi_a() {
-                        Some(a) => format!("; `xi_a = {a};` works with this z and b"),
+                        Some(a) => {
+                            format!("; `xi_a = {a};` gives a sextic non-residue with this z")
+                        }
                         None => String::new(),
                     },
                     _ => String::new(),

@@ -121,17 +121,17 @@
 //! RFC 9380 §6.6.1. Each of the following is a compile error at the argument it is about:
 //!
 //! - `z`: p(z) or r(z) not prime (the message gives the composite value), z even (then
-//!   p ≡ 1 mod 4 and i² = −1 does not make Fp2 a field), z = 0, |z| ≥ 2^126 (p and r past 2^512), or not an integer;
+//!   p ≡ 1 mod 4 and i² = −1 does not make Fp2 a field), z = 0, |z| ≥ 2^126 (p and r past
+//!   2^512), or not an integer;
 //! - `xi_a`: ξ_a + i a square or a cube in Fp2 (not a sextic non-residue, so Fp6 and Fp12
-//!   cannot be built over it), or ξ_a ≥ 2^32; the message names the smallest ξ_a that works
-//!   with the z and b given, when one is below 64;
+//!   cannot be built over it), or ξ_a ≥ 2^32; the message names the smallest ξ_a that is a
+//!   sextic non-residue for the z given, when one is below 64;
 //! - `b`: y² = x³ + b has no point of order r over Fp (b selects one of the other five sextic
 //!   twists, whose orders are not r); the message names the smallest b that works, likewise.
 //!
-//! Expansion derives the curve with num-bigint (two square roots and a few scalar
-//! multiplications by r and 2p − r) and runs the prime-field pipeline four times (two fields at
-//! two limb sizes, or twice with `limb_bits`): see the cost section below; with the build
-//! override at `opt-level = 3` a 254-bit curve takes well under a second.
+//! Expansion derives the curve with num-bigint (square roots, a few scalar multiplications by r
+//! and 2p − r, the lattice reductions) and runs the prime-field pipeline four times (two fields
+//! at two limb sizes; twice with `limb_bits`), so the cost section below applies, times four.
 //!
 //! ## Compile-time cost
 //!
