@@ -75,6 +75,64 @@
 //! The grammar (a struct line, then `key = value;` settings) is shared with the field macros to
 //! come (`binary_field!`, runtime-modulus sizes): each adds keys, not syntax.
 //!
+//! ## `bn_curve!`
+//!
+//! A Barreto–Naehrig pairing curve for `fieldgen-bn`, from its parameter z, its constant b and
+//! ξ = ξ_a + i (the same inputs as `cargo run -p generator -- bn --z … --b … --xi-a …`):
+//!
+//! ```text
+//! /// docs (optional)
+//! VIS struct NAME;
+//! z = "-0x4080000000000001";       // required: decimal or 0x hex, optional `-`; or an
+//!                                  //           unsuffixed integer literal, e.g. z = -1073741929;
+//! b = 2;                           // required: E: y^2 = x^3 + b
+//! xi_a = 1;                        // required: xi = xi_a + i
+//! limb_bits = 64;                  // optional: 64 or 32; default both, chosen by
+//!                                  //           target_pointer_width as the preset curves are
+//! ```
+//!
+//! It expands to what the repository commits for its preset curves (BN254, Fp254BNb, BN381_1,
+//! BN462), in the calling module:
+//!
+//! - `VIS struct NAME;` (deriving `Clone`, `Copy`, `Debug`, `Default`, `PartialEq`, `Eq`) and
+//!   `impl fieldgen_bn::BnParams for NAME`. The impl's text comes from the generator function
+//!   that writes `curves/bn/src/params/<curve>.rs` (`generator::bn::BnConstants::params_impl`),
+//!   so a macro curve and a preset with the same (z, b, ξ_a) have the same constants, except the
+//!   generators: the presets fixed by a standard use its points, the macro uses the derivation's
+//!   rule (G1: the first x in −1, 1, 2, 3, … with x³ + b a square and the smaller root y; G2:
+//!   (2p − r)·(x, y) for the first x = k + i with x³ + b/ξ a square in Fp2), stated in the
+//!   type's documentation. `NAME` (`BnParams::NAME`) is the name written.
+//! - `NAMEFp` = GF(p) and `NAMEFr` = GF(r) (and their double-width types `NAMEFpWide`,
+//!   `NAMEFrWide`), generated as `prime_field!` generates them, always in Montgomery form, with
+//!   visibility `VIS`; and `impl fieldgen_bn::FpExt for NAMEFp`. They live in a hidden module
+//!   `__fieldgen_bn_NAME` and are re-exported, so that module name is taken too.
+//!
+//! The calling crate needs `fieldgen-bn` and `fieldgen-field` as dependencies. The four names
+//! above and the hidden module must be free in the calling module; `NAME` may not be one of the
+//! names the generated impl uses for itself (`Fp`, `Fr`, `Fp2`, `Decomposition`, `Svdw`,
+//! `BnParams`).
+//!
+//! The derivation (generator/src/bn/) is the one regen runs for the presets: p = 36z⁴ + 36z³ +
+//! 24z² + 6z + 1 and r = 36z⁴ + 36z³ + 18z² + 6z + 1 (Barreto and Naehrig, "Pairing-friendly
+//! elliptic curves of prime order", SAC 2005), both tested with Baillie–PSW; the tower
+//! Fp2 = Fp\[i\]/(i² + 1), Fp6 = Fp2\[v\]/(v³ − ξ), Fp12 = Fp6\[w\]/(w² − v) and the D-type
+//! twist y² = x³ + b/ξ (mcl's conventions); the Frobenius constants, the ate-loop NAF of
+//! |6z + 2|, the GLV and GLS decompositions, and the Shallue–van de Woestijne constants of
+//! RFC 9380 §6.6.1. Each of the following is a compile error at the argument it is about:
+//!
+//! - `z`: p(z) or r(z) not prime (the message gives the composite value), z even (then
+//!   p ≡ 1 mod 4 and i² = −1 does not make Fp2 a field), z = 0, |z| ≥ 2^126 (p and r past
+//!   2^512), or not an integer;
+//! - `xi_a`: ξ_a + i a square or a cube in Fp2 (not a sextic non-residue, so Fp6 and Fp12
+//!   cannot be built over it), or ξ_a ≥ 2^32; the message names the smallest ξ_a that is a
+//!   sextic non-residue for the z given, when one is below 64;
+//! - `b`: y² = x³ + b has no point of order r over Fp (b selects one of the other five sextic
+//!   twists, whose orders are not r); the message names the smallest b that works, likewise.
+//!
+//! Expansion derives the curve with num-bigint (square roots, a few scalar multiplications by r
+//! and 2p − r, the lattice reductions) and runs the prime-field pipeline four times (two fields
+//! at two limb sizes; twice with `limb_bits`), so the cost section below applies, times four.
+//!
 //! ## Compile-time cost
 //!
 //! Expansion runs the whole pipeline: primality test, constants, the search for a
@@ -98,6 +156,7 @@
 #![warn(missing_docs)]
 
 mod binary;
+mod bn;
 mod messages;
 mod prime;
 mod rewrite;
@@ -155,6 +214,38 @@ pub fn prime_field(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 #[proc_macro]
 pub fn binary_field(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     binary::expand_binary_field(input.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Generates a Barreto–Naehrig pairing curve from its parameter z, its constant b and
+/// ξ = ξ_a + i: the marker type `NAME` with `impl fieldgen_bn::BnParams`, its base field
+/// `NAMEFp` and scalar field `NAMEFr` (with their double-width companions `NAMEFpWide`,
+/// `NAMEFrWide`), and `impl fieldgen_bn::FpExt for NAMEFp`: what `cargo run -p generator -- bn`
+/// prints and the repository commits for its preset curves, derived at compile time.
+///
+/// ```
+/// fieldgen_macros::bn_curve! {
+///     /// Fp254BNb, built from its parameters.
+///     pub struct MyBn;
+///     z = "-0x4080000000000001"; // or an integer literal: z = -0x4080000000000001;
+///     b = 2;
+///     xi_a = 1;
+///     limb_bits = 64;            // optional: 64 or 32; default both, by target_pointer_width
+/// }
+/// use fieldgen_bn::{pairing, G1Projective, G2Projective};
+/// let p = G1Projective::<MyBn>::GENERATOR;
+/// let q = G2Projective::<MyBn>::GENERATOR.to_affine();
+/// let e = pairing(&p.to_affine(), &q);
+/// assert_eq!(pairing(&p.double().to_affine(), &q), e.square());
+/// ```
+///
+/// A z with p(z) or r(z) not prime, an even z, a ξ that is a square or a cube in Fp2, or a b
+/// for which y² = x³ + b has no point of order r is a compile error at that argument; see the
+/// [crate docs](crate#bn_curve) for the rules, the generators and the dependencies.
+#[proc_macro]
+pub fn bn_curve(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    bn::expand_bn_curve(input.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

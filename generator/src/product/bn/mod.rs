@@ -34,6 +34,7 @@ use tower::{Ctx, Pt};
 
 pub use glv::Decomp;
 use glv::{decomposition, glv_basis};
+pub use params::{params_uses, PARAMS_HELPERS};
 pub use svdw::SvdwConstants;
 
 /// Why (z, b, ξ_a) does not make a BN curve with this tower.
@@ -43,6 +44,11 @@ pub enum BnError {
     BadZ(String),
     /// z = 0.
     ZeroZ,
+    /// |z| ≥ 2^126: p and r would reach 2^512, past what the curve code handles (its scalar
+    /// splits work on at most 8 words, and `BnParams::Z_ABS` is a `u128`).
+    ZTooLarge,
+    /// ξ_a ≥ 2^32: the curve code keeps ξ_a in a `u32` (`BnParams::XI_A`).
+    XiTooLarge(u64),
     /// p(z) is not prime.
     PNotPrime(BigUint),
     /// r(z) is not prime.
@@ -65,6 +71,14 @@ impl fmt::Display for BnError {
         match self {
             BnError::BadZ(s) => write!(f, "z `{s}` is not a decimal or 0x-hex integer"),
             BnError::ZeroZ => write!(f, "z = 0 gives p = 1"),
+            BnError::ZTooLarge => write!(
+                f,
+                "|z| must be below 2^126, so that p and r stay below 2^512, the most the curve code handles (BN curves in use have |z| < 2^120)"
+            ),
+            BnError::XiTooLarge(a) => write!(
+                f,
+                "xi_a = {a} must be below 2^32 (the curve code keeps it in a u32); small values such as 1, 2, 9 are the usual choice"
+            ),
             BnError::PNotPrime(p) => write!(f, "p(z) = {p} is not prime"),
             BnError::RNotPrime(r) => write!(f, "r(z) = {r} is not prime"),
             BnError::ZEven => write!(
@@ -185,6 +199,12 @@ pub fn derive(
     let z = parse_int(z)?;
     if z.is_zero() {
         return Err(BnError::ZeroZ);
+    }
+    if z.abs().bits() > 126 {
+        return Err(BnError::ZTooLarge);
+    }
+    if xi_a > u64::from(u32::MAX) {
+        return Err(BnError::XiTooLarge(xi_a));
     }
     let z2 = &z * &z;
     let z3 = &z2 * &z;

@@ -16,6 +16,20 @@ fn words(x: &BigUint) -> String {
     format!("&[{}]", w.join(", "))
 }
 
+/// The `use` lines [`BnConstants::params_impl`] needs, from the crate `krate` (`crate` in the
+/// parameter files, `::fieldgen_bn` in a `bn_curve!` expansion). `Fp` and `Fr` are not among
+/// them: each caller names its own fields.
+pub fn params_uses(krate: &str) -> String {
+    format!(
+        "use {krate}::endo::Decomposition;\nuse {krate}::fp2::Fp2;\nuse {krate}::hash::Svdw;\nuse {krate}::BnParams;\n"
+    )
+}
+
+/// The `const fn`s [`BnConstants::params_impl`] writes its constants with: `fp`, `fp2` and `fr`
+/// read a big-endian hex literal into `Fp`, `Fp2<Fp>` and `Fr` at compile time (a literal not
+/// below the modulus stops compilation, which the derivation never writes).
+pub const PARAMS_HELPERS: &str = "const fn fp(h: &str) -> Fp {\n    match Fp::from_hex_vartime(h) {\n        Some(x) => x,\n        None => panic!(\"constant not below p\"),\n    }\n}\n\nconst fn fp2(a: &str, b: &str) -> Fp2<Fp> {\n    Fp2::new(fp(a), fp(b))\n}\n\nconst fn fr(h: &str) -> Fr {\n    match Fr::from_hex_vartime(h) {\n        Some(x) => x,\n        None => panic!(\"constant not below r\"),\n    }\n}\n";
+
 impl BnConstants {
     /// The Rust source of `curves/bn/src/params/<module>.rs`: the marker type and its
     /// `BnParams` impl over the generated fields `fp_module`, `fr_module` (64-bit limbs on
@@ -28,20 +42,6 @@ impl BnConstants {
         fp_module: &str,
         fr_module: &str,
     ) -> String {
-        let nb = self.p.bits().div_ceil(8) as usize;
-        let fp = |x: &BigUint| format!("fp(\"{}\")", hex(x, nb));
-        let nr = self.r.bits().div_ceil(8) as usize;
-        let fr = |x: &BigUint| format!("fr(\"{}\")", hex(x, nr));
-        let f2 = |x: &F2| format!("fp2(\"{}\", \"{}\")", hex(&x.a, nb), hex(&x.b, nb));
-        let arr = |v: &[F2]| {
-            let items: Vec<String> = v.iter().map(|x| format!("        {},\n", f2(x))).collect();
-            format!("[\n{}    ]", items.concat())
-        };
-        let b3 = (BigUint::from(self.b) * 3u32) % &self.p;
-        let c = Ctx { p: self.p.clone() };
-        let b3t = c.mul(&c.f(BigUint::from(3u32)), &self.b_twist);
-        let naf: Vec<String> = self.ate_naf.iter().map(|d| d.to_string()).collect();
-        let zabs = self.z.abs().to_biguint().unwrap();
         let mut s = String::new();
         s += &crate::header::Header::regen(None).render();
         s += &format!(
@@ -64,10 +64,10 @@ impl BnConstants {
         s += &format!(
             "#[cfg(not(target_pointer_width = \"64\"))]\nuse fieldgen_generated::{{{fp_module}_32::Fp, {fr_module}_32::Fr}};\n\n"
         );
-        s += "use crate::endo::Decomposition;\nuse crate::fp2::Fp2;\nuse crate::hash::Svdw;\nuse crate::BnParams;\n\n";
-        s += "const fn fp(h: &str) -> Fp {\n    match Fp::from_hex_vartime(h) {\n        Some(x) => x,\n        None => panic!(\"constant not below p\"),\n    }\n}\n\n";
-        s += "const fn fp2(a: &str, b: &str) -> Fp2<Fp> {\n    Fp2::new(fp(a), fp(b))\n}\n\n";
-        s += "const fn fr(h: &str) -> Fr {\n    match Fr::from_hex_vartime(h) {\n        Some(x) => x,\n        None => panic!(\"constant not below r\"),\n    }\n}\n\n";
+        s += &params_uses("crate");
+        s += "\n";
+        s += PARAMS_HELPERS;
+        s += "\n";
         s += &format!(
             "/// {display} ({aliases}): z = {}, b = {}, ξ = {} + i.\n",
             self.z, self.b, self.xi_a
@@ -75,6 +75,30 @@ impl BnConstants {
         s += &format!(
             "#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]\npub struct {type_name};\n\n"
         );
+        s += &self.params_impl(type_name, display);
+        s
+    }
+
+    /// `impl BnParams for <type_name> { ... }`: every constant of the curve, the body shared by
+    /// the parameter files and `fieldgen_macros::bn_curve!`. It names `BnParams`, `Fp`, `Fr`,
+    /// `Fp2`, `Decomposition` and `Svdw` unqualified ([`params_uses`] plus two type names in
+    /// scope) and calls the `const fn`s of [`PARAMS_HELPERS`]. `display` is the `NAME` string.
+    pub fn params_impl(&self, type_name: &str, display: &str) -> String {
+        let nb = self.p.bits().div_ceil(8) as usize;
+        let fp = |x: &BigUint| format!("fp(\"{}\")", hex(x, nb));
+        let nr = self.r.bits().div_ceil(8) as usize;
+        let fr = |x: &BigUint| format!("fr(\"{}\")", hex(x, nr));
+        let f2 = |x: &F2| format!("fp2(\"{}\", \"{}\")", hex(&x.a, nb), hex(&x.b, nb));
+        let arr = |v: &[F2]| {
+            let items: Vec<String> = v.iter().map(|x| format!("        {},\n", f2(x))).collect();
+            format!("[\n{}    ]", items.concat())
+        };
+        let b3 = (BigUint::from(self.b) * 3u32) % &self.p;
+        let c = Ctx { p: self.p.clone() };
+        let b3t = c.mul(&c.f(BigUint::from(3u32)), &self.b_twist);
+        let naf: Vec<String> = self.ate_naf.iter().map(|d| d.to_string()).collect();
+        let zabs = self.z.abs().to_biguint().unwrap();
+        let mut s = String::new();
         s += &format!("impl BnParams for {type_name} {{\n");
         s += "    type Fp = Fp;\n    type Fr = Fr;\n";
         s += &format!("    const NAME: &'static str = \"{display}\";\n");
@@ -85,7 +109,10 @@ impl BnConstants {
             naf.join(", ")
         );
         s += &format!("    const XI_A: u32 = {};\n", self.xi_a);
-        s += &format!("    const B: Fp = {};\n", fp(&BigUint::from(self.b)));
+        s += &format!(
+            "    const B: Fp = {};\n",
+            fp(&(BigUint::from(self.b) % &self.p))
+        );
         s += &format!("    const B3: Fp = {};\n", fp(&b3));
         s += &format!("    const B_TWIST: Fp2<Fp> = {};\n", f2(&self.b_twist));
         s += &format!("    const B3_TWIST: Fp2<Fp> = {};\n", f2(&b3t));
