@@ -1,5 +1,5 @@
 //! The curves' constants, one file per curve, written by `cargo run -p generator -- regen`
-//! from (z, b, ξ_a) (see generator/src/bn/) and checked byte for byte by `regen --check`.
+//! from (z, b, ξ_a) (see generator/src/product/bn/) and checked byte for byte by `regen --check`.
 
 #[rustfmt::skip]
 mod bn254;

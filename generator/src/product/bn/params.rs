@@ -46,7 +46,7 @@ impl BnConstants {
         s += &crate::header::Header::regen(None).render();
         s += &format!(
             "//! {display} ({aliases}): the constants of the BN curve with z = {z}, b = {b}, \
-             ξ = {xa} + i, derived by the generator (generator/src/bn.rs).\n//!\n",
+             ξ = {xa} + i, derived by the generator (generator/src/product/bn/).\n//!\n",
             z = self.z,
             b = self.b,
             xa = self.xi_a
