@@ -44,7 +44,7 @@ step "publishable crates package (cargo package --no-verify)"
 cargo package --workspace --no-verify --allow-dirty \
     --exclude generator --exclude fieldgen-tests --exclude fieldgen-benches \
     --exclude fieldgen-cross --exclude fieldgen-macros-example --exclude fieldgen-ctcheck \
-    --exclude fieldgen-fuzz
+    --exclude fieldgen-fuzz --exclude fieldgen-test-support
 
 step "tests (cargo test --workspace; peers stay behind the benches package's feature)"
 log=$(mktemp)

@@ -45,21 +45,12 @@ extern "C" {
     fn BN_GF2m_add(r: *mut BIGNUM, a: *const BIGNUM, b: *const BIGNUM) -> c_int;
 }
 
-/// SplitMix64.
-fn next(s: &mut u64) -> u64 {
-    *s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// Two random elements of m bits as little-endian bytes.
 fn inputs(m: u32) -> (Vec<u8>, Vec<u8>) {
     let b = m.div_ceil(8) as usize;
-    let mut s = 0x6269_6e61_7279 ^ u64::from(m);
+    let mut rng = fieldgen_test_support::SplitMix64(0x6269_6e61_7279 ^ u64::from(m));
     let mut one = || {
-        let mut v: Vec<u8> = (0..b).map(|_| next(&mut s) as u8).collect();
+        let mut v = rng.low_bytes(b);
         if m % 8 != 0 {
             v[b - 1] &= (1u8 << (m % 8)) - 1;
         }

@@ -27,20 +27,16 @@ const N: usize = 64;
 /// `N` pseudo-random canonical values below `p` (splitmix64 stream, fixed seed), little-endian
 /// bytes of the field's encoding length.
 fn inputs(p: &BigUint, len: usize) -> Vec<Vec<u8>> {
-    let mut s: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rng = fieldgen_test_support::SplitMix64(0x9e37_79b9_7f4a_7c15);
     (0..N)
         .map(|_| {
             let words: Vec<u32> = (0..len.div_ceil(4) + 2)
                 .flat_map(|_| {
-                    let w = next();
-                    [w as u32, (w >> 32) as u32]
+                    let w = rng.next_u64().to_le_bytes();
+                    [
+                        u32::from_le_bytes([w[0], w[1], w[2], w[3]]),
+                        u32::from_le_bytes([w[4], w[5], w[6], w[7]]),
+                    ]
                 })
                 .collect();
             let v = BigUint::new(words) % p;

@@ -32,16 +32,7 @@ const CHAIN: usize = 128;
 /// SplitMix64 bytes of an m-bit element, little-endian.
 fn element(m: u32, seed: u64) -> Vec<u8> {
     let b = m.div_ceil(8) as usize;
-    let mut s = seed;
-    let mut v: Vec<u8> = (0..b)
-        .map(|_| {
-            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            (z ^ (z >> 31)) as u8
-        })
-        .collect();
+    let mut v = fieldgen_benches::splitmix_bytes(seed, b);
     if m % 8 != 0 {
         v[b - 1] &= (1u8 << (m % 8)) - 1;
     }

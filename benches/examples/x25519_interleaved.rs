@@ -10,17 +10,10 @@ use std::hint::black_box;
 
 use fieldgen_curve25519::{x25519, x25519_backend, x25519_with, X25519Backend};
 
-/// Deterministic bytes (SplitMix64).
+/// Deterministic bytes (SplitMix64, one low byte per output).
 fn bytes32(seed: u64) -> [u8; 32] {
-    let mut s = seed;
     let mut out = [0u8; 32];
-    for b in out.iter_mut() {
-        s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        *b = (z ^ (z >> 31)) as u8;
-    }
+    fieldgen_test_support::SplitMix64(seed).fill_low_bytes(&mut out);
     out
 }
 

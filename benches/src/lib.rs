@@ -273,20 +273,13 @@ pub fn column_order(column: &str) -> (u8, usize, String) {
 /// from the same integers. `seed` selects the stream (splitmix64).
 pub fn inputs(bits: u32, seed: u64, count: usize) -> Vec<Vec<u8>> {
     let len = bits.div_ceil(8) as usize;
-    let mut state = seed;
-    let mut next = move || {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rng = fieldgen_test_support::SplitMix64(seed);
     (0..count)
         .map(|_| {
-            let mut bytes: Vec<u8> = (0..len.div_ceil(8))
-                .flat_map(|_| next().to_le_bytes())
-                .take(len)
-                .collect();
+            // Whole outputs, little-endian; the unused high bytes of the last one are dropped.
+            let mut bytes = vec![0u8; len.div_ceil(8) * 8];
+            rng.fill_le_bytes(&mut bytes);
+            bytes.truncate(len);
             // Keep bits 0 ..= bits-2: the value is below 2^(bits-1) <= p.
             let keep = bits - 1;
             for (i, byte) in bytes.iter_mut().enumerate() {
@@ -321,18 +314,7 @@ pub fn race(rounds: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
 /// `len` deterministic bytes, one per SplitMix64 output (the low byte) from `seed`: the inputs
 /// of the RSA and binary-field benchmarks, so that every run and every contender starts from the
 /// same values.
-pub fn splitmix_bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut s = seed;
-    (0..len)
-        .map(|_| {
-            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            (z ^ (z >> 31)) as u8
-        })
-        .collect()
-}
+pub use fieldgen_test_support::splitmix_bytes;
 
 /// A 32-byte value from the deterministic input generator ([`inputs`] at 257 bits, `seed`).
 pub fn bytes32(seed: u64) -> [u8; 32] {

@@ -17,9 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 // The random primes of the library's kernel tests.
-#[path = "../../generator/tests/common/mod.rs"]
-mod common;
-use common::{prime_of_shape, Rng, SHAPES, SHAPE_NAMES};
+use fieldgen_test_support::{prime_of_shape, SplitMix64 as Rng, SHAPES, SHAPE_NAMES};
 
 /// One generated field of the scratch crate.
 struct Case {

@@ -9,30 +9,27 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-/// Deterministic generator (SplitMix64).
-struct Rng(u64);
+use fieldgen_test_support::SplitMix64 as Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
+/// This file's samplers on the shared stream.
+trait Samplers {
     /// A random value of at most `bits` bits.
+    fn big(&mut self, bits: u64) -> BigUint;
+    /// A random value of a random length from `lo` to `hi` bits.
+    fn big_len(&mut self, lo: u64, hi: u64) -> BigUint;
+}
+
+impl Samplers for Rng {
     fn big(&mut self, bits: u64) -> BigUint {
-        let words: Vec<u64> = (0..bits.div_ceil(64)).map(|_| self.next()).collect();
+        let words: Vec<u64> = (0..bits.div_ceil(64)).map(|_| self.next_u64()).collect();
         let v = words
             .iter()
             .fold(BigUint::zero(), |acc, &w| (acc << 64) + w);
         v % (BigUint::one() << bits)
     }
 
-    /// A random value of a random length from `lo` to `hi` bits.
     fn big_len(&mut self, lo: u64, hi: u64) -> BigUint {
-        let bits = lo + self.next() % (hi - lo + 1);
+        let bits = lo + self.next_u64() % (hi - lo + 1);
         self.big(bits)
     }
 }

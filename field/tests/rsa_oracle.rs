@@ -24,32 +24,24 @@ use num_prime::nt_funcs::is_prime;
 use num_prime::{PrimalityTestConfig, PrimalityUtils};
 use num_traits::{One, Zero};
 
-/// Deterministic generator (SplitMix64).
-struct Rng(u64);
+use fieldgen_test_support::SplitMix64 as Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn fill(&mut self, out: &mut [u8]) {
-        for b in out.iter_mut() {
-            *b = self.next() as u8;
-        }
-    }
-
+/// This file's samplers on the shared stream, one byte per output.
+trait Samplers {
     /// A random value of `bits` bits at most.
+    fn big(&mut self, bits: usize) -> BigUint;
+    /// A value below `n`, 64 bits wider before the reduction.
+    fn below_by_bytes(&mut self, n: &BigUint) -> BigUint;
+}
+
+impl Samplers for Rng {
     fn big(&mut self, bits: usize) -> BigUint {
         let mut v = vec![0u8; bits.div_ceil(8)];
-        self.fill(&mut v);
+        self.fill_low_bytes(&mut v);
         BigUint::from_bytes_be(&v) % (BigUint::one() << bits)
     }
 
-    fn below(&mut self, n: &BigUint) -> BigUint {
+    fn below_by_bytes(&mut self, n: &BigUint) -> BigUint {
         self.big(n.bits() as usize + 64) % n
     }
 }
@@ -219,7 +211,7 @@ fn operands(rng: &mut Rng, m: &BigUint, n: usize) -> Vec<BigUint> {
     ];
     for _ in 0..6 {
         out.push(rng.big(bits));
-        out.push(rng.below(m));
+        out.push(rng.below_by_bytes(m));
     }
     // Multiples of small factors of m (3 divides the all-ones modulus, for one).
     for q in [3u32, 5, 7, 11, 13, 17, 257, 641, 65537] {
@@ -525,24 +517,25 @@ fn random_primes_and_crt_key_match_num_bigint() {
     let mut rng = Rng(5);
     let e = 65537u64;
     for _ in 0..4 {
-        let p = random_prime::<Ref128, 2>(&mut |b| rng.fill(b), e).unwrap();
+        let p = random_prime::<Ref128, 2>(&mut |b| rng.fill_low_bytes(b), e).unwrap();
         let pb = BigUint::from_bytes_be(&p);
         assert!(is_prime_oracle(&pb), "random_prime gave a composite: {pb}");
         assert!(pb.bits() == 128 && pb.bit(126));
         assert!((&pb - 1u32).gcd(&BigUint::from(e)).is_one());
     }
     // e = 3 forces p ≡ 2 (mod 3).
-    let p = random_prime::<Ref128, 2>(&mut |b| rng.fill(b), 3).unwrap();
+    let p = random_prime::<Ref128, 2>(&mut |b| rng.fill_low_bytes(b), 3).unwrap();
     assert_eq!(BigUint::from_bytes_be(&p) % 3u32, BigUint::from(2u32));
     // Refused exponents and a dead random source give None.
-    assert!(random_prime::<Ref128, 2>(&mut |b| rng.fill(b), 4).is_none());
-    assert!(random_prime::<Ref128, 2>(&mut |b| rng.fill(b), 1).is_none());
+    assert!(random_prime::<Ref128, 2>(&mut |b| rng.fill_low_bytes(b), 4).is_none());
+    assert!(random_prime::<Ref128, 2>(&mut |b| rng.fill_low_bytes(b), 1).is_none());
     // 2^64 − 1 is divisible by 3: a source of all-ones bytes never yields a candidate.
     assert!(random_prime::<Ref64, 1>(&mut |b| b.fill(0xff), 3).is_none());
     assert!(random_prime_pair::<Ref64, 1>(&mut |b| b.fill(0xff), 3).is_none());
 
     for e in [3u64, 17, 65537, (1 << 61) + 1] {
-        let (p_be, q_be) = random_prime_pair::<Ref256, 4>(&mut |b| rng.fill(b), e).unwrap();
+        let (p_be, q_be) =
+            random_prime_pair::<Ref256, 4>(&mut |b| rng.fill_low_bytes(b), e).unwrap();
         let (p, q) = (BigUint::from_bytes_be(&p_be), BigUint::from_bytes_be(&q_be));
         assert!(is_prime_oracle(&p) && is_prime_oracle(&q) && p != q);
         let eb = BigUint::from(e);
@@ -561,7 +554,7 @@ fn random_primes_and_crt_key_match_num_bigint() {
         let d = eb.modinv(&(&p - 1u32).lcm(&(&q - 1u32))).unwrap();
         let top = (BigUint::one() << 512) - 1u32;
         for c in [
-            rng.below(&n),
+            rng.below_by_bytes(&n),
             BigUint::zero(),
             &n - 1u32,
             p.clone(),
@@ -596,7 +589,7 @@ fn crt_exponent_matches_num_bigint_on_many_exponents() {
         let e = match i {
             0 => 3,
             1 => (1 << 62) - 1,
-            _ => (rng.next() >> (2 + i % 60)) | 1,
+            _ => (rng.next_u64() >> (2 + i % 60)) | 1,
         };
         if e < 3 {
             continue;

@@ -11,19 +11,8 @@ use std::time::Instant;
 
 use fieldgen_rsa::{Mont1024, Mont2048, Mont4096};
 
-/// Deterministic bytes (SplitMix64).
-fn bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut s = seed;
-    (0..len)
-        .map(|_| {
-            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            (z ^ (z >> 31)) as u8
-        })
-        .collect()
-}
+// Deterministic bytes (SplitMix64, one low byte per output).
+use fieldgen_test_support::splitmix_bytes as bytes;
 
 /// Median over `reps` runs of the time per call of `f` run `inner` times, in ns.
 fn median_ns(reps: usize, inner: usize, mut f: impl FnMut()) -> f64 {

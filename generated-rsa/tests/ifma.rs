@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{be, big_of_limbs, limbs_of, Rng};
+use common::{be, big_of_limbs, limbs_of, Rng, Samplers};
 use num_bigint::BigUint;
 use num_traits::One;
 
@@ -35,11 +35,11 @@ const IFMA: &str = "x86_64-avx512ifma";
 fn moduli(rng: &mut Rng, bits: usize) -> Vec<BigUint> {
     let bytes = bits / 8;
     let one = BigUint::one();
-    let mut v = rng.bytes(bytes);
+    let mut v = rng.low_bytes(bytes);
     v[0] |= 0x80;
     v[bytes - 1] |= 1;
     let top = BigUint::from_bytes_be(&v);
-    let mut v = rng.bytes(bytes);
+    let mut v = rng.low_bytes(bytes);
     v[0] = 1;
     v[bytes - 1] |= 1;
     let small_top = BigUint::from_bytes_be(&v);
@@ -105,7 +105,7 @@ macro_rules! ifma_suite {
                 let mut total = 0;
                 for n in moduli(&mut rng, $bits) {
                     let ctx = $ty::new(&be::<B>(&n)).expect("valid modulus");
-                    let r = rng.below(&n);
+                    let r = rng.below_by_bytes(&n);
                     let bases = [
                         BigUint::from(0u32),
                         BigUint::one(),
@@ -126,7 +126,7 @@ macro_rules! ifma_suite {
                             total += 1;
                         }
                     }
-                    let full = rng.bytes(B);
+                    let full = rng.low_bytes(B);
                     let ones = vec![0xffu8; B];
                     for base in [&r, &(&n - 1u32)] {
                         for e in [&full, &ones] {
@@ -144,9 +144,9 @@ macro_rules! ifma_suite {
                 for base in [
                     all_ones_n.clone(),
                     BigUint::from(0xffff_fffau64),
-                    rng.below(&all_ones_n),
+                    rng.below_by_bytes(&all_ones_n),
                 ] {
-                    ran += check(&ctx, &small, &base, &rng.bytes(B));
+                    ran += check(&ctx, &small, &base, &rng.low_bytes(B));
                     total += 1;
                 }
                 assert_eq!(ran, if cpu_has_ifma() { total } else { 0 });
@@ -160,10 +160,10 @@ macro_rules! ifma_suite {
                 let mut ran = 0;
                 while keys < 2 {
                     // Odd p, q with the top bit set; primality does not matter to the formula.
-                    let mut pv = rng.bytes(B);
+                    let mut pv = rng.low_bytes(B);
                     pv[0] |= 0x80;
                     pv[B - 1] |= 1;
-                    let mut qv = rng.bytes(B);
+                    let mut qv = rng.low_bytes(B);
                     qv[0] |= 0x80;
                     qv[B - 1] |= 1;
                     let (pb, qb): ([u8; B], [u8; B]) = (
@@ -187,7 +187,7 @@ macro_rules! ifma_suite {
                         p.clone(),
                         q.clone(),
                         max.clone(),
-                        rng.below(&n),
+                        rng.below_by_bytes(&n),
                     ] {
                         let mp = c.modpow(&dp, &p);
                         let mq = c.modpow(&dq, &q);

@@ -7,26 +7,8 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-/// Deterministic test input generator (SplitMix64).
-pub struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn bytes(&mut self, len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.next() as u8).collect()
-    }
-
-    fn below(&mut self, n: &BigUint) -> BigUint {
-        BigUint::from_bytes_be(&self.bytes(n.bits() as usize / 8 + 8)) % n
-    }
-}
+mod common;
+use common::{Rng, Samplers};
 
 fn be<const B: usize>(x: &BigUint) -> [u8; B] {
     let v = x.to_bytes_be();
@@ -56,18 +38,18 @@ fn moduli(rng: &mut Rng, bits: usize) -> Vec<BigUint> {
     let bytes = bits / 8;
     let one = BigUint::one();
     let mut out = Vec::new();
-    let mut v = rng.bytes(bytes);
+    let mut v = rng.low_bytes(bytes);
     v[0] |= 0x80;
     v[bytes - 1] |= 1;
     out.push(BigUint::from_bytes_be(&v));
-    let mut v = rng.bytes(bytes);
+    let mut v = rng.low_bytes(bytes);
     v[0] = 1;
     v[bytes - 1] |= 1;
     out.push(BigUint::from_bytes_be(&v));
     out.push((&one << bits) - 1u32);
     out.push((&one << bits) - (&one << (bits / 2)) + 1u32);
     out.push((&one << (bits - 8)) + 1u32);
-    let mut v = rng.bytes(bytes);
+    let mut v = rng.low_bytes(bytes);
     v[0] |= 1;
     v[bytes - 1] |= 1;
     out.push(BigUint::from_bytes_be(&v));
@@ -126,7 +108,7 @@ macro_rules! rsa_suite {
             #[test]
             fn new_refuses_even_and_short_moduli() {
                 let mut rng = Rng(11);
-                let mut v = rng.bytes(B);
+                let mut v = rng.low_bytes(B);
                 v[0] |= 0x80;
                 v[B - 1] &= 0xfe;
                 assert!(M::new(&v.clone().try_into().unwrap()).is_none(), "even");
@@ -152,7 +134,7 @@ macro_rules! rsa_suite {
                     assert_eq!(big_of_limbs(&m.one()), &r % &n);
                     let mut vals = vec![BigUint::zero(), BigUint::one(), &n - 1u32, &n - 2u32];
                     for _ in 0..$cases {
-                        vals.push(rng.below(&n));
+                        vals.push(rng.below_by_bytes(&n));
                     }
                     for (i, a) in vals.iter().enumerate() {
                         let b = &vals[(i * 7 + 3) % vals.len()];
@@ -182,8 +164,8 @@ macro_rules! rsa_suite {
                             "sub_mod"
                         );
                         // Wide products of arbitrary N-bit values.
-                        let x = BigUint::from_bytes_be(&rng.bytes(B));
-                        let y = BigUint::from_bytes_be(&rng.bytes(B));
+                        let x = BigUint::from_bytes_be(&rng.low_bytes(B));
+                        let y = BigUint::from_bytes_be(&rng.low_bytes(B));
                         let (xl, yl) = (limbs_of::<L>(&x), limbs_of::<L>(&y));
                         assert_eq!(big_of_limbs(&M::mul_wide(&xl, &yl)), &x * &y, "mul_wide");
                         assert_eq!(big_of_limbs(&M::square_wide(&xl)), &x * &x, "square_wide");
@@ -205,7 +187,7 @@ macro_rules! rsa_suite {
                 let mods = moduli(&mut rng, M::BITS as usize);
                 for (k, n) in mods.iter().enumerate() {
                     let m = ctx(n);
-                    let base = rng.below(n);
+                    let base = rng.below_by_bytes(n);
                     let bb = be::<B>(&base);
                     // Edge exponents: empty, 0, 1, 2, n − 1 (full length), and a random full one.
                     let mut exps: Vec<Vec<u8>> = vec![
@@ -219,14 +201,14 @@ macro_rules! rsa_suite {
                         let len = if j == 0 {
                             B
                         } else {
-                            1 + (rng.next() as usize % B)
+                            1 + (rng.next_u64() as usize % B)
                         };
-                        exps.push(rng.bytes(len));
+                        exps.push(rng.low_bytes(len));
                     }
                     // Only the first modulus gets the long exponents: each costs N squarings.
                     if k > 0 {
                         exps.retain(|e| e.len() <= 16);
-                        exps.push(rng.bytes(9));
+                        exps.push(rng.low_bytes(9));
                     }
                     for e in &exps {
                         let want = base.modpow(&BigUint::from_bytes_be(e), n);

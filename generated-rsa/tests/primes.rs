@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{be, big_of_limbs, limbs_of, Rng};
+use common::{be, big_of_limbs, limbs_of, Rng, Samplers};
 use fieldgen_rsa::{Mont1024, Mont2048, Mont768};
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -166,7 +166,7 @@ fn random_values_match_num_prime() {
     let mut rng = Rng(41);
     let mut primes = 0;
     for i in 0..400 {
-        let mut v = rng.bytes(96);
+        let mut v = rng.low_bytes(96);
         v[0] |= 0x80;
         v[95] |= 1;
         // Make a fifth of them products of two ~384-bit values (no small factors).
@@ -194,7 +194,7 @@ fn random_values_match_num_prime() {
 fn random_prime_and_crt_key() {
     let mut rng = Rng(7);
     let e = 65537u64;
-    let p = Mont768::random_prime(&mut |b| rng.fill(b), e).unwrap();
+    let p = Mont768::random_prime(&mut |b| rng.fill_low_bytes(b), e).unwrap();
     let pb = BigUint::from_bytes_be(&p);
     assert!(
         is_prime(&pb, None).probably(),
@@ -203,10 +203,10 @@ fn random_prime_and_crt_key() {
     assert!(pb.bits() == 768 && pb.bit(766));
     assert!((&pb - 1u32).gcd(&BigUint::from(e)).is_one());
     // Refused exponents and a dead random source give None, never a panic.
-    assert!(Mont768::random_prime(&mut |b| rng.fill(b), 4).is_none());
+    assert!(Mont768::random_prime(&mut |b| rng.fill_low_bytes(b), 4).is_none());
     assert!(Mont768::random_prime(&mut |b| b.fill(0), 3).is_none());
 
-    let key = Mont1024::generate_crt_key(&mut |b| rng.fill(b), e).unwrap();
+    let key = Mont1024::generate_crt_key(&mut |b| rng.fill_low_bytes(b), e).unwrap();
     let p = BigUint::from_bytes_be(&key.p.modulus_be());
     let q = BigUint::from_bytes_be(&key.q.modulus_be());
     assert!(is_prime(&p, None).probably() && is_prime(&q, None).probably() && p != q);
@@ -224,7 +224,7 @@ fn random_prime_and_crt_key() {
     let d = eb.modinv(&lambda).unwrap();
     let pubctx = Mont2048::new(&be::<256>(&n)).unwrap();
     for _ in 0..3 {
-        let c = rng.below(&n);
+        let c = rng.below_by_bytes(&n);
         let m = BigUint::from_bytes_be(&key.private_op(&be::<256>(&c)));
         assert_eq!(m, c.modpow(&d, &n));
         let back = pubctx.modexp_vartime(&be::<256>(&m), &e.to_be_bytes());
@@ -236,17 +236,17 @@ fn random_prime_and_crt_key() {
 fn gcd_and_inverse_match_num_bigint() {
     let mut rng = Rng(5);
     for _ in 0..12 {
-        let mut mb = rng.bytes(256);
+        let mut mb = rng.low_bytes(256);
         mb[0] |= 0x80;
         mb[255] |= 1;
         let m = BigUint::from_bytes_be(&mb);
         let ctx = Mont2048::new(&mb.clone().try_into().unwrap()).unwrap();
         // A value sharing a factor with m half of the time.
-        let g = BigUint::from(rng.next() | 1) * BigUint::from(rng.next() % 1000 + 1);
-        let x = if rng.next().is_multiple_of(2) {
-            rng.below(&m)
+        let g = BigUint::from(rng.next_u64() | 1) * BigUint::from(rng.next_u64() % 1000 + 1);
+        let x = if rng.next_u64().is_multiple_of(2) {
+            rng.below_by_bytes(&m)
         } else {
-            ((rng.below(&m) >> 80usize) * &g) % &m
+            ((rng.below_by_bytes(&m) >> 80usize) * &g) % &m
         };
         let xl = limbs_of::<32>(&x);
         let got = Mont2048::gcd(&xl, &limbs_of::<32>(&m)).unwrap();

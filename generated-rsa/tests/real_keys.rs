@@ -9,7 +9,7 @@ mod common;
 
 use std::process::Command;
 
-use common::{be, Rng};
+use common::{be, Rng, Samplers};
 use num_bigint::BigUint;
 use num_integer::Integer;
 
@@ -89,7 +89,8 @@ macro_rules! key_test {
                         "{}-bit key from our generate_crt_key (no openssl binary)",
                         $bits
                     );
-                    let k = <$half>::generate_crt_key(&mut |b| rng.fill(b), 65537).unwrap();
+                    let k =
+                        <$half>::generate_crt_key(&mut |b| rng.fill_low_bytes(b), 65537).unwrap();
                     let p = BigUint::from_bytes_be(&k.p.modulus_be());
                     let q = BigUint::from_bytes_be(&k.q.modulus_be());
                     let lambda = (&p - 1u32).lcm(&(&q - 1u32));
@@ -111,7 +112,7 @@ macro_rules! key_test {
             assert_eq!(BigUint::from_bytes_be(&crt.modulus_be()), key.n);
             let d = be::<B>(&key.d);
             for round in 0..2 {
-                let m = rng.below(&key.n);
+                let m = rng.below_by_bytes(&key.n);
                 let want = m.modpow(&key.d, &key.n);
                 let c = BigUint::from_bytes_be(&ctx.modexp(&be::<B>(&m), &d));
                 assert_eq!(c, want, "modexp with d");

@@ -16,14 +16,7 @@ fn host_has_adx() -> bool {
     }
 }
 
-/// SplitMix64.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+use fieldgen_test_support::SplitMix64;
 
 macro_rules! backend_tests {
     ($name:ident, $F:ty) => {
@@ -64,12 +57,12 @@ macro_rules! backend_tests {
                 }
                 xs.push(Option::<$F>::from(<$F>::from_le_bytes(&bytes)).expect("below p"));
             }
-            let mut state = bits as u64;
+            let mut rng = SplitMix64(bits as u64);
             for _ in 0..500 {
                 let mut bytes = [0u8; B];
                 for (i, b) in bytes.iter_mut().enumerate() {
                     let keep = (bits - 1).saturating_sub(8 * i).min(8);
-                    *b = next(&mut state) as u8 & ((1u16 << keep) - 1) as u8;
+                    *b = rng.next_u8() & ((1u16 << keep) - 1) as u8;
                 }
                 let x = Option::<$F>::from(<$F>::from_le_bytes(&bytes)).expect("below p");
                 xs.push(x);

@@ -78,14 +78,7 @@ fn expects_pdep_squaring() -> bool {
     }
 }
 
-/// SplitMix64.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+use fieldgen_test_support::SplitMix64;
 
 macro_rules! backend_test {
     ($name:ident, $F:ty, $w:expr) => {
@@ -99,7 +92,7 @@ macro_rules! backend_test {
             };
             assert_eq!(<$F>::backend(), expected, "{}", stringify!($name));
             let portable = if $w == 64 { "portable64" } else { "portable32" };
-            let mut s = 0x5eed ^ <$F>::DEGREE as u64;
+            let mut rng = SplitMix64(0x5eed ^ <$F>::DEGREE as u64);
             let mut xs = vec![<$F>::ZERO, <$F>::ONE];
             let mut ones = [0xffu8; B];
             if <$F>::DEGREE % 8 != 0 {
@@ -108,9 +101,7 @@ macro_rules! backend_test {
             xs.push(Option::<$F>::from(<$F>::from_le_bytes(&ones)).unwrap());
             for _ in 0..24 {
                 let mut bytes = [0u8; B];
-                for b in bytes.iter_mut() {
-                    *b = next(&mut s) as u8;
-                }
+                rng.fill_low_bytes(&mut bytes);
                 bytes[B - 1] &= ones[B - 1];
                 xs.push(Option::<$F>::from(<$F>::from_le_bytes(&bytes)).unwrap());
             }

@@ -7,27 +7,20 @@ use ff::PrimeField;
 use num_bigint::BigUint;
 use num_traits::One;
 
-/// SplitMix64 (Steele, Lea, Flood, OOPSLA 2014) as an infallible rand_core 0.10 generator:
-/// enough for sampling test values.
-struct SplitMix64(u64);
+/// The shared SplitMix64 stream as an infallible rand_core 0.10 generator: enough for
+/// sampling test values.
+struct SplitMix64(fieldgen_test_support::SplitMix64);
 
 impl rand_core::TryRng for SplitMix64 {
     type Error = Infallible;
     fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        Ok(self.try_next_u64()? as u32)
+        Ok(self.0.next_u32())
     }
     fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        Ok(z ^ (z >> 31))
+        Ok(self.0.next_u64())
     }
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        for chunk in dst.chunks_mut(8) {
-            let w = self.try_next_u64()?.to_le_bytes();
-            chunk.copy_from_slice(&w[..chunk.len()]);
-        }
+        self.0.fill_le_bytes(dst);
         Ok(())
     }
 }
@@ -104,7 +97,9 @@ fn check<F: PrimeField>(name: &str) {
         Err(RngDown),
         "{name}: RNG error passed on"
     );
-    let mut rng = SplitMix64(p.iter_u64_digits().next().unwrap());
+    let mut rng = SplitMix64(fieldgen_test_support::SplitMix64(
+        p.iter_u64_digits().next().unwrap(),
+    ));
     for _ in 0..16 {
         let x = F::random(&mut rng);
         let v = big(&x);

@@ -34,23 +34,23 @@ fn limbs_of(v: &BigUint) -> [u64; 5] {
     out
 }
 
-/// SplitMix64.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+use fieldgen_test_support::SplitMix64 as Rng;
+
+/// This file's samplers on the shared stream.
+trait Samplers {
     /// Limbs up to the bound: uniform below it, or one of the extremes near it.
+    fn limb(&mut self) -> u64;
+    /// Four lanes of such limbs.
+    fn lanes(&mut self) -> Limbs;
+}
+
+impl Samplers for Rng {
     fn limb(&mut self) -> u64 {
-        match self.next() % 4 {
-            0 => FpX4::TIGHT - self.next() % 16,
-            1 => self.next() % (FpX4::TIGHT + 1),
-            2 => (1 << 51) - 1 - self.next() % 4,
-            _ => self.next() & ((1 << 51) - 1),
+        match self.next_u64() % 4 {
+            0 => FpX4::TIGHT - self.next_u64() % 16,
+            1 => self.next_u64() % (FpX4::TIGHT + 1),
+            2 => (1 << 51) - 1 - self.next_u64() % 4,
+            _ => self.next_u64() & ((1 << 51) - 1),
         }
     }
     fn lanes(&mut self) -> Limbs {
@@ -227,7 +227,12 @@ fn lanes_against_num_bigint() {
     }
     for _ in 0..400 {
         let (a, b) = (rng.lanes(), rng.lanes());
-        let ks = [rng.next() as u32, rng.next() as u32 >> 15, u32::MAX, 121666];
+        let ks = [
+            rng.next_u64() as u32,
+            rng.next_u64() as u32 >> 15,
+            u32::MAX,
+            121666,
+        ];
         run_all(cpu, &a, &b, ks);
     }
     // Limbs above the bound are refused.

@@ -14,8 +14,7 @@ use generator::spec::{is_probable_prime, FieldConsts, LimbBits};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-mod common;
-use common::{from_limbs, prime_of_shape, Rng};
+use fieldgen_test_support::{from_limbs, prime_of_shape, SplitMix64 as Rng};
 
 fn inputs(rng: &mut Rng, c: &FieldConsts, random: usize) -> Vec<BigUint> {
     let p = &c.modulus;

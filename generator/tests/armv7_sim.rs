@@ -13,53 +13,10 @@ use generator::strategy::MulAlgorithm;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-mod common;
-use common::{next_prime_down, next_prime_up, Rng};
+use fieldgen_test_support::{next_prime_down, next_prime_up, prime_of_shape_32, SplitMix64 as Rng};
 
 fn from_words(l: &[u32]) -> BigUint {
     BigUint::from_slice(l)
-}
-
-/// A prime of exactly `n` 32-bit limbs in the shape `shape % 8`.
-fn prime_of_shape_32(rng: &mut Rng, n: usize, shape: usize) -> BigUint {
-    let bits = 32 * n;
-    let mut l: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
-    match shape % 8 {
-        0 => l[n - 1] |= 1 << 31,
-        1 => l[n - 1] = (l[n - 1] >> 1) | 1 << 30,
-        2 => {
-            let s = 2 + (rng.next() % 29) as u32;
-            l[n - 1] = (l[n - 1] >> s) | 1 << (31 - s);
-        }
-        3 => l[n - 1] = u32::MAX,
-        4 => {
-            for x in l.iter_mut().take(n.saturating_sub(1)).skip(1) {
-                *x = 0;
-            }
-            l[n - 1] |= 1 << (rng.next() % 32);
-        }
-        5 => {
-            for x in l.iter_mut().take(n - 1) {
-                *x = u32::MAX;
-            }
-            l[n - 1] |= 1 << 31;
-        }
-        6 => {
-            l[0] = u32::MAX;
-            l[n - 1] |= 1 << (rng.next() % 32);
-        }
-        _ => return next_prime_down((BigUint::one() << bits) - 1u32),
-    }
-    if l[n - 1] == 0 {
-        l[n - 1] = 1;
-    }
-    let start = from_words(&l).max(BigUint::from(3u32));
-    let p = next_prime_up(start.clone());
-    if p.bits() as usize <= bits {
-        p
-    } else {
-        next_prime_down(start)
-    }
 }
 
 fn words(c: &FieldConsts, x: &BigUint) -> Vec<u32> {

@@ -3,6 +3,7 @@
 //! primes just below 2^(w·n), with the top bit set, with spare bits, with zero and all-ones
 //! middle limbs, Montgomery-friendly primes (n0' = 1) and tiny primes.
 
+use fieldgen_test_support::{next_prime_down, next_prime_up, SplitMix64 as Rng};
 use generator::ir::{interpret, Func};
 use generator::pass::{optimize, verify_bounds};
 use generator::spec::{is_probable_prime, to_limbs, FieldConsts, LimbBits};
@@ -15,56 +16,29 @@ type UnaryRef<'a> = Box<dyn Fn(&BigUint) -> BigUint + 'a>;
 /// A num-bigint reference for a two-operand function.
 type BinaryRef<'a> = Box<dyn Fn(&BigUint, &BigUint) -> BigUint + 'a>;
 
-/// Deterministic generator for test inputs (SplitMix64).
-struct Rng(u64);
+/// This file's samplers on the shared stream: 32-bit words, the low half of each output.
+trait Samplers {
+    /// A value below `bound`: two words per 64 bits of `bound`, plus two, reduced.
+    fn below_by_words(&mut self, bound: &BigUint) -> BigUint;
+    /// A value of at most `bits` bits.
+    fn bits(&mut self, bits: u64) -> BigUint;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: &BigUint) -> BigUint {
+impl Samplers for Rng {
+    fn below_by_words(&mut self, bound: &BigUint) -> BigUint {
         let words = bound.bits().div_ceil(64) as usize + 1;
-        let x = BigUint::from_slice(
-            &(0..words * 2)
-                .map(|_| self.next() as u32)
-                .collect::<Vec<_>>(),
-        );
+        let x = BigUint::from_slice(&(0..words * 2).map(|_| self.next_u32()).collect::<Vec<_>>());
         x % bound
     }
 
     fn bits(&mut self, bits: u64) -> BigUint {
         let x = BigUint::from_slice(
             &(0..bits.div_ceil(32))
-                .map(|_| self.next() as u32)
+                .map(|_| self.next_u32())
                 .collect::<Vec<_>>(),
         );
         x % (BigUint::one() << bits as usize)
     }
-}
-
-fn next_prime_down(mut x: BigUint) -> BigUint {
-    if !x.bit(0) {
-        x -= 1u32;
-    }
-    while !is_probable_prime(&x) {
-        x -= 2u32;
-    }
-    x
-}
-
-fn next_prime_up(mut x: BigUint) -> BigUint {
-    if !x.bit(0) {
-        x += 1u32;
-    }
-    while !is_probable_prime(&x) {
-        x += 2u32;
-    }
-    x
 }
 
 /// Primes of many shapes for `n` limbs of `w` bits.
@@ -88,14 +62,16 @@ fn primes_for(rng: &mut Rng, w: u32, n: usize) -> Vec<BigUint> {
     }
     if n >= 3 {
         // Zero middle limbs: top limb random, low limb random, everything between zero.
-        let top = BigUint::from(rng.next() >> (64 - w) | 1 << (w - 1)) << (total - w as usize);
-        out.push(next_prime_up(top + BigUint::from(rng.next() >> (64 - w))));
+        let top = BigUint::from(rng.next_u64() >> (64 - w) | 1 << (w - 1)) << (total - w as usize);
+        out.push(next_prime_up(
+            top + BigUint::from(rng.next_u64() >> (64 - w)),
+        ));
         // All-ones middle limbs.
         let ones = ((BigUint::one() << (total - w as usize)) - 1u32)
             ^ ((BigUint::one() << w as usize) - 1u32);
-        let top = BigUint::from(rng.next() >> (64 - w) | 1 << (w - 2)) << (total - w as usize);
+        let top = BigUint::from(rng.next_u64() >> (64 - w) | 1 << (w - 2)) << (total - w as usize);
         out.push(next_prime_up(
-            top + ones + BigUint::from(rng.next() >> (64 - w) | 1),
+            top + ones + BigUint::from(rng.next_u64() >> (64 - w) | 1),
         ));
     }
     out.retain(|p| p.bits() as usize > (n - 1) * w as usize && p.bits() as usize <= total);
@@ -159,7 +135,7 @@ fn check_wide(rng: &mut Rng, c: &FieldConsts, xs: &[BigUint], r_inv: &BigUint) {
         assert_eq!(run(&sq, c, &[a]), a * a, "square_wide p={p:#x} a={a:#x}");
         assert_eq!(run(&sq_o, c, &[a]), a * a, "optimised square_wide p={p:#x}");
         ts.push(prod);
-        ts.push(rng.below(&pr));
+        ts.push(rng.below_by_words(&pr));
     }
     for t in &ts {
         let want = t * r_inv % p;
@@ -224,7 +200,7 @@ fn inputs(rng: &mut Rng, p: &BigUint, c: &FieldConsts, count: usize) -> Vec<BigU
     v.push(c.r.clone());
     v.push(c.r2.clone());
     for _ in 0..count {
-        v.push(rng.below(p));
+        v.push(rng.below_by_words(p));
     }
     v.into_iter().map(|x| x % p).collect()
 }

@@ -9,8 +9,7 @@ use generator::api::legendre::{jacobi_batches, JACOBI_BATCH};
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-mod common;
-use common::{next_prime_down, Rng};
+use fieldgen_test_support::{next_prime_down, SplitMix64 as Rng};
 
 /// The emitted algorithm on integers: (symbol, batches until a = 0).
 fn simulate(x: &BigUint, p: &BigUint, batches: u64) -> (i8, u64) {

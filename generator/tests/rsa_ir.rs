@@ -8,24 +8,21 @@ use generator::strategy::{karatsuba, runtime};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-struct Rng(u64);
+use fieldgen_test_support::SplitMix64 as Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+/// This file's sampler on the shared stream.
+trait Samplers {
+    /// `n` random `w`-bit limbs, sometimes all ones or all zeros (carry extremes).
+    fn limbs_of_width(&mut self, n: usize, w: u32) -> Vec<u64>;
+}
 
-    /// Random limbs, sometimes all ones or all zeros (carry extremes).
-    fn limbs(&mut self, n: usize, w: u32) -> Vec<u64> {
+impl Samplers for Rng {
+    fn limbs_of_width(&mut self, n: usize, w: u32) -> Vec<u64> {
         let mask = if w == 64 { u64::MAX } else { (1 << w) - 1 };
-        match self.next() % 6 {
+        match self.next_u64() % 6 {
             0 => vec![mask; n],
             1 => vec![0; n],
-            _ => (0..n).map(|_| self.next() & mask).collect(),
+            _ => (0..n).map(|_| self.next_u64() & mask).collect(),
         }
     }
 }
@@ -57,14 +54,14 @@ fn comba_products_and_squares() {
         for k in [1usize, 2, 3, 5, 8, 12, 16] {
             for f in both(&karatsuba::lower_comba_mul(w, k)) {
                 for _ in 0..20 {
-                    let (a, b) = (rng.limbs(k, w), rng.limbs(k, w));
+                    let (a, b) = (rng.limbs_of_width(k, w), rng.limbs_of_width(k, w));
                     let out = interpret(&f, &[&a, &b]).unwrap();
                     assert_eq!(big(&out, w), big(&a, w) * big(&b, w), "mul w={w} k={k}");
                 }
             }
             for f in both(&karatsuba::lower_comba_square(w, k)) {
                 for _ in 0..20 {
-                    let a = rng.limbs(k, w);
+                    let a = rng.limbs_of_width(k, w);
                     let out = interpret(&f, &[&a]).unwrap();
                     assert_eq!(big(&out, w), big(&a, w).pow(2), "square w={w} k={k}");
                 }
@@ -83,7 +80,7 @@ fn karatsuba_level() {
             let comb = both(&karatsuba::lower_karatsuba_combine(w, h));
             for v in 0..2 {
                 for _ in 0..30 {
-                    let (a, b) = (rng.limbs(2 * h, w), rng.limbs(2 * h, w));
+                    let (a, b) = (rng.limbs_of_width(2 * h, w), rng.limbs_of_width(2 * h, w));
                     let (a0, a1) = a.split_at(h);
                     let (b0, b1) = b.split_at(h);
                     let da = interpret(&sub[v], &[a0, a1]).unwrap();
@@ -113,7 +110,7 @@ fn karatsuba_level() {
 
 /// Odd moduli with the top bit set, and small ones, for the runtime reduction.
 fn modulus(rng: &mut Rng, n: usize, w: u32, shape: u64) -> Vec<u64> {
-    let mut p = rng.limbs(n, w);
+    let mut p = rng.limbs_of_width(n, w);
     if shape.is_multiple_of(2) {
         p[n - 1] |= 1 << (w - 1);
     } else {
@@ -154,8 +151,8 @@ fn runtime_reduction_whole_and_by_rows() {
                 let t = if shape == 7 {
                     &pb * &r - 1u32
                 } else {
-                    let a = big(&rng.limbs(n, w), w) % &pb;
-                    let b = big(&rng.limbs(n, w), w) % &pb;
+                    let a = big(&rng.limbs_of_width(n, w), w) % &pb;
+                    let b = big(&rng.limbs_of_width(n, w), w) % &pb;
                     a * b
                 };
                 let tl = limbs_of(&t, 2 * n, w);

@@ -15,8 +15,7 @@ use generator::backend::x86_64::sim::{run_allocated_regions, run_virtual_regions
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-mod common;
-use common::{from_limbs, Rng};
+use fieldgen_test_support::{from_limbs, SplitMix64 as Rng};
 
 fn limbs_of(x: &BigUint, n: usize) -> Vec<u64> {
     let mut v = x.to_u64_digits();

@@ -10,8 +10,7 @@ use generator::spec::LimbBits;
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, Signed, Zero};
 
-mod common;
-use common::{next_prime_down, Rng};
+use fieldgen_test_support::{next_prime_down, SplitMix64 as Rng};
 
 #[test]
 fn bounds_match_their_published_values() {

@@ -3,9 +3,7 @@
 //! the edges (0, 1, p − 1, limbs at their bound); the bounds pass proves both functions; the
 //! term table derived for P-256 is the one printed in FIPS 186-4 D.2.3.
 
-mod common;
-
-use common::Rng;
+use fieldgen_test_support::SplitMix64 as Rng;
 use generator::ir::interpret;
 use generator::pass::{optimize, verify_bounds};
 use generator::spec::{to_limbs, FieldConsts, LimbBits};

@@ -12,18 +12,7 @@ use generator::strategy::pseudo_mersenne::{self as pm, PseudoMersenne};
 use num_bigint::BigUint;
 use num_traits::One;
 
-/// SplitMix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+use fieldgen_test_support::SplitMix64 as Rng;
 
 fn to_big(limbs: &[u64], w: u32) -> BigUint {
     limbs
@@ -57,7 +46,7 @@ fn inputs(rng: &mut Rng, bounds: &[u64], count: usize) -> Vec<Vec<u64>> {
                 .iter()
                 .map(|&b| {
                     // Every fourth value sits near the top of each limb's range.
-                    let x = rng.next();
+                    let x = rng.next_u64();
                     let v = if b == u64::MAX { x } else { x % (b + 1) };
                     if i % 4 == 0 {
                         b - (v & 0xff).min(b)
@@ -187,10 +176,10 @@ fn random_pseudo_mersenne_primes() {
     ];
     for &k in &ks {
         for c_bits in [1u32, 5, 17, 31] {
-            let c0 = (rng.next() % (1u64 << c_bits)).max(1);
+            let c0 = (rng.next_u64() % (1u64 << c_bits)).max(1);
             let (p, _) = prime_below_power(k, c0);
             for lb in [LimbBits::W64, LimbBits::W32] {
-                check(&p, lb, 12, rng.next());
+                check(&p, lb, 12, rng.next_u64());
             }
         }
     }
@@ -201,10 +190,10 @@ fn multi_word_c_at_32_bits() {
     // c of 33..60 bits is two limbs at w = 32: the Solinas path.
     let mut rng = Rng(7);
     for &k in &[160u32, 192, 255, 256] {
-        let c0 = (rng.next() >> 8) | (1 << 40);
+        let c0 = (rng.next_u64() >> 8) | (1 << 40);
         let (p, _) = prime_below_power(k, c0);
-        check(&p, LimbBits::W32, 20, rng.next());
-        check(&p, LimbBits::W64, 20, rng.next());
+        check(&p, LimbBits::W32, 20, rng.next_u64());
+        check(&p, LimbBits::W64, 20, rng.next_u64());
     }
 }
 
@@ -276,12 +265,12 @@ fn x86_64_kernels_in_the_simulator() {
     ];
     let mut rng = Rng(99);
     for k in [191u32, 319, 383] {
-        primes.push(prime_below_power(k, rng.next() % 2000).0);
+        primes.push(prime_below_power(k, rng.next_u64() % 2000).0);
     }
     // k = 64n: secp256k1 and random c up to 40 bits (tight, wrap folds).
     primes.push((BigUint::one() << 256) - (BigUint::one() << 32) - 977u32);
     for k in [128u32, 192, 256, 448] {
-        primes.push(prime_below_power(k, rng.next() >> 24).0);
+        primes.push(prime_below_power(k, rng.next_u64() >> 24).0);
     }
     for p in &primes {
         let fc = FieldConsts::new(p, LimbBits::W64).unwrap();

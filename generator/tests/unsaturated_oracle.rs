@@ -5,9 +5,7 @@
 //! loose bound, zero, one, p − 1, values in [p, 2p)). Also: the bounds pass proves every
 //! function, refuses layouts that could overflow, and canonicalisation is exact.
 
-mod common;
-
-use common::Rng;
+use fieldgen_test_support::SplitMix64 as Rng;
 use generator::backend::unsaturated::lowered_core;
 use generator::ir::{interpret, Func};
 use generator::pass::{optimize, verify_bounds};
@@ -29,7 +27,7 @@ fn inputs(rng: &mut Rng, bounds: &[u64], count: usize) -> Vec<Vec<u64>> {
             bounds
                 .iter()
                 .map(|&b| {
-                    let v = rng.next() % (b + 1);
+                    let v = rng.next_u64() % (b + 1);
                     if i % 4 == 0 {
                         b - (v & 0xff).min(b)
                     } else {
@@ -200,7 +198,7 @@ fn random_primes() {
     let mut checked = 0;
     for &k in &[89u32, 130, 159, 200, 255, 285, 336] {
         for c_bits in [1u32, 4, 9] {
-            let mut c = (rng.next() % (1u64 << c_bits)).max(1) | 1;
+            let mut c = (rng.next_u64() % (1u64 << c_bits)).max(1) | 1;
             let p = loop {
                 let p = (BigUint::one() << k as usize) - c;
                 if is_probable_prime(&p) {
@@ -217,7 +215,7 @@ fn random_primes() {
                     Unsaturated::with_limbs(&fc, m).is_ok_and(|u| lowered_core(&fc, &u).is_ok())
                 });
                 if let Some(m) = m {
-                    check(&p, lb, m, 12, rng.next());
+                    check(&p, lb, m, 12, rng.next_u64());
                     checked += 1;
                 }
             }

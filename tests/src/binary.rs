@@ -289,22 +289,18 @@ pub fn binary_cases() -> usize {
         .unwrap_or(24)
 }
 
-/// SplitMix64, for reproducible random elements.
-#[derive(Clone, Debug)]
-pub struct SplitMix(pub u64);
+/// SplitMix64 (the workspace's shared stream), for reproducible random elements.
+pub use fieldgen_test_support::SplitMix64 as SplitMix;
 
-impl SplitMix {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+/// Random binary-field elements from the stream.
+pub trait RandomElement {
+    /// A uniformly random polynomial of degree < m: `m.div_ceil(64)` outputs, least
+    /// significant first, masked to m bits.
+    fn element(&mut self, m: usize) -> BigUint;
+}
 
-    /// A uniformly random polynomial of degree < m.
-    pub fn element(&mut self, m: usize) -> BigUint {
+impl RandomElement for SplitMix {
+    fn element(&mut self, m: usize) -> BigUint {
         let words: Vec<u64> = (0..m.div_ceil(64)).map(|_| self.next_u64()).collect();
         let mut bytes = Vec::new();
         for w in words {

@@ -18,7 +18,7 @@ use fieldgen_field::{BinaryField, Field, PrimeField, WideField};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use crate::binary::{binary_cases, Gf2Oracle, SplitMix};
+use crate::binary::{binary_cases, Gf2Oracle, RandomElement, SplitMix};
 use crate::oracle::{inverse_mod, legendre, parse_modulus, to_le_bytes};
 
 fn decode<F: Field>(x: &BigUint) -> F {

@@ -176,7 +176,7 @@ fn scalars<C: SecCurve>(rng: &mut Rng) -> Vec<Vec<u8>> {
     }
     let bytes = C::Scalar::BYTES;
     for len in [bytes, bytes, bytes + 9, 5] {
-        out.push(rng.bytes(len));
+        out.push(rng.low_bytes(len));
     }
     out
 }
@@ -208,8 +208,8 @@ fn partmod_and_digits<C: SecCurve>() {
     assert!(longest <= m + a + 3, "{}: {longest} digits", C::NAME);
     // Unreduced elements, both fixed-width paths, and the refusals.
     for bits in [20usize, 100, 160, 230, 250, 298, 700, 1190] {
-        let r0 = BigInt::from_bytes_le(Sign::Minus, &rng.bytes(bits / 8));
-        let r1 = BigInt::from_bytes_le(Sign::Plus, &rng.bytes(bits / 8));
+        let r0 = BigInt::from_bytes_le(Sign::Minus, &rng.low_bytes(bits / 8));
+        let r1 = BigInt::from_bytes_le(Sign::Plus, &rng.low_bytes(bits / 8));
         for w in [2, 5, 7] {
             check_expansion(&params, &(r0.clone(), r1.clone()), w);
         }
@@ -246,7 +246,7 @@ fn multiplication<C: SecCurve>(exps: &[u64]) {
     let params = TauParams::for_curve::<C>().unwrap();
     let gr = to_ref(&AffinePoint::<C>::generator());
     let mut rng = Rng(0x51 ^ exps[0]);
-    let c = rng.bytes(C::Scalar::BYTES - 1);
+    let c = rng.low_bytes(C::Scalar::BYTES - 1);
     let qr = r.mul_scalar(&gr, &c);
     let q = point_of::<C>(&qr).to_projective();
     let g = ProjectivePoint::<C>::GENERATOR;
@@ -269,14 +269,15 @@ fn multiplication<C: SecCurve>(exps: &[u64]) {
     }
     // The curve's entry points with reduced scalars.
     let n = order_of::<C>();
-    let k: C::Scalar =
-        fieldgen_weierstrass::protocol::scalar_from_be_bytes_reduced(&rng.bytes(C::Scalar::BYTES));
+    let k: C::Scalar = fieldgen_weierstrass::protocol::scalar_from_be_bytes_reduced(
+        &rng.low_bytes(C::Scalar::BYTES),
+    );
     let kbe = k.to_be_bytes().as_ref().to_vec();
     assert_eq!(aff(&mul_vartime(&q, &k)), r.mul_scalar(&qr, &kbe));
     // u1·G + u2·Q, including zero halves and u1·G = −u2·Q.
     let t = C::koblitz().expect("the curve keeps its τ-adic tables");
-    let u1 = rng.bytes(C::Scalar::BYTES + 3);
-    let u2 = rng.bytes(C::Scalar::BYTES);
+    let u1 = rng.low_bytes(C::Scalar::BYTES + 3);
+    let u2 = rng.low_bytes(C::Scalar::BYTES);
     let be = |v: &[u8]| v.iter().rev().copied().collect::<Vec<u8>>();
     let want = r.add(&r.mul_scalar(&gr, &be(&u1)), &r.mul_scalar(&qr, &be(&u2)));
     let got = t.mul_base_add_vartime(&u1, &q, &u2).unwrap();

@@ -514,15 +514,9 @@ mod tests {
 
     /// Deterministic scalars (splitmix64 words).
     fn scalar(i: u64) -> Scalar {
-        let mut x = i.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1234_5678;
+        let seed = i.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1234_5678;
         let mut b = [0u8; 32];
-        for chunk in b.chunks_exact_mut(8) {
-            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = x;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            chunk.copy_from_slice(&(z ^ (z >> 31)).to_le_bytes());
-        }
+        fieldgen_test_support::SplitMix64(seed).fill_le_bytes(&mut b);
         scalar_from_bytes_mod_order(&b)
     }
 

@@ -28,28 +28,20 @@ use fieldgen_weierstrass::ecdsa::SecretKey;
 /// Number of cropping percentiles (the paper's implementation uses 100).
 const PERCENTILES: usize = 100;
 
-/// splitmix64: the class choice and the random class's inputs (not a secret generator).
-struct Rng(u64);
+// The shared SplitMix64 stream: the class choice and the random class's inputs (not a
+// secret generator).
+use fieldgen_test_support::SplitMix64 as Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e3779b97f4a7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58476d1ce4e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d049bb133111eb);
-        z ^ (z >> 31)
-    }
+/// This binary's sampler on the stream.
+trait Samplers {
+    /// `N` bytes, whole outputs little-endian.
+    fn bytes<const N: usize>(&mut self) -> [u8; N];
+}
 
-    fn fill(&mut self, out: &mut [u8]) {
-        for chunk in out.chunks_mut(8) {
-            let w = self.next().to_le_bytes();
-            chunk.copy_from_slice(&w[..chunk.len()]);
-        }
-    }
-
+impl Samplers for Rng {
     fn bytes<const N: usize>(&mut self) -> [u8; N] {
         let mut a = [0u8; N];
-        self.fill(&mut a);
+        self.fill_le_bytes(&mut a);
         a
     }
 }
@@ -131,7 +123,7 @@ fn measure<C: Case>(case: &mut C, seconds: f64, seed: u64) -> Outcome {
             classes.clear();
             inputs.clear();
             for _ in 0..times.len() {
-                let class = (rng.next() & 1) as usize;
+                let class = (rng.next_u64() & 1) as usize;
                 classes.push(class);
                 inputs.push(case.prepare(class, rng));
             }
@@ -318,7 +310,7 @@ impl Case for EcdsaP256 {
             if class == 0 {
                 d[31] = 1;
             } else {
-                rng.fill(&mut d);
+                rng.fill_le_bytes(&mut d);
             }
             if let Ok(k) = SecretKey::<P256>::from_bytes(&d) {
                 return k;
@@ -343,7 +335,7 @@ impl Case for RsaPrivate {
         if class == 0 {
             m[k - 1] = 2;
         } else {
-            rng.fill(&mut m);
+            rng.fill_le_bytes(&mut m);
             m[0] &= 0x3f; // below n, whose top bit is set
         }
         m

@@ -5,32 +5,19 @@
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-/// Deterministic generator (SplitMix64), also the random source handed to key generation.
-pub struct Rng(pub u64);
+/// The shared SplitMix64 stream, also the random source handed to key generation (one byte
+/// per output).
+pub use fieldgen_test_support::SplitMix64 as Rng;
 
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+/// This crate's sampler on the shared stream.
+pub trait Samplers {
+    /// A value below `n`: `n.bits() / 8 + 8` bytes, big-endian, reduced.
+    fn below_by_bytes(&mut self, n: &BigUint) -> BigUint;
+}
 
-    pub fn fill(&mut self, out: &mut [u8]) {
-        for b in out.iter_mut() {
-            *b = self.next() as u8;
-        }
-    }
-
-    pub fn bytes(&mut self, len: usize) -> Vec<u8> {
-        let mut v = vec![0; len];
-        self.fill(&mut v);
-        v
-    }
-
-    pub fn below(&mut self, n: &BigUint) -> BigUint {
-        BigUint::from_bytes_be(&self.bytes(n.bits() as usize / 8 + 8)) % n
+impl Samplers for Rng {
+    fn below_by_bytes(&mut self, n: &BigUint) -> BigUint {
+        BigUint::from_bytes_be(&self.low_bytes(n.bits() as usize / 8 + 8)) % n
     }
 }
 

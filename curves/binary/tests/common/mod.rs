@@ -63,22 +63,8 @@ pub fn full_run() -> bool {
     std::env::var_os("FIELDGEN_BINARY_FULL").is_some()
 }
 
-/// A deterministic pseudo-random generator (splitmix64) for test inputs.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e3779b97f4a7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58476d1ce4e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d049bb133111eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next_u64() as u8).collect()
-    }
-}
+/// The shared deterministic stream (SplitMix64) for test inputs.
+pub use fieldgen_test_support::SplitMix64 as Rng;
 
 /// GF(2^m) = GF(2)[x]/(f) on BigUint, and the curve y² + xy = x³ + ax² + b in affine
 /// coordinates (None is the point at infinity): the textbook chord-and-tangent rules

@@ -8,24 +8,16 @@ fn big(s: &str) -> BigUint {
     parse_modulus_expr(s).unwrap()
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+use fieldgen_test_support::SplitMix64 as Rng;
+
+/// A value below 2^`bits`: whole outputs, the first most significant, shifted down.
+fn below_pow2(rng: &mut Rng, bits: u32) -> BigUint {
+    let words = bits.div_ceil(64);
+    let mut x = BigUint::zero();
+    for _ in 0..words {
+        x = (x << 64) + rng.next_u64();
     }
-    fn below_pow2(&mut self, bits: u32) -> BigUint {
-        let words = bits.div_ceil(64);
-        let mut x = BigUint::zero();
-        for _ in 0..words {
-            x = (x << 64) + self.next();
-        }
-        x >> (words * 64 - bits) as usize
-    }
+    x >> (words * 64 - bits) as usize
 }
 
 /// Miller–Rabin with the given bases, written independently of the code under test.
@@ -161,7 +153,7 @@ fn agrees_with_miller_rabin_on_random_odd_numbers() {
     let mut primes = 0;
     for i in 0..3000 {
         let bits = 2 + (i % 127) as u32;
-        let n = rng.below_pow2(bits) | BigUint::one();
+        let n = below_pow2(&mut rng, bits) | BigUint::one();
         let expected = miller_rabin(&n, &MR_BASES);
         assert_eq!(is_probable_prime(&n), expected, "{n}");
         primes += expected as u32;
