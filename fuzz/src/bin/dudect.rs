@@ -350,13 +350,13 @@ struct KeyRng(Rng);
 impl rand_core::TryRng for KeyRng {
     type Error = core::convert::Infallible;
     fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        Ok(self.0.next() as u32)
+        Ok(self.0.next_u32())
     }
     fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        Ok(self.0.next())
+        Ok(self.0.next_u64())
     }
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        self.0.fill(dst);
+        self.0.fill_le_bytes(dst);
         Ok(())
     }
 }
