@@ -10,8 +10,8 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use generator::bn::{derive, params_uses, BnConstants, BnError, PARAMS_HELPERS};
-use generator::lower::Strategy;
 use generator::spec::LimbBits;
+use generator::strategy::Strategy;
 use generator::{generate_prime_field, PrimeFieldOptions};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
