@@ -10,17 +10,16 @@ use generator::backend::aarch64::mul_kernel;
 use generator::backend::aarch64::select::{compile, mnemonics, Given, Selected};
 use generator::backend::aarch64::sim::{run_allocated, run_virtual};
 use generator::ir::{interpret, Func};
+use generator::pass::{optimize, verify_bounds};
+use generator::spec::{find_preset, parse_modulus_expr, FieldConsts, LimbBits};
 use generator::strategy::pseudo_mersenne::{self, PseudoMersenne};
 use generator::strategy::signed_solinas::{self, SignedSolinas};
 use generator::strategy::unsaturated::{self, Unsaturated};
 use generator::strategy::{addsub, montgomery, reduced_bounds, square, wide, MulAlgorithm};
-use generator::pass::{optimize, verify_bounds};
-use generator::spec::{find_preset, parse_modulus_expr, FieldConsts, LimbBits};
 use num_bigint::BigUint;
 use num_traits::One;
 
-mod common;
-use common::{prime_of_shape, Rng};
+use fieldgen_test_support::{prime_of_shape, SplitMix64 as Rng};
 
 fn preset(name: &str) -> BigUint {
     parse_modulus_expr(find_preset(name).expect("preset").modulus).expect("parses")
@@ -132,8 +131,8 @@ fn arguments(rng: &mut Rng, c: &FieldConsts, f: &Func, random: usize) -> Vec<Vec
                 bounds
                     .iter()
                     .map(|&b| match b.checked_add(1) {
-                        Some(m) => rng.next() % m,
-                        None => rng.next(),
+                        Some(m) => rng.next_u64() % m,
+                        None => rng.next_u64(),
                     })
                     .collect(),
             );
