@@ -13,7 +13,7 @@ use generator::strategy::MulAlgorithm;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use fieldgen_test_support::{next_prime_down, next_prime_up, prime_of_shape_32, SplitMix64 as Rng};
+use fieldgen_test_support::{prime_of_shape_32, SplitMix64 as Rng};
 
 fn from_words(l: &[u32]) -> BigUint {
     BigUint::from_slice(l)

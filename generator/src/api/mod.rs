@@ -6,6 +6,7 @@
 //! the run-time dispatch between backends (`backend()`, CPU checks, test hooks) for every
 //! product; [`invert`] (Bernstein–Yang), [`sqrt`] and [`legendre`] the derived operations.
 
+pub mod core;
 pub mod dispatch;
 pub mod field;
 pub mod field_layer;

@@ -16,9 +16,10 @@ use quote::{format_ident, quote};
 
 use super::portable::{emit_fn, Words};
 use super::{x86_64, Target};
-use crate::api::field::{
-    backend_order, check_limb_bits, dispatch_items, lit, Backend, CoreOps, TargetCore,
+use crate::api::core::{
+    backend_order, check_limb_bits, dispatch_items, Backend, CoreOps, TargetCore,
 };
+use crate::api::field::lit;
 use crate::pass::{optimize, verify_bounds};
 use crate::spec::FieldConsts;
 use crate::strategy::pseudo_mersenne::{self as pm_lower, PseudoMersenne};
@@ -104,7 +105,7 @@ pub fn lowered_core(c: &FieldConsts, pm: &PseudoMersenne) -> Result<Vec<LoweredF
 
 /// The lowered `mul_small_limbs` of this special form (not part of [`lowered_core`]: a prime
 /// whose one-word products the bounds pass refuses still gets a field, with the fallback of
-/// [`crate::api::field::mul_small_item`]).
+/// [`crate::api::core::mul_small_item`]).
 fn lowered_mul_small(c: &FieldConsts, pm: &PseudoMersenne) -> crate::ir::Func {
     let signed = match PseudoMersenne::detect(c) {
         Some(_) => None,
@@ -160,7 +161,7 @@ pub fn special_core(
             items.extend(emit_fn(&f, &format_ident!("{}", fname), args, doc));
         }
         if fname == "square_limbs_portable" {
-            items.extend(crate::api::field::mul_small_item(
+            items.extend(crate::api::core::mul_small_item(
                 lowered_mul_small(c, pm),
                 &word,
                 &limbs,
@@ -170,7 +171,7 @@ pub fn special_core(
     }
     if has_asm {
         items.extend(x86_64::pseudo_mersenne::core_fns(c, pm));
-        items.extend(crate::api::field::x86_64_support(
+        items.extend(crate::api::core::x86_64_support(
             has_portable,
             &limbs,
             &SPECIAL_OPS,

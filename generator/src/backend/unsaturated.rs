@@ -15,7 +15,8 @@ use quote::{format_ident, quote};
 use super::portable::{emit_fn, Words};
 use super::special::SPECIAL_OPS;
 use super::Target;
-use crate::api::field::{backend_order, check_limb_bits, dispatch_items, lit, Backend, TargetCore};
+use crate::api::core::{backend_order, check_limb_bits, dispatch_items, Backend, TargetCore};
+use crate::api::field::lit;
 use crate::ir::Func;
 use crate::pass::{optimize, verify_bounds};
 use crate::spec::FieldConsts;
@@ -86,7 +87,7 @@ pub fn unsaturated_core(
         let f = optimize(&f);
         items.extend(emit_fn(&f, &format_ident!("{}", fname), args, doc));
         if fname == "square_limbs_portable" {
-            items.extend(crate::api::field::mul_small_item(
+            items.extend(crate::api::core::mul_small_item(
                 un::lower_mul_small(u),
                 &word,
                 &limbs,

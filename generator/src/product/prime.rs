@@ -228,7 +228,7 @@ pub struct Core {
     /// The unsaturated layout, when the strategy is unsaturated.
     pub unsaturated: Option<Unsaturated>,
     /// The core functions for the target, their backends and the header's target line.
-    pub core: api::field::TargetCore,
+    pub core: api::core::TargetCore,
 }
 
 /// Stage 3, core: lowers each core operation to IR, runs the passes (bounds, simplify, dce)
@@ -239,7 +239,7 @@ pub fn core(spec: &PrimeSpec, plan: &Plan, target: Target) -> Result<Core, GenEr
     let mut last = None;
     for candidate in &plan.candidates {
         let result = match candidate {
-            Candidate::Montgomery => api::field::target_core(consts, plan.mul, target, ident)
+            Candidate::Montgomery => api::core::target_core(consts, plan.mul, target, ident)
                 .map(|core| Core {
                     strategy: Strategy::Montgomery,
                     special: None,

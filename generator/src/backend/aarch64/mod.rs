@@ -15,7 +15,7 @@
 //! by the generated code yet).
 //!
 //! [`sim`] runs kernels before and after allocation, so tests check them against num-bigint
-//! without an AArch64 machine. The field wrapper ([`super::field`]) uses the kernels whenever
+//! without an AArch64 machine. The field wrapper ([`crate::api::core`]) uses the kernels whenever
 //! the build is for `target_arch = "aarch64"`: no feature detection is needed.
 
 pub mod asm;

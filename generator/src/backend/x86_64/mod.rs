@@ -14,7 +14,7 @@
 //!    its operand list.
 //!
 //! [`sim`] executes kernels before and after allocation, so tests check them against num-bigint
-//! without compiling. The field wrapper ([`super::field`]) decides when a kernel runs: compile
+//! without compiling. The field wrapper ([`crate::api::core`]) decides when a kernel runs: compile
 //! time with `target_feature = "bmi2"` and `"adx"`, else CPUID once, else the portable code.
 
 pub mod asm;
