@@ -15,17 +15,18 @@
 
 use crate::ir::{word_mask, Builder, Func, Var};
 
-/// Three-word column accumulator of product scanning.
-struct Acc {
-    t0: Var,
-    t1: Var,
-    t2: Var,
+/// Three-word column accumulator of product scanning (here and in
+/// [`super::montgomery`]'s product scanning).
+pub(super) struct Acc {
+    pub(super) t0: Var,
+    pub(super) t1: Var,
+    pub(super) t2: Var,
 }
 
 impl Acc {
     /// Adds the double word (lo, hi) plus nothing else; t2 never wraps (column sums are below
     /// 2^(3w) for every size this module is used with).
-    fn add2(&mut self, b: &mut Builder, zero: Var, lo: Var, hi: Var) {
+    pub(super) fn add2(&mut self, b: &mut Builder, zero: Var, lo: Var, hi: Var) {
         let (s, cy) = b.add_carry(self.t0, lo, zero);
         self.t0 = s;
         let (s, cy) = b.add_carry(self.t1, hi, cy);
@@ -34,7 +35,7 @@ impl Acc {
         self.t2 = s;
     }
 
-    fn add_product(&mut self, b: &mut Builder, zero: Var, u: Var, v: Var) {
+    pub(super) fn add_product(&mut self, b: &mut Builder, zero: Var, u: Var, v: Var) {
         let (lo, hi) = b.mul_add(u, v, self.t0, zero);
         self.t0 = lo;
         let (s, cy) = b.add_carry(self.t1, hi, zero);
@@ -43,7 +44,7 @@ impl Acc {
         self.t2 = s;
     }
 
-    fn shift(&mut self, zero: Var) -> Var {
+    pub(super) fn shift(&mut self, zero: Var) -> Var {
         let out = self.t0;
         self.t0 = self.t1;
         self.t1 = self.t2;

@@ -1,5 +1,6 @@
 //! Montgomery multiplication a·b·R⁻¹ mod p, R = 2^(w·n), in four algorithms.
 
+use super::karatsuba::Acc;
 use super::square::montgomery_reduce;
 use super::wide::mul_wide;
 use super::{final_subtract, reduced_bounds, MulAlgorithm};
@@ -114,33 +115,6 @@ fn cios_no_carry(b: &mut Builder, c: &FieldConsts, x: &[Var], y: &[Var]) -> Vec<
         t[n - 1] = s;
     }
     final_subtract(b, c, &t, zero)
-}
-
-/// Three-word column accumulator for product scanning.
-struct Acc {
-    t0: Var,
-    t1: Var,
-    t2: Var,
-}
-
-impl Acc {
-    fn add_product(&mut self, b: &mut Builder, zero: Var, u: Var, v: Var) {
-        let (lo, hi) = b.mul_add(u, v, self.t0, zero);
-        self.t0 = lo;
-        let (s, cy) = b.add_carry(self.t1, hi, zero);
-        self.t1 = s;
-        // The column sum is bounded (below 2n·2^(2w)), so t2 never wraps.
-        let (s, _) = b.add_carry(self.t2, cy, zero);
-        self.t2 = s;
-    }
-
-    fn shift(&mut self, zero: Var) -> Var {
-        let out = self.t0;
-        self.t0 = self.t1;
-        self.t1 = self.t2;
-        self.t2 = zero;
-        out
-    }
 }
 
 /// Product scanning (FIPS, Koç–Acar–Kaliski 1996, §6): each column of a·b and m·p is summed in
