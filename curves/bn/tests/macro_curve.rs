@@ -17,7 +17,7 @@
 
 mod common;
 
-use common::{big, fr_big, from_fp, p_of, r_of, to_fr, Rng};
+use common::{big, fp12_dec, fp2_dec, fp_dec, fr_big, from_fp, hex, load, p_of, r_of, to_fr, Rng};
 use fieldgen_bn::{
     endo, pairing, pairing_product_is_one, Bn254, BnParams, Fp12, Fp2, G1Affine, G1Projective,
     G2Affine, G2Projective,
@@ -53,41 +53,9 @@ fieldgen_macros::bn_curve! {
 
 const SMALL_Z: i64 = -1073741929;
 
-fn load(name: &str) -> Value {
-    let path = format!("{}/tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn hex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
-
-/// A (possibly negative) decimal string mod p, via num-bigint.
-fn fp_dec<C: BnParams>(dec: &str) -> C::Fp {
-    let p = BigInt::from(p_of::<C>());
-    let v = BigInt::parse_bytes(dec.as_bytes(), 10).unwrap();
-    let v = ((v % &p) + &p) % &p;
-    common::to_fp::<C>(&v.to_biguint().unwrap())
-}
-
-fn fp2_dec<C: BnParams>(a: &str, b: &str) -> Fp2<C::Fp> {
-    Fp2::new(fp_dec::<C>(a), fp_dec::<C>(b))
-}
-
 /// The twelve coefficients of an Fp12 value as integers (to compare across curve types).
 fn coeffs<C: BnParams>(x: &Fp12<C>) -> Vec<BigUint> {
     x.to_coeffs().iter().map(from_fp::<C>).collect()
-}
-
-fn fp12_dec<C: BnParams>(list: &[String]) -> Fp12<C> {
-    let mut c = [<C::Fp as Field>::ZERO; 12];
-    for (k, s) in list.iter().enumerate() {
-        c[k] = fp_dec::<C>(s);
-    }
-    Fp12::from_coeffs(&c)
 }
 
 fn coeff_list(obj: &Value) -> Vec<String> {

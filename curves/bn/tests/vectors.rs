@@ -7,41 +7,8 @@ use fieldgen_field::{ByteArray, Field, PrimeField};
 use num_bigint::{BigInt, BigUint};
 use serde_json::Value;
 
-fn load(name: &str) -> Value {
-    let path = format!("{}/tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn hex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
-
-/// A decimal (possibly negative) string as an element of C's Fp, via num-bigint.
-fn fp<C: BnParams>(dec: &str) -> C::Fp {
-    let p = BigUint::parse_bytes(&C::Fp::MODULUS_HEX.as_bytes()[2..], 16).unwrap();
-    let v = BigInt::parse_bytes(dec.as_bytes(), 10).unwrap();
-    let v = ((v % BigInt::from(p.clone())) + BigInt::from(p.clone())) % BigInt::from(p);
-    let be = v.to_biguint().unwrap().to_bytes_be();
-    let mut b = <C::Fp as Field>::Bytes::zeroed();
-    let n = b.as_ref().len();
-    b.as_mut()[n - be.len()..].copy_from_slice(&be);
-    Option::from(C::Fp::from_be_bytes(&b)).unwrap()
-}
-
-fn fp2<C: BnParams>(a: &str, b: &str) -> Fp2<C::Fp> {
-    Fp2::new(fp::<C>(a), fp::<C>(b))
-}
-
-fn fp12_from_list<C: BnParams>(v: &[String]) -> Fp12<C> {
-    let mut c = [<C::Fp as Field>::ZERO; 12];
-    for (k, s) in v.iter().enumerate() {
-        c[k] = fp::<C>(s);
-    }
-    Fp12::from_coeffs(&c)
-}
+mod common;
+use common::{fp12_dec, fp2_dec, fp_dec, hex, load};
 
 #[test]
 fn geth_ecadd() {
@@ -110,20 +77,20 @@ fn bn254_published_gt_values() {
     let pa = &t["input"]["P_affine_computed"];
     let qa = &t["input"]["Q_affine_computed"];
     let p = G1Affine::<Bn254>::from_xy(
-        fp::<Bn254>(pa["x"].as_str().unwrap()),
-        fp::<Bn254>(pa["y"].as_str().unwrap()),
+        fp_dec::<Bn254>(pa["x"].as_str().unwrap()),
+        fp_dec::<Bn254>(pa["y"].as_str().unwrap()),
     )
     .unwrap();
     let q = G2Affine::<Bn254>::from_xy(
-        fp2::<Bn254>(qa["x"][0].as_str().unwrap(), qa["x"][1].as_str().unwrap()),
-        fp2::<Bn254>(qa["y"][0].as_str().unwrap(), qa["y"][1].as_str().unwrap()),
+        fp2_dec::<Bn254>(qa["x"][0].as_str().unwrap(), qa["x"][1].as_str().unwrap()),
+        fp2_dec::<Bn254>(qa["y"][0].as_str().unwrap(), qa["y"][1].as_str().unwrap()),
     )
     .unwrap();
-    let expected = fp12_from_list::<Bn254>(&coeff_list(&t["expected_gt_fp12"]));
+    let expected = fp12_dec::<Bn254>(&coeff_list(&t["expected_gt_fp12"]));
     assert_eq!(pairing(&p, &q), expected);
     // e(G1, G2) of Aptos (arkworks).
     let t = &published[1];
-    let expected = fp12_from_list::<Bn254>(&coeff_list(&t["expected_gt_fp12"]));
+    let expected = fp12_dec::<Bn254>(&coeff_list(&t["expected_gt_fp12"]));
     let g1 = G1Affine::<Bn254>::generator();
     let g2 = G2Affine::<Bn254>::generator();
     assert_eq!(pairing(&g1, &g2), expected);
@@ -147,13 +114,13 @@ fn mcl_case<C: BnParams>(t: &Value) -> (Fp12<C>, Fp12<C>) {
     let p = &t["P_G1"];
     let q = &t["Q_G2"];
     let p = G1Affine::<C>::from_xy(
-        fp::<C>(p["x"].as_str().unwrap()),
-        fp::<C>(p["y"].as_str().unwrap()),
+        fp_dec::<C>(p["x"].as_str().unwrap()),
+        fp_dec::<C>(p["y"].as_str().unwrap()),
     )
     .unwrap();
     let q = G2Affine::<C>::from_xy(
-        fp2::<C>(q["x"]["a"].as_str().unwrap(), q["x"]["b"].as_str().unwrap()),
-        fp2::<C>(q["y"]["a"].as_str().unwrap(), q["y"]["b"].as_str().unwrap()),
+        fp2_dec::<C>(q["x"]["a"].as_str().unwrap(), q["x"]["b"].as_str().unwrap()),
+        fp2_dec::<C>(q["y"]["a"].as_str().unwrap(), q["y"]["b"].as_str().unwrap()),
     )
     .unwrap();
     let list: Vec<String> = t["e_Fp12_decimal_mcl_order"]
@@ -162,7 +129,7 @@ fn mcl_case<C: BnParams>(t: &Value) -> (Fp12<C>, Fp12<C>) {
         .iter()
         .map(|s| s.as_str().unwrap().to_string())
         .collect();
-    (pairing(&p, &q), fp12_from_list::<C>(&list))
+    (pairing(&p, &q), fp12_dec::<C>(&list))
 }
 
 #[test]

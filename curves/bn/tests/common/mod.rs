@@ -2,9 +2,10 @@
 //! between the crate's field elements and num-bigint, the tests' oracle.
 #![allow(dead_code)]
 
-use fieldgen_bn::BnParams;
+use fieldgen_bn::{BnParams, Fp12, Fp2};
 use fieldgen_field::{ByteArray, Field, PrimeField};
-use num_bigint::BigUint;
+use num_bigint::{BigInt, BigUint};
+use serde_json::Value;
 
 /// `default` cases, or `full` when `FIELDGEN_FULL` is set.
 pub fn cases(default: usize, full: usize) -> usize {
@@ -71,4 +72,40 @@ pub fn rand_fp<C: BnParams>(rng: &mut Rng) -> BigUint {
 /// A random integer below r.
 pub fn rand_fr<C: BnParams>(rng: &mut Rng) -> BigUint {
     BigUint::from_bytes_le(&rng.bytes(<C::Fr as Field>::BYTES + 8)) % r_of::<C>()
+}
+
+/// A vector file of `tests/vectors/`, parsed.
+pub fn load(name: &str) -> Value {
+    let path = format!("{}/tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// A hex string (no prefix) as bytes.
+pub fn hex(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+/// A (possibly negative) decimal string as an element of C's Fp, reduced by num-bigint.
+pub fn fp_dec<C: BnParams>(dec: &str) -> C::Fp {
+    let p = BigInt::from(p_of::<C>());
+    let v = BigInt::parse_bytes(dec.as_bytes(), 10).unwrap();
+    let v = ((v % &p) + &p) % &p;
+    to_fp::<C>(&v.to_biguint().unwrap())
+}
+
+/// Two decimal strings as an Fp2 element a + b·i.
+pub fn fp2_dec<C: BnParams>(a: &str, b: &str) -> Fp2<C::Fp> {
+    Fp2::new(fp_dec::<C>(a), fp_dec::<C>(b))
+}
+
+/// Twelve decimal strings (mcl's coefficient order) as an Fp12 element.
+pub fn fp12_dec<C: BnParams>(list: &[String]) -> Fp12<C> {
+    let mut c = [<C::Fp as Field>::ZERO; 12];
+    for (k, s) in list.iter().enumerate() {
+        c[k] = fp_dec::<C>(s);
+    }
+    Fp12::from_coeffs(&c)
 }
