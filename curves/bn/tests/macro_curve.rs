@@ -22,7 +22,6 @@ use fieldgen_bn::{
     endo, pairing, pairing_product_is_one, Bn254, BnParams, Fp12, Fp2, G1Affine, G1Projective,
     G2Affine, G2Projective,
 };
-use fieldgen_field::Field;
 use num_bigint::{BigInt, BigUint};
 use serde_json::Value;
 

@@ -2,9 +2,8 @@
 //! `bn` crate and Aptos (arkworks), and mcl's pairing values for Fp254BNb and BN_SNARK1.
 
 use fieldgen_bn::eth::{ecadd, ecmul, ecpairing};
-use fieldgen_bn::{pairing, Bn254, BnParams, Fp12, Fp2, Fp254Bnb, G1Affine, G2Affine};
-use fieldgen_field::{ByteArray, Field, PrimeField};
-use num_bigint::{BigInt, BigUint};
+use fieldgen_bn::{pairing, Bn254, BnParams, Fp12, Fp254Bnb, G1Affine, G2Affine};
+use fieldgen_field::Field;
 use serde_json::Value;
 
 mod common;
