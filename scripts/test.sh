@@ -114,10 +114,7 @@ command -v c++ >/dev/null || {
   if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq g++
 }
-# At opt-level 1: a 5-second smoke run gains nothing from opt-level 3, whose instrumented
-# build of the generated crates is the step's main cost (the long runs in fuzz/README.md use
-# run.sh's release profile unchanged).
-CARGO_PROFILE_RELEASE_OPT_LEVEL=1 bash fuzz/run.sh 5
+bash fuzz/run.sh 5
 
 step "minimum supported Rust version: the publishable crates type-check with Rust 1.89"
 # rust-version in Cargo.toml is 1.89; this type-checks what is published with exactly that
