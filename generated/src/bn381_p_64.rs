@@ -1795,7 +1795,7 @@ impl Fp {
             ::core::option::Option::None
         }
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in AArch64 assembly: CIOS, mul/umulh products, adds/adcs carry chains, constant-time final subtraction (csel). 314 instructions, 144 mul/umulh, 24 registers (2n² + n = 78 64×64-bit products as mul/umulh halves, less those with zero limbs of p or the low word of m·p[0]).
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in AArch64 assembly: CIOS, mul/umulh products, adds/adcs carry chains, constant-time final subtraction (csel). Hand-written kernel (314 instructions, 144 mul/umulh, 24 registers): the one selected from the IR CIOS product is longer.
     #[cfg(target_arch = "aarch64")]
     #[inline]
     #[allow(unused_doc_comments)]
@@ -1925,7 +1925,7 @@ impl Fp {
         };
         [r0, r1, r2, r3, r4, r5]
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: SOS, the off-diagonal products a[i]·a[j] once, doubled, plus the squares, then n CIOS reduction passes, constant-time final subtraction (csel). 271 instructions, 114 mul/umulh, 21 registers (n² + n products as mul/umulh halves for a², 2n² − n for the reduction).
+    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: the off-diagonal products a[i]·a[j] once, doubled, plus the squares, then n reduction passes, constant-time final subtraction (csel). Hand-written kernel (271 instructions, 114 mul/umulh, 21 registers): the one selected from the IR square is longer.
     #[cfg(target_arch = "aarch64")]
     #[inline]
     #[allow(unused_doc_comments)]

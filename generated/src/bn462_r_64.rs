@@ -2765,7 +2765,7 @@ impl Fr {
             ::core::option::Option::None
         }
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in AArch64 assembly: CIOS, mul/umulh products, adds/adcs carry chains, constant-time final subtraction (csel). 597 instructions, 256 mul/umulh, 28 registers (2n² + n = 136 64×64-bit products as mul/umulh halves, less those with zero limbs of p or the low word of m·p[0]).
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in AArch64 assembly: CIOS, mul/umulh products, adds/adcs carry chains, constant-time final subtraction (csel). Hand-written kernel (597 instructions, 256 mul/umulh, 28 registers): the one selected from the IR CIOS product is longer.
     #[cfg(target_arch = "aarch64")]
     #[inline]
     #[allow(unused_doc_comments)]
@@ -2993,7 +2993,7 @@ impl Fr {
         };
         [r0, r1, r2, r3, r4, r5, r6, r7]
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: SOS, the off-diagonal products a[i]·a[j] once, doubled, plus the squares, then n CIOS reduction passes, constant-time final subtraction (csel). 459 instructions, 200 mul/umulh, 27 registers (n² + n products as mul/umulh halves for a², 2n² − n for the reduction).
+    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: the off-diagonal products a[i]·a[j] once, doubled, plus the squares, then n reduction passes, constant-time final subtraction (csel). Hand-written kernel (459 instructions, 200 mul/umulh, 27 registers): the one selected from the IR square is longer.
     #[cfg(target_arch = "aarch64")]
     #[inline]
     #[allow(unused_doc_comments)]

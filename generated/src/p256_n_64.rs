@@ -1113,7 +1113,7 @@ impl Fr {
             ::core::option::Option::None
         }
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in AArch64 assembly: CIOS, mul/umulh products, adds/adcs carry chains, constant-time final subtraction (csel). 157 instructions, 64 mul/umulh, 18 registers (2n² + n = 36 64×64-bit products as mul/umulh halves, less those with zero limbs of p or the low word of m·p[0]).
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in AArch64 assembly: CIOS, mul/umulh products, adds/adcs carry chains, constant-time final subtraction (csel). Selected from the optimised IR CIOS product (155 instructions, 64 mul/umulh, 18 registers).
     #[cfg(target_arch = "aarch64")]
     #[inline]
     #[allow(unused_doc_comments)]
@@ -1125,68 +1125,67 @@ impl Fr {
         /// SAFETY: base AArch64 instructions only. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and does not touch the stack.
         let () = unsafe {
             ::core::arch::asm!(
-                "ldp x4, x5, [x1]", "ldp x6, x7, [x1, #16]", "ldp x1, x8, [x2]",
-                "ldp x9, x10, [x2, #16]", "ldp x2, x11, [x0]", "mul x12, x2, x4",
-                "umulh x13, x2, x4", "mul x14, x2, x5", "adds x14, x14, x13",
-                "umulh x13, x2, x5", "mul x15, x2, x6", "adcs x15, x15, x13",
-                "umulh x13, x2, x6", "mul x16, x2, x7", "adcs x16, x16, x13",
-                "umulh x2, x2, x7", "adc x2, x2, xzr", "mul x13, x12, x3", "cmp x12, #1",
-                "mul x12, x13, x8", "adcs x12, x14, x12", "mul x14, x13, x9",
-                "adcs x14, x15, x14", "mul x15, x13, x10", "adcs x15, x16, x15",
-                "adcs x2, x2, xzr", "cset x16, cs", "umulh x17, x13, x1",
-                "adds x17, x12, x17", "umulh x12, x13, x8", "adcs x12, x14, x12",
-                "umulh x14, x13, x9", "adcs x14, x15, x14", "umulh x13, x13, x10",
-                "adcs x13, x2, x13", "adc x16, x16, xzr", "mul x2, x11, x4",
-                "adds x2, x17, x2", "mul x17, x11, x5", "adcs x17, x12, x17",
-                "mul x12, x11, x6", "adcs x12, x14, x12", "mul x14, x11, x7",
-                "adcs x14, x13, x14", "adc x16, x16, xzr", "umulh x13, x11, x4",
-                "adds x13, x17, x13", "umulh x17, x11, x5", "adcs x17, x12, x17",
-                "umulh x12, x11, x6", "adcs x12, x14, x12", "umulh x11, x11, x7",
-                "adcs x11, x16, x11", "cset x16, cs", "mul x14, x2, x3", "cmp x2, #1",
-                "mul x2, x14, x8", "adcs x2, x13, x2", "mul x13, x14, x9",
-                "adcs x13, x17, x13", "mul x17, x14, x10", "adcs x17, x12, x17",
-                "adcs x11, x11, xzr", "adc x16, x16, xzr", "umulh x12, x14, x1",
-                "adds x12, x2, x12", "umulh x2, x14, x8", "adcs x2, x13, x2",
-                "umulh x13, x14, x9", "adcs x13, x17, x13", "umulh x14, x14, x10",
-                "adcs x14, x11, x14", "adc x16, x16, xzr", "ldp x11, x17, [x0, #16]",
-                "mul x0, x11, x4", "adds x0, x12, x0", "mul x12, x11, x5",
-                "adcs x12, x2, x12", "mul x2, x11, x6", "adcs x2, x13, x2",
-                "mul x13, x11, x7", "adcs x13, x14, x13", "adc x16, x16, xzr",
-                "umulh x14, x11, x4", "adds x14, x12, x14", "umulh x12, x11, x5",
-                "adcs x12, x2, x12", "umulh x2, x11, x6", "adcs x2, x13, x2",
-                "umulh x11, x11, x7", "adcs x11, x16, x11", "cset x16, cs",
-                "mul x13, x0, x3", "cmp x0, #1", "mul x0, x13, x8", "adcs x0, x14, x0",
-                "mul x14, x13, x9", "adcs x14, x12, x14", "mul x12, x13, x10",
-                "adcs x12, x2, x12", "adcs x11, x11, xzr", "adc x16, x16, xzr",
-                "umulh x2, x13, x1", "adds x2, x0, x2", "umulh x0, x13, x8",
-                "adcs x0, x14, x0", "umulh x14, x13, x9", "adcs x14, x12, x14",
-                "umulh x13, x13, x10", "adcs x13, x11, x13", "adc x16, x16, xzr",
-                "mul x11, x17, x4", "adds x11, x2, x11", "mul x2, x17, x5",
-                "adcs x2, x0, x2", "mul x0, x17, x6", "adcs x0, x14, x0",
-                "mul x14, x17, x7", "adcs x14, x13, x14", "adc x16, x16, xzr",
-                "umulh x4, x17, x4", "adds x4, x2, x4", "umulh x5, x17, x5",
-                "adcs x5, x0, x5", "umulh x6, x17, x6", "adcs x6, x14, x6",
-                "umulh x17, x17, x7", "adcs x17, x16, x17", "cset x16, cs",
-                "mul x3, x11, x3", "cmp x11, #1", "mul x11, x3, x8", "adcs x11, x4, x11",
-                "mul x4, x3, x9", "adcs x4, x5, x4", "mul x5, x3, x10",
-                "adcs x5, x6, x5", "adcs x17, x17, xzr", "adc x16, x16, xzr",
-                "umulh x6, x3, x1", "adds x6, x11, x6", "umulh x11, x3, x8",
-                "adcs x11, x4, x11", "umulh x4, x3, x9", "adcs x4, x5, x4",
-                "umulh x3, x3, x10", "adcs x3, x17, x3", "adc x16, x16, xzr",
-                "subs x1, x6, x1", "sbcs x8, x11, x8", "sbcs x9, x4, x9",
-                "sbcs x10, x3, x10", "sbcs xzr, x16, xzr", "csel x1, x1, x6, cs",
-                "csel x8, x8, x11, cs", "csel x9, x9, x4, cs", "csel x10, x10, x3, cs",
-                inout("x0") a.as_ptr() => _, inout("x1") b.as_ptr() => r0, inout("x2")
-                Self::MODULUS_LIMBS.as_ptr() => _, inout("x3") 14758798090332847183u64 =>
-                _, lateout("x8") r1, lateout("x9") r2, lateout("x10") r3, out("x4") _,
-                out("x5") _, out("x6") _, out("x7") _, out("x11") _, out("x12") _,
-                out("x13") _, out("x14") _, out("x15") _, out("x16") _, out("x17") _,
+                "ldp x4, x5, [x0]", "ldp x6, x7, [x1]", "mul x8, x4, x6",
+                "mul x9, x5, x6", "ldp x10, x11, [x0, #16]", "mul x0, x10, x6",
+                "mul x12, x11, x6", "umulh x13, x11, x6", "umulh x14, x4, x6",
+                "adds x14, x9, x14", "umulh x9, x5, x6", "adcs x9, x0, x9",
+                "umulh x6, x10, x6", "adcs x6, x12, x6", "adc x13, x13, xzr",
+                "mul x12, x8, x2", "cmp x8, #1", "ldp x8, x0, [x3]", "mul x15, x12, x0",
+                "adcs x15, x15, x14", "movn x14, #0, lsl #0", "mul x16, x12, x14",
+                "adcs x16, x16, x9", "ldr x3, [x3, #24]", "mul x9, x12, x3",
+                "adcs x9, x9, x6", "umulh x6, x12, x3", "adc x6, x6, xzr",
+                "umulh x17, x12, x8", "adds x17, x15, x17", "umulh x15, x12, x0",
+                "adcs x15, x16, x15", "umulh x12, x12, x14", "adcs x12, x9, x12",
+                "adc x6, x6, xzr", "adds x6, x13, x6", "cset x13, cs", "mul x9, x4, x7",
+                "adds x9, x9, x17", "mul x17, x5, x7", "adcs x17, x17, x15",
+                "mul x15, x10, x7", "adcs x15, x15, x12", "mul x12, x11, x7",
+                "adcs x12, x12, x6", "umulh x6, x11, x7", "adc x6, x6, xzr",
+                "umulh x16, x4, x7", "adds x16, x17, x16", "umulh x17, x5, x7",
+                "adcs x17, x15, x17", "umulh x7, x10, x7", "adcs x7, x12, x7",
+                "adc x6, x6, x13", "mul x13, x9, x2", "cmp x9, #1", "mul x9, x13, x0",
+                "adcs x9, x9, x16", "mul x16, x13, x14", "adcs x16, x16, x17",
+                "mul x17, x13, x3", "adcs x17, x17, x7", "umulh x7, x13, x3",
+                "adc x7, x7, xzr", "umulh x12, x13, x8", "adds x12, x9, x12",
+                "umulh x9, x13, x0", "adcs x9, x16, x9", "umulh x13, x13, x14",
+                "adcs x13, x17, x13", "adc x7, x7, xzr", "adds x7, x6, x7",
+                "cset x6, cs", "ldp x17, x16, [x1, #16]", "mul x1, x4, x17",
+                "adds x1, x1, x12", "mul x12, x5, x17", "adcs x12, x12, x9",
+                "mul x9, x10, x17", "adcs x9, x9, x13", "mul x13, x11, x17",
+                "adcs x13, x13, x7", "umulh x7, x11, x17", "adc x7, x7, xzr",
+                "umulh x15, x4, x17", "adds x15, x12, x15", "umulh x12, x5, x17",
+                "adcs x12, x9, x12", "umulh x17, x10, x17", "adcs x17, x13, x17",
+                "adc x7, x7, x6", "mul x6, x1, x2", "cmp x1, #1", "mul x1, x6, x0",
+                "adcs x1, x1, x15", "mul x15, x6, x14", "adcs x15, x15, x12",
+                "mul x12, x6, x3", "adcs x12, x12, x17", "umulh x17, x6, x3",
+                "adc x17, x17, xzr", "umulh x13, x6, x8", "adds x13, x1, x13",
+                "umulh x1, x6, x0", "adcs x1, x15, x1", "umulh x6, x6, x14",
+                "adcs x6, x12, x6", "adc x17, x17, xzr", "adds x17, x7, x17",
+                "cset x7, cs", "mul x12, x4, x16", "adds x12, x12, x13",
+                "mul x13, x5, x16", "adcs x13, x13, x1", "mul x1, x10, x16",
+                "adcs x1, x1, x6", "mul x6, x11, x16", "adcs x6, x6, x17",
+                "umulh x11, x11, x16", "adc x11, x11, xzr", "umulh x4, x4, x16",
+                "adds x4, x13, x4", "umulh x5, x5, x16", "adcs x5, x1, x5",
+                "umulh x16, x10, x16", "adcs x16, x6, x16", "adc x11, x11, x7",
+                "mul x2, x12, x2", "cmp x12, #1", "mul x12, x2, x0", "adcs x12, x12, x4",
+                "mul x4, x2, x14", "adcs x4, x4, x5", "mul x5, x2, x3",
+                "adcs x5, x5, x16", "umulh x16, x2, x3", "adc x16, x16, xzr",
+                "umulh x7, x2, x8", "adds x7, x12, x7", "umulh x12, x2, x0",
+                "adcs x12, x4, x12", "umulh x2, x2, x14", "adcs x2, x5, x2",
+                "adc x16, x16, xzr", "adds x16, x11, x16", "cset x11, cs",
+                "subs x8, x7, x8", "sbcs x0, x12, x0", "sbcs x14, x2, x14",
+                "sbcs x3, x16, x3", "sbcs xzr, x11, xzr", "csel x8, x8, x7, cs",
+                "csel x0, x0, x12, cs", "csel x14, x14, x2, cs", "csel x3, x3, x16, cs",
+                inout("x0") a.as_ptr() => r1, inout("x1") b.as_ptr() => _, inout("x2")
+                14758798090332847183u64 => _, inout("x3") Self::MODULUS_LIMBS.as_ptr() =>
+                r3, lateout("x8") r0, lateout("x14") r2, out("x4") _, out("x5") _,
+                out("x6") _, out("x7") _, out("x9") _, out("x10") _, out("x11") _,
+                out("x12") _, out("x13") _, out("x15") _, out("x16") _, out("x17") _,
                 options(pure, readonly, nostack)
             )
         };
         [r0, r1, r2, r3]
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: SOS, the off-diagonal products a[i]·a[j] once, doubled, plus the squares, then n CIOS reduction passes, constant-time final subtraction (csel). 134 instructions, 52 mul/umulh, 15 registers (n² + n products as mul/umulh halves for a², 2n² − n for the reduction).
+    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: the off-diagonal products a[i]·a[j] once, doubled, plus the squares, then n reduction passes, constant-time final subtraction (csel). Hand-written kernel (134 instructions, 52 mul/umulh, 15 registers): the one selected from the IR square is longer.
     #[cfg(target_arch = "aarch64")]
     #[inline]
     #[allow(unused_doc_comments)]

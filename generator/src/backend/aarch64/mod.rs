@@ -10,9 +10,12 @@
 //!    as they fit;
 //! 3. [`asm`]: the one printer.
 //!
-//! [`select`] is the other way to stage 1: instruction selection from any optimised IR
-//! function, so the same allocator, simulator and printer serve the lowered IR too (not used
-//! by the generated code yet).
+//! [`select`] is the other way to stage 1: instruction selection from the optimised IR
+//! (the CIOS product and the square the portable code runs), on the same allocator, simulator
+//! and printer. [`core_fns`] emits the selected kernel wherever it is no longer than the
+//! hand-written one (an equal count is the usual case for moduli without zero limbs: the
+//! selector fuses a row's top-word carry and pairs loads into `ldp` as the hand kernel does),
+//! and the hand-written kernel otherwise; each function's doc comment says which it is.
 //!
 //! [`sim`] runs kernels before and after allocation, so tests check them against num-bigint
 //! without an AArch64 machine. The field wrapper ([`crate::api::core`]) uses the kernels whenever
@@ -122,30 +125,86 @@ fn shape(k: &Kernel) -> String {
     )
 }
 
+/// The kernel a product emits: the one selected from the IR when it has no more
+/// instructions than the hand-written kernel, else the hand-written one.
+#[derive(Clone, Debug)]
+pub enum Chosen {
+    /// Selected from the optimised IR function ([`select::compile`]).
+    Selected(select::Selected),
+    /// The hand-written kernel ([`kernel`]).
+    Hand(Kernel),
+}
+
+impl Chosen {
+    /// The allocated kernel.
+    pub fn alloc(&self) -> &Allocation {
+        match self {
+            Chosen::Selected(s) => &s.alloc,
+            Chosen::Hand(k) => &k.alloc,
+        }
+    }
+
+    /// A sentence for the doc comment: where the kernel comes from and its size.
+    fn describe(&self, ir_name: &str) -> String {
+        match self {
+            Chosen::Selected(s) => format!(
+                "Selected from the optimised IR {ir_name} ({} instructions, {} mul/umulh, {} registers).",
+                s.instructions(),
+                s.multiplies(),
+                s.alloc.pressure
+            ),
+            Chosen::Hand(k) => format!(
+                "Hand-written kernel ({}): the one selected from the IR {ir_name} is longer.",
+                shape(k)
+            ),
+        }
+    }
+}
+
+/// The multiplication (`square` false) or squaring kernel a product emits for `c` ([`Chosen`]).
+pub fn chosen_kernel(c: &FieldConsts, square: bool) -> Chosen {
+    let hand = if square {
+        square_kernel(c)
+    } else {
+        mul_kernel(c)
+    };
+    let f = if square {
+        crate::strategy::square::lower_square(c)
+    } else {
+        crate::strategy::montgomery::lower_mul(c, MulAlgorithm::Cios)
+    };
+    let given = select::Given {
+        modulus: Some(&c.modulus_limbs),
+        n0: Some(c.n0_inv),
+    };
+    match select::compile(&crate::pass::optimize(&f), given) {
+        Ok(sel) if sel.instructions() <= hand.instructions() => Chosen::Selected(sel),
+        _ => Chosen::Hand(hand),
+    }
+}
+
 /// Emits `mont_mul_aarch64` and `mont_square_aarch64`, gated on `target_arch = "aarch64"`.
 pub fn core_fns(c: &FieldConsts) -> TokenStream {
-    let n = c.limbs;
-    let mul = mul_kernel(c);
-    let square = square_kernel(c);
+    let mul = chosen_kernel(c, false);
+    let square = chosen_kernel(c, true);
     let mul_doc = format!(
-        "Montgomery product a·b·R⁻¹ mod p of two values below p, in AArch64 assembly: CIOS, mul/umulh products, adds/adcs carry chains, constant-time final subtraction (csel). {} (2n² + n = {} 64×64-bit products as mul/umulh halves, less those with zero limbs of p or the low word of m·p[0]).",
-        shape(&mul),
-        2 * n * n + n,
+        "Montgomery product a·b·R⁻¹ mod p of two values below p, in AArch64 assembly: CIOS, mul/umulh products, adds/adcs carry chains, constant-time final subtraction (csel). {}",
+        mul.describe("CIOS product"),
     );
     let square_doc = format!(
-        "Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: SOS, the off-diagonal products a[i]·a[j] once, doubled, plus the squares, then n CIOS reduction passes, constant-time final subtraction (csel). {} (n² + n products as mul/umulh halves for a², 2n² − n for the reduction).",
-        shape(&square),
+        "Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: the off-diagonal products a[i]·a[j] once, doubled, plus the squares, then n reduction passes, constant-time final subtraction (csel). {}",
+        square.describe("square"),
     );
     let mul_fn = asm::kernel_fn(
         &format_ident!("mont_mul_aarch64"),
-        &mul.alloc,
+        mul.alloc(),
         &["a", "b"],
         c.n0_inv,
         &mul_doc,
     );
     let square_fn = asm::kernel_fn(
         &format_ident!("mont_square_aarch64"),
-        &square.alloc,
+        square.alloc(),
         &["a"],
         c.n0_inv,
         &square_doc,

@@ -87,14 +87,29 @@ pub fn compile(f: &Func, given: Given) -> Result<Selected, String> {
     let pool = registers();
     let mut last = String::new();
     for leaves in [Leaves::Once, Leaves::ConstantsEachUse, Leaves::EachUse] {
-        let program = select(f, given, leaves)?;
+        let mut program = select(f, given, leaves)?;
+        fuse_carry_adds(&mut program);
         match allocate(&program, &pool) {
-            Ok(alloc) => {
+            Ok(mut alloc) => {
+                // Loads of neighbouring words become `ldp` where the longer live range still
+                // fits: the closest pairs first, each kept only if the kernel still allocates.
+                let mut accepted = Vec::new();
+                for pair in load_pairs(&program) {
+                    accepted.push(pair);
+                    let paired = pair_loads(&program, &accepted);
+                    match allocate(&paired, &pool) {
+                        Ok(a) => alloc = a,
+                        Err(_) => {
+                            accepted.pop();
+                        }
+                    }
+                }
+                let program = pair_loads(&program, &accepted);
                 return Ok(Selected {
                     program,
                     alloc,
                     leaves,
-                })
+                });
             }
             Err(e) => last = e,
         }
@@ -755,6 +770,144 @@ pub fn dce(prog: &mut VProgram) {
     }
     kept.reverse();
     prog.insts = kept;
+}
+
+/// Folds `x = adc b, xzr` whose one reader is a later `y = add p, x` (either operand order,
+/// flags not set) into `y = adc b, p` at the `adc`, when p is defined before it: the carry is
+/// read where it was, and the top word of a CIOS row takes its carry and the previous top word
+/// in one instruction, as the hand kernel does.
+pub fn fuse_carry_adds(prog: &mut VProgram) {
+    let mut uses: HashMap<V, usize> = HashMap::new();
+    for inst in &prog.insts {
+        for r in inst.reads() {
+            *uses.entry(r).or_default() += 1;
+        }
+    }
+    for &o in &prog.outputs {
+        *uses.entry(o).or_default() += 1;
+    }
+    let mut def: HashMap<V, usize> = HashMap::new();
+    for (i, inst) in prog.insts.iter().enumerate() {
+        for w in inst.writes() {
+            def.insert(w, i);
+        }
+    }
+    let mut removed = vec![false; prog.insts.len()];
+    for i in 0..prog.insts.len() {
+        let Inst::Alu {
+            op: AluOp::Adc,
+            dst: Some(x),
+            a: Opnd::Reg(b),
+            b: Opnd::Zero,
+        } = prog.insts[i]
+        else {
+            continue;
+        };
+        if uses.get(&x) != Some(&1) {
+            continue;
+        }
+        let Some(j) = (i + 1..prog.insts.len()).find(|&j| prog.insts[j].reads().contains(&x))
+        else {
+            continue;
+        };
+        let Inst::Alu {
+            op: AluOp::Add,
+            dst: Some(y),
+            a,
+            b: b2,
+        } = prog.insts[j]
+        else {
+            continue;
+        };
+        let other = match (a, b2) {
+            (Opnd::Reg(r), o) if r == x => o,
+            (o, Opnd::Reg(r)) if r == x => o,
+            _ => continue,
+        };
+        // `add x, x` reads x twice (uses would be 2); p must exist at the adc.
+        if let Opnd::Reg(p) = other {
+            if def.get(&p).is_some_and(|&d| d >= i) {
+                continue;
+            }
+        }
+        prog.insts[i] = Inst::Alu {
+            op: AluOp::Adc,
+            dst: Some(y),
+            a: Opnd::Reg(b),
+            b: other,
+        };
+        def.insert(y, i);
+        removed[j] = true;
+    }
+    let mut k = 0;
+    prog.insts.retain(|_| {
+        k += 1;
+        !removed[k - 1]
+    });
+}
+
+/// Candidate `ldp` pairs: positions (i, j) of loads of words k and k + 1 behind one base
+/// (k ≤ 62, the reach of `ldp`'s scaled offset), each load in at most one pair: pairs from an
+/// even word first (so a run of words pairs up completely), then the closest in the program.
+fn load_pairs(prog: &VProgram) -> Vec<(usize, usize)> {
+    let loads: Vec<(usize, V, u32)> = prog
+        .insts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, inst)| match *inst {
+            Inst::Ldr { base, k, .. } => Some((i, base, k)),
+            _ => None,
+        })
+        .collect();
+    let mut candidates = Vec::new();
+    for &(i, base, k) in &loads {
+        for &(j, base2, k2) in &loads {
+            if base2 == base && k2 == k + 1 && k < 63 {
+                candidates.push((k % 2, i, j));
+            }
+        }
+    }
+    candidates.sort_by_key(|&(odd, i, j)| (odd, i.abs_diff(j), i.min(j)));
+    let mut taken = HashSet::new();
+    candidates
+        .into_iter()
+        .map(|(_, i, j)| (i, j))
+        .filter(|&(i, j)| {
+            if taken.contains(&i) || taken.contains(&j) {
+                return false;
+            }
+            taken.insert(i);
+            taken.insert(j);
+            true
+        })
+        .collect()
+}
+
+/// `prog` with each pair (i, j) of [`load_pairs`] (i loads word k, j word k + 1) as one `ldp`
+/// at the earlier of the two places. Sound because the kernels only load: nothing stores to
+/// memory before the results are returned.
+fn pair_loads(prog: &VProgram, pairs: &[(usize, usize)]) -> VProgram {
+    let mut out = prog.clone();
+    let mut removed = vec![false; prog.insts.len()];
+    for &(i, j) in pairs {
+        let (Inst::Ldr { dst: lo, base, k }, Inst::Ldr { dst: hi, .. }) =
+            (prog.insts[i], prog.insts[j])
+        else {
+            continue;
+        };
+        out.insts[i.min(j)] = Inst::Ldp {
+            dst: [lo, hi],
+            base,
+            k,
+        };
+        removed[i.max(j)] = true;
+    }
+    let mut n = 0;
+    out.insts.retain(|_| {
+        n += 1;
+        !removed[n - 1]
+    });
+    out
 }
 
 /// How many instructions of each mnemonic `prog` has, for reports.
