@@ -148,8 +148,16 @@ export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $node_flags $root/s
 export FIELDGEN_CASES=$cases
 export CARGO_PROFILE_TEST_DEBUG=0
 export CARGO_PROFILE_DEV_DEBUG=0
+# The emulated runs test each target's own limb size (the curve crates choose it by pointer
+# width), so the generated crate compiles only those prime fields there
+# (`fieldgen_target_limbs_only`, see generated/Cargo.toml): about half its compile per target.
+# The no_std thumbv7em build below keeps both sizes, as every user build does.
+limbs_cfg="--cfg fieldgen_target_limbs_only"
+export CARGO_TARGET_ARMV7_UNKNOWN_LINUX_GNUEABIHF_RUSTFLAGS="$limbs_cfg"
+export CARGO_TARGET_POWERPC_UNKNOWN_LINUX_GNU_RUSTFLAGS="$limbs_cfg"
+export CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="$limbs_cfg"
 # PMULL for the binary fields on aarch64 (see binary_tests above).
-export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUSTFLAGS="-C target-feature=+aes"
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUSTFLAGS="-C target-feature=+aes $limbs_cfg"
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -cpu max -L /usr/aarch64-linux-gnu"
 
 linker_of() {
@@ -228,12 +236,15 @@ if wanted "$nostd_target"; then
   else
     step "cross: no_std build for $nostd_target (fieldgen-generated with ff, fieldgen-cross, fieldgen-curve25519 without and with alloc, the other curve crates)"
     start=$SECONDS
-    if cargo build --target "$nostd_target" -p fieldgen-generated --features ff &&
-      cargo build --target "$nostd_target" -p fieldgen-cross &&
-      cargo build --target "$nostd_target" -p fieldgen-curve25519 --no-default-features &&
-      cargo build --target "$nostd_target" -p fieldgen-curve25519 --no-default-features --features alloc &&
-      cargo build --target "$nostd_target" -p fieldgen-weierstrass -p fieldgen-rsa-schemes \
-        -p fieldgen-bn -p fieldgen-binary-curves --no-default-features; then
+    # One package set in both invocations, so the generated crate's features (ff and the
+    # curve crates' zeroize) unify and it compiles once; the second only rebuilds
+    # fieldgen-curve25519 with `alloc`.
+    nostd_packages=(-p fieldgen-generated -p fieldgen-cross -p fieldgen-curve25519 -p fieldgen-weierstrass
+      -p fieldgen-rsa-schemes -p fieldgen-bn -p fieldgen-binary-curves)
+    if cargo build --target "$nostd_target" "${nostd_packages[@]}" --no-default-features \
+      --features fieldgen-generated/ff &&
+      cargo build --target "$nostd_target" "${nostd_packages[@]}" --no-default-features \
+        --features fieldgen-generated/ff,fieldgen-curve25519/alloc; then
       record "$nostd_target" "built: fieldgen-generated (ff), fieldgen-cross, fieldgen-curve25519 (without and with alloc), fieldgen-weierstrass, fieldgen-rsa-schemes, fieldgen-bn and fieldgen-binary-curves, no_std, in $((SECONDS - start)) s"
     else
       record "$nostd_target" "FAILED: no_std build"

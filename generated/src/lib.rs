@@ -19,180 +19,239 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 /// curve25519-p (64-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod curve25519_p_64;
 /// curve25519-p (32-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod curve25519_p_32;
 /// curve25519-l (64-bit limbs): Curve25519/Ed25519 prime subgroup order l = 2^252 + 27742317777372353535851937790883648493 (RFC 7748 §4.1, RFC 8032 §5.1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod curve25519_l_64;
 /// curve25519-l (32-bit limbs): Curve25519/Ed25519 prime subgroup order l = 2^252 + 27742317777372353535851937790883648493 (RFC 7748 §4.1, RFC 8032 §5.1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod curve25519_l_32;
 /// p256-p (64-bit limbs): NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p256_p_64;
 /// p256-p (32-bit limbs): NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p256_p_32;
 /// p256-n (64-bit limbs): NIST P-256 (secp256r1) group order n (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p256_n_64;
 /// p256-n (32-bit limbs): NIST P-256 (secp256r1) group order n (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p256_n_32;
 /// secp256k1-p (64-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod secp256k1_p_64;
 /// secp256k1-p (32-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod secp256k1_p_32;
 /// secp256k1-n (64-bit limbs): secp256k1 group order n (SEC 2 v2 §2.4.1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod secp256k1_n_64;
 /// secp256k1-n (32-bit limbs): secp256k1 group order n (SEC 2 v2 §2.4.1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod secp256k1_n_32;
 /// p224-p (64-bit limbs): NIST P-224 (secp224r1) base field, p = 2^224 - 2^96 + 1, 2-adicity 96 (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p224_p_64;
 /// p224-p (32-bit limbs): NIST P-224 (secp224r1) base field, p = 2^224 - 2^96 + 1, 2-adicity 96 (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p224_p_32;
 /// p224-n (64-bit limbs): NIST P-224 (secp224r1) group order n (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p224_n_64;
 /// p224-n (32-bit limbs): NIST P-224 (secp224r1) group order n (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p224_n_32;
 /// p384-n (64-bit limbs): NIST P-384 (secp384r1) group order n (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p384_n_64;
 /// p384-n (32-bit limbs): NIST P-384 (secp384r1) group order n (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p384_n_32;
 /// bls12-381-p (64-bit limbs): BLS12-381 base field, 381 bits, x = -0xd201000000010000 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bls12_381_p_64;
 /// bls12-381-p (32-bit limbs): BLS12-381 base field, 381 bits, x = -0xd201000000010000 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bls12_381_p_32;
 /// bls12-381-r (64-bit limbs): BLS12-381 group order r, 255 bits, 2-adicity 32 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bls12_381_r_64;
 /// bls12-381-r (32-bit limbs): BLS12-381 group order r, 255 bits, 2-adicity 32 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bls12_381_r_32;
 /// bn254-p (64-bit limbs): alt_bn128 (Ethereum's BN254) base field, BN curve with z = 4965661367192848881 (EIP-196, EIP-197); not the IETF draft's BN254, which is fp254bnb
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bn254_p_64;
 /// bn254-p (32-bit limbs): alt_bn128 (Ethereum's BN254) base field, BN curve with z = 4965661367192848881 (EIP-196, EIP-197); not the IETF draft's BN254, which is fp254bnb
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bn254_p_32;
 /// bn254-r (64-bit limbs): alt_bn128 (Ethereum's BN254) group order r, 2-adicity 28 (EIP-196, EIP-197)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bn254_r_64;
 /// bn254-r (32-bit limbs): alt_bn128 (Ethereum's BN254) group order r, 2-adicity 28 (EIP-196, EIP-197)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bn254_r_32;
 /// fp254bnb-p (64-bit limbs): BN254 base field with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod fp254bnb_p_64;
 /// fp254bnb-p (32-bit limbs): BN254 base field with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod fp254bnb_p_32;
 /// fp254bnb-r (64-bit limbs): BN254 group order with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod fp254bnb_r_64;
 /// fp254bnb-r (32-bit limbs): BN254 group order with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod fp254bnb_r_32;
 /// bn381-p (64-bit limbs): BN381 base field with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bn381_p_64;
 /// bn381-p (32-bit limbs): BN381 base field with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bn381_p_32;
 /// bn381-r (64-bit limbs): BN381 group order with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bn381_r_64;
 /// bn381-r (32-bit limbs): BN381 group order with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bn381_r_32;
 /// bn462-p (64-bit limbs): BN462 base field with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bn462_p_64;
 /// bn462-p (32-bit limbs): BN462 base field with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bn462_p_32;
 /// bn462-r (64-bit limbs): BN462 group order with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bn462_r_64;
 /// bn462-r (32-bit limbs): BN462 group order with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod bn462_r_32;
 /// p127-p (64-bit limbs): the Mersenne prime 2^127 - 1 (pseudo-Mersenne with c = 1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p127_p_64;
 /// p127-p (32-bit limbs): the Mersenne prime 2^127 - 1 (pseudo-Mersenne with c = 1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p127_p_32;
 /// p521-p (64-bit limbs): NIST P-521 base field, the Mersenne prime 2^521 - 1 (FIPS 186-4 D.1.2.5; SEC 2 v2 §2.6.1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p521_p_64;
 /// p521-p (32-bit limbs): NIST P-521 base field, the Mersenne prime 2^521 - 1 (FIPS 186-4 D.1.2.5; SEC 2 v2 §2.6.1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p521_p_32;
 /// p384-p (64-bit limbs): NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p384_p_64;
 /// p384-p (32-bit limbs): NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p384_p_32;
 /// goldilocks-p (64-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod goldilocks_p_64;
 /// goldilocks-p (32-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod goldilocks_p_32;
 /// secp256k1-p, --strategy solinas (32-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod secp256k1_p_solinas_32;
 /// p384-p, --strategy solinas (64-bit limbs): NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p384_p_solinas_64;
 /// p384-p, --strategy solinas (32-bit limbs): NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p384_p_solinas_32;
 /// goldilocks-p, --strategy solinas (64-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod goldilocks_p_solinas_64;
 /// goldilocks-p, --strategy solinas (32-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod goldilocks_p_solinas_32;
 /// curve25519-p, --strategy montgomery (64-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod curve25519_p_montgomery_64;
 /// secp256k1-p, --strategy montgomery (64-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod secp256k1_p_montgomery_64;
 /// curve25519-p, --strategy unsaturated (64-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod curve25519_p_unsaturated_64;
 /// curve25519-p, --strategy unsaturated (32-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod curve25519_p_unsaturated_32;
 /// p521-p, --strategy unsaturated (64-bit limbs): NIST P-521 base field, the Mersenne prime 2^521 - 1 (FIPS 186-4 D.1.2.5; SEC 2 v2 §2.6.1)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p521_p_unsaturated_64;
 /// p521-p, --strategy unsaturated (32-bit limbs): NIST P-521 base field, the Mersenne prime 2^521 - 1 (FIPS 186-4 D.1.2.5; SEC 2 v2 §2.6.1)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p521_p_unsaturated_32;
 /// p256-p, --strategy solinas (64-bit limbs): NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p256_p_solinas_64;
 /// p256-p, --strategy solinas (32-bit limbs): NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
+#[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
 pub mod p256_p_solinas_32;
 
@@ -337,237 +396,237 @@ pub mod gf2_1024_penta_64;
 #[rustfmt::skip]
 pub mod gf2_1024_penta_32;
 
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(curve25519_p_64::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(curve25519_p_32::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(curve25519_l_64::Fr, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(curve25519_l_32::Fr, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p256_p_64::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p256_p_32::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p256_n_64::Fr, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p256_n_32::Fr, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(secp256k1_p_64::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(secp256k1_p_32::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(secp256k1_n_64::Fr, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(secp256k1_n_32::Fr, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p224_p_64::Fp, 28);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p224_p_32::Fp, 28);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p224_n_64::Fr, 28);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p224_n_32::Fr, 28);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bls12_381_p_64::Fp, 48);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bls12_381_p_32::Fp, 48);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bls12_381_r_64::Fr, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bls12_381_r_32::Fr, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bn254_p_64::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bn254_p_32::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bn254_r_64::Fr, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bn254_r_32::Fr, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(fp254bnb_p_64::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(fp254bnb_p_32::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(fp254bnb_r_64::Fr, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(fp254bnb_r_32::Fr, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bn381_p_64::Fp, 48);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bn381_p_32::Fp, 48);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bn381_r_64::Fr, 48);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bn381_r_32::Fr, 48);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bn462_p_64::Fp, 58);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bn462_p_32::Fp, 58);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bn462_r_64::Fr, 58);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(bn462_r_32::Fr, 58);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p127_p_64::Fp, 16);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p127_p_32::Fp, 16);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p521_p_64::Fp, 66);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p521_p_32::Fp, 66);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p384_p_64::Fp, 48);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p384_p_32::Fp, 48);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(goldilocks_p_64::Fp, 56);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(goldilocks_p_32::Fp, 56);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(secp256k1_p_solinas_32::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p384_p_solinas_64::Fp, 48);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p384_p_solinas_32::Fp, 48);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(goldilocks_p_solinas_64::Fp, 56);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(goldilocks_p_solinas_32::Fp, 56);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(curve25519_p_montgomery_64::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(secp256k1_p_montgomery_64::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(curve25519_p_unsaturated_64::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(curve25519_p_unsaturated_32::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p521_p_unsaturated_64::Fp, 66);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p521_p_unsaturated_32::Fp, 66);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p256_p_solinas_64::Fp, 32);
-#[cfg(feature = "ff")]
+#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_ff!(p256_p_solinas_32::Fp, 32);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(curve25519_p_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(curve25519_p_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(curve25519_l_64::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(curve25519_l_32::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p256_p_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p256_p_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p256_n_64::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p256_n_32::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(secp256k1_p_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(secp256k1_p_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(secp256k1_n_64::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(secp256k1_n_32::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p224_p_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p224_p_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p224_n_64::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p224_n_32::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p384_n_64::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p384_n_32::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bls12_381_p_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bls12_381_p_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bls12_381_r_64::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bls12_381_r_32::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bn254_p_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bn254_p_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bn254_r_64::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bn254_r_32::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(fp254bnb_p_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(fp254bnb_p_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(fp254bnb_r_64::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(fp254bnb_r_32::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bn381_p_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bn381_p_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bn381_r_64::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bn381_r_32::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bn462_p_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bn462_p_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bn462_r_64::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(bn462_r_32::Fr);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p127_p_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p127_p_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p521_p_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p521_p_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p384_p_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p384_p_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(goldilocks_p_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(goldilocks_p_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(secp256k1_p_solinas_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p384_p_solinas_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p384_p_solinas_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(goldilocks_p_solinas_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(goldilocks_p_solinas_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(curve25519_p_montgomery_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(secp256k1_p_montgomery_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(curve25519_p_unsaturated_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(curve25519_p_unsaturated_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p521_p_unsaturated_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p521_p_unsaturated_32::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p256_p_solinas_64::Fp);
-#[cfg(feature = "zeroize")]
+#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
 ::fieldgen_field::impl_zeroize!(p256_p_solinas_32::Fp);
 /// FpX4: four lanes of curve25519-p on AVX-512 IFMA (x86-64 only), radix 2^51
 #[cfg(target_arch = "x86_64")]

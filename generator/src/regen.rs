@@ -164,11 +164,25 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
     lib.push_str("//! `Fp::backend()` says which code runs. The only\n");
     lib.push_str("//! `unsafe` code is in those kernels and their dispatch, each block with a `SAFETY:` note.\n\n");
     lib.push_str("#![no_std]\n#![deny(unsafe_op_in_unsafe_fn)]\n\n");
+    // `--cfg fieldgen_target_limbs_only` (set by scripts/cross.sh for the emulated test runs)
+    // leaves out the prime fields of the other limb size, which the curve crates never use
+    // on that target: half the crate's compile per target. Without it (every user build)
+    // both sizes are compiled everywhere.
+    let limb_cfg = |w: u32| {
+        if w == 64 {
+            "any(target_pointer_width = \"64\", not(fieldgen_target_limbs_only))"
+        } else {
+            "any(not(target_pointer_width = \"64\"), not(fieldgen_target_limbs_only))"
+        }
+    };
     for (module, label, preset, w, _, _) in &mods {
         // Formatted by the generator (prettyplease), not rustfmt.
         lib.push_str(&format!(
-            "/// {} ({}-bit limbs): {}\n#[rustfmt::skip]\npub mod {module};\n",
-            label, w, preset.description
+            "/// {} ({}-bit limbs): {}\n#[cfg({})]\n#[rustfmt::skip]\npub mod {module};\n",
+            label,
+            w,
+            preset.description,
+            limb_cfg(*w)
         ));
     }
     let binary = binary_files(manifest, &mut files)?;
@@ -182,17 +196,19 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
         }
     }
     lib.push('\n');
-    for (module, _, preset, _, has_gen, bytes) in &mods {
+    for (module, _, preset, w, has_gen, bytes) in &mods {
         if *has_gen {
             lib.push_str(&format!(
-                "#[cfg(feature = \"ff\")]\n::fieldgen_field::impl_ff!({module}::{}, {bytes});\n",
+                "#[cfg(all(feature = \"ff\", {}))]\n::fieldgen_field::impl_ff!({module}::{}, {bytes});\n",
+                limb_cfg(*w),
                 preset.type_name
             ));
         }
     }
-    for (module, _, preset, _, _, _) in &mods {
+    for (module, _, preset, w, _, _) in &mods {
         lib.push_str(&format!(
-            "#[cfg(feature = \"zeroize\")]\n::fieldgen_field::impl_zeroize!({module}::{});\n",
+            "#[cfg(all(feature = \"zeroize\", {}))]\n::fieldgen_field::impl_zeroize!({module}::{});\n",
+            limb_cfg(*w),
             preset.type_name
         ));
     }
