@@ -2,7 +2,9 @@
 //! non-residue ξ = ξ_a + i.
 //!
 //! The expansion is what the repository commits for its four preset curves, in the calling
-//! module: the fields GF(p) and GF(r) from the prime-field pipeline (`prime_field!`'s), the
+//! module: the fields GF(p) and GF(r) from the prime-field pipeline (`prime_field!`'s), their
+//! `ff` impls when fieldgen-bn has its `zkcrypto` feature (through fieldgen-bn's
+//! `__zkcrypto_field!`, since the expansion cannot see that feature), the
 //! `fieldgen_bn::FpExt` impl of GF(p), the marker type, and `impl fieldgen_bn::BnParams` from
 //! [`generator::bn::BnConstants::params_impl`], the function that writes the body of
 //! `curves/bn/src/params/<curve>.rs`.
@@ -243,7 +245,8 @@ impl BnCurveInput {
         }
     }
 
-    /// GF(p) and GF(r) at one limb size, and GF(p)'s `FpExt` impl.
+    /// GF(p) and GF(r) at one limb size with their `ff` impls under fieldgen-bn's `zkcrypto`
+    /// feature, and GF(p)'s `FpExt` impl.
     fn fields(&self, c: &BnConstants, bits: LimbBits) -> Result<TokenStream> {
         let name = &self.header.ident;
         let mut out = TokenStream::new();
@@ -277,12 +280,16 @@ impl BnCurveInput {
                 ident: Ident::new(&options.name, name.span()),
             };
             out.extend(apply_header(field.tokens, &header)?);
+            let ty = &header.ident;
+            let bytes = field.consts.bytes;
+            // `ff::Field` + `ff::PrimeField` when fieldgen-bn has its `zkcrypto` feature, which
+            // the expansion cannot see: fieldgen-bn's macro decides.
+            out.extend(quote!(::fieldgen_bn::__zkcrypto_field!(#ty, #bytes);));
             if suffix == "Fp" {
-                let ty = &header.ident;
-                let bytes = field.consts.bytes;
                 out.extend(quote! {
                     impl ::fieldgen_bn::FpExt for #ty {
                         type Bytes2 = [u8; 2 * #bytes];
+                        type Bytes4 = [u8; 4 * #bytes];
                     }
                 });
             }

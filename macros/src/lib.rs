@@ -106,6 +106,12 @@
 //!   `NAMEFrWide`), generated as `prime_field!` generates them, always in Montgomery form, with
 //!   visibility `VIS`; and `impl fieldgen_bn::FpExt for NAMEFp`. They live in a hidden module
 //!   `__fieldgen_bn_NAME` and are re-exported, so that module name is taken too.
+//! - With `fieldgen-bn`'s `zkcrypto` feature: `ff::Field` and `ff::PrimeField` on `NAMEFp` and
+//!   `NAMEFr` (what `ff = true` gives a `prime_field!`), so that `fieldgen_bn::zk::Bn<NAME>` is a
+//!   `pairing::Engine` with `Fr = NAMEFr`. The expansion cannot see that feature; it always
+//!   calls fieldgen-bn's hidden `__zkcrypto_field!`, which emits the impls under the feature
+//!   and nothing without it, so enabling `zkcrypto` on its `fieldgen-bn` dependency is all the
+//!   calling crate does (`fieldgen-field`'s `ff` comes with it).
 //!
 //! The calling crate needs `fieldgen-bn` and `fieldgen-field` as dependencies. The four names
 //! above and the hidden module must be free in the calling module; `NAME` may not be one of the

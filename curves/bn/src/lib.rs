@@ -102,16 +102,44 @@ impl fmt::Display for Error {
 impl core::error::Error for Error {}
 
 /// A base field Fp of a BN curve: a generated Montgomery field with double-width products,
-/// plus the byte-array type of an Fp2 encoding (two Fp encodings).
-pub trait FpExt: WideField {
-    /// `[u8; 2·BYTES]`.
-    type Bytes2: ByteArray;
+/// plus the byte-array types of the point encodings, which are two and four Fp encodings long
+/// (an Fp2 value; an uncompressed G2 point). Every byte array here, the field's own
+/// `Bytes` included, is an [`EncodingBytes`], so the zkcrypto encodings (module `zk`, feature
+/// `zkcrypto`) can name their `Repr` types for any curve.
+pub trait FpExt: WideField<Bytes: EncodingBytes> {
+    /// `[u8; 2·BYTES]`: an Fp2 value, a compressed G2 point, an uncompressed G1 point.
+    type Bytes2: EncodingBytes;
+    /// `[u8; 4·BYTES]`: an uncompressed G2 point.
+    type Bytes4: EncodingBytes;
+}
+
+/// A byte array `[u8; N]` that holds a point encoding. With the `zkcrypto` feature it also
+/// names the `group` crate's `Repr` type for that length, `fieldgen_field::Repr<N>` (the
+/// `[u8; N]` of the standard library has no `Default` above 32 bytes). Implemented for every
+/// `[u8; N]` and for nothing else (the trait is sealed).
+pub trait EncodingBytes: ByteArray + sealed::Sealed {
+    /// `fieldgen_field::Repr<N>`: the `GroupEncoding::Repr` / `UncompressedEncoding::Uncompressed`
+    /// type of an encoding of N bytes.
+    #[cfg(feature = "zkcrypto")]
+    type Repr: Copy + Default + fmt::Debug + Eq + Send + Sync + 'static + AsRef<[u8]> + AsMut<[u8]>;
+}
+
+impl<const N: usize> EncodingBytes for [u8; N] {
+    #[cfg(feature = "zkcrypto")]
+    type Repr = fieldgen_field::Repr<N>;
+}
+
+mod sealed {
+    /// Keeps [`super::EncodingBytes`] to the byte arrays.
+    pub trait Sealed {}
+    impl<const N: usize> Sealed for [u8; N] {}
 }
 
 macro_rules! fp_ext {
     ($($m:ident, $bytes:literal;)*) => {$(
         impl FpExt for fieldgen_generated::$m::Fp {
             type Bytes2 = [u8; 2 * $bytes];
+            type Bytes4 = [u8; 4 * $bytes];
         }
     )*};
 }
@@ -129,6 +157,34 @@ fp_ext! {
     fp254bnb_p_32, 32;
     bn381_p_32, 48;
     bn462_p_32, 58;
+}
+
+/// What the expansion of `fieldgen_macros::bn_curve!` names in the calling crate; not an API.
+#[doc(hidden)]
+pub mod __private {
+    #[cfg(feature = "zkcrypto")]
+    pub use fieldgen_field::impl_ff;
+}
+
+/// `ff::Field` and `ff::PrimeField` for a field of a `bn_curve!` curve when this crate has its
+/// `zkcrypto` feature, nothing without it: the macro's expansion calls it for GF(p) and GF(r),
+/// so a macro curve gets the traits the `zk` impls need from the feature its crate enables
+/// on this crate (which turns on `fieldgen-field`'s `ff`). Not an API.
+#[cfg(feature = "zkcrypto")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __zkcrypto_field {
+    ($t:ty, $bytes:expr) => {
+        $crate::__private::impl_ff!($t, $bytes);
+    };
+}
+
+/// Without the `zkcrypto` feature: nothing.
+#[cfg(not(feature = "zkcrypto"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __zkcrypto_field {
+    ($t:ty, $bytes:expr) => {};
 }
 
 /// The constants of one BN curve, implemented by a zero-sized marker type per curve

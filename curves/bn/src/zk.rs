@@ -1,8 +1,36 @@
 //! The zkcrypto traits (feature `zkcrypto`): `group` 0.14 (`Group`, `Curve`,
 //! `GroupEncoding`, `prime::PrimeGroup`, `prime::PrimeCurve`, `UncompressedEncoding`) on
 //! [`G1`], [`G2`] and their affine forms, `pairing` 0.24 (`Engine`, `MultiMillerLoop`,
-//! `PairingCurveAffine`, `MillerLoopResult`) on [`Bn`], with `ff::PrimeField` on Fr (the
-//! generated fields' `ff` feature), for all four curves.
+//! `PairingCurveAffine`, `MillerLoopResult`) on [`Bn`], with `ff::PrimeField` on Fr, for every
+//! curve `C: BnParams`: the four presets (their fields get `ff` from the generated fields' `ff`
+//! feature) and curves made by `fieldgen_macros::bn_curve!` (whose expansion implements `ff`
+//! on its GF(p) and GF(r) when this crate has the `zkcrypto` feature; the calling crate enables
+//! only that). `Bn<Bn254>` is a `pairing::Engine` with `Fr` the generated
+//! `bn254_r` field; `Bn<MyBn>` one with `Fr = MyBnFr`.
+//!
+//! ```
+//! use fieldgen_bn::{zk::Bn, Bn254};
+//! use group::{Curve, CurveAffine, Group};
+//! use pairing::Engine;
+//!
+//! /// Written against the traits only.
+//! fn check<E: Engine>() -> bool {
+//!     let a = E::Fr::from(6);
+//!     let p = (E::G1::generator() * a).to_affine();
+//!     let q = E::G2Affine::generator();
+//!     E::pairing(&p, &q) == E::pairing(&E::G1Affine::generator(), &q) * a
+//! }
+//! assert!(check::<Bn<Bn254>>());
+//! ```
+//!
+//! Every impl is generic over `C` (with `C::Fr: ff::PrimeField`), so they hold for a curve
+//! defined in another crate, which could not add them itself (`G1<MyBn>` is a type of this
+//! crate). Two things that differ per curve are written generically: the scalar
+//! multiplications take any `S: Borrow<C::Fr>` (that is `C::Fr` and `&C::Fr`; two impls, one
+//! for each, would overlap for the compiler), and the encoding types are
+//! `fieldgen_field::Repr<N>` of the curve's lengths, named through [`FpExt`]'s byte arrays and
+//! [`EncodingBytes`] (for BN254: `Repr<32>` compressed G1, `Repr<64>` compressed G2 and
+//! uncompressed G1, `Repr<128>` uncompressed G2).
 //!
 //! The group layer's points are generic types of another crate, so the traits sit on
 //! newtypes here. [`G2`] and [`G2Aff`] hold points of G2 (the subgroup of order r): every
@@ -21,12 +49,12 @@
 #![allow(clippy::suspicious_arithmetic_impl, clippy::suspicious_op_assign_impl)]
 
 use alloc::vec::Vec;
+use core::borrow::Borrow;
 use core::fmt;
 use core::iter::Sum;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
-use fieldgen_field::Repr;
 use group::prime::{PrimeCurve, PrimeGroup};
 use group::{Curve, CurveAffine, Group, GroupEncoding, UncompressedEncoding};
 use pairing::{Engine, MillerLoopResult, MultiMillerLoop, PairingCurveAffine};
@@ -35,7 +63,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 use crate::endo::{g1_mul, g2_mul};
 use crate::groups::{G1Encoding, G1Projective, G2Projective, G2SubgroupCheck};
-use crate::{Bn254, Bn381, Bn462, BnParams, Fp12, Fp254Bnb};
+use crate::{BnParams, EncodingBytes, Fp12, FpExt};
 
 /// A point of G1 (projective), for the `group` traits.
 pub struct G1<C: BnParams>(pub G1Projective<C>);
@@ -207,12 +235,19 @@ use fieldgen_weierstrass::ProjectivePoint as ProjectivePointAlias;
 point_ops!(G1, G1Aff, g1_mul);
 point_ops!(G2, G2Aff, g2_mul);
 
+/// The `group` impls of a point type and its affine form, for every curve. Each carries
+/// `C::Fr: ff::PrimeField` beside `C: BnParams` (the traits' scalars are `ff` fields): the
+/// presets' Fr has it from `fieldgen-generated`'s `ff` feature, a `bn_curve!` curve's from its
+/// expansion (both turned on by `zkcrypto`).
 macro_rules! group_impls {
-    ($p:ident, $a:ident, $c:ident) => {
-        impl Group for $p<$c> {
-            type Scalar = <$c as BnParams>::Fr;
+    ($p:ident, $a:ident) => {
+        impl<C: BnParams> Group for $p<C>
+        where
+            C::Fr: ff::PrimeField,
+        {
+            type Scalar = C::Fr;
             fn try_random<R: TryRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
-                let k = <<$c as BnParams>::Fr as ff::Field>::try_random(rng)?;
+                let k = <C::Fr as ff::Field>::try_random(rng)?;
                 Ok(Self::generator() * k)
             }
             fn identity() -> Self {
@@ -228,12 +263,15 @@ macro_rules! group_impls {
                 $p(self.0.double())
             }
         }
-        impl Curve for $p<$c> {
-            type Affine = $a<$c>;
-            fn to_affine(&self) -> $a<$c> {
+        impl<C: BnParams> Curve for $p<C>
+        where
+            C::Fr: ff::PrimeField,
+        {
+            type Affine = $a<C>;
+            fn to_affine(&self) -> $a<C> {
                 $a(self.0.to_affine())
             }
-            fn batch_normalize(p: &[Self], q: &mut [$a<$c>]) {
+            fn batch_normalize(p: &[Self], q: &mut [$a<C>]) {
                 let inner: Vec<_> = p.iter().map(|x| x.0).collect();
                 let mut out = alloc::vec![fieldgen_weierstrass::AffinePoint::identity(); p.len()];
                 ProjectivePointAlias::batch_to_affine(&inner, &mut out);
@@ -242,9 +280,12 @@ macro_rules! group_impls {
                 }
             }
         }
-        impl CurveAffine for $a<$c> {
-            type Curve = $p<$c>;
-            type Scalar = <$c as BnParams>::Fr;
+        impl<C: BnParams> CurveAffine for $a<C>
+        where
+            C::Fr: ff::PrimeField,
+        {
+            type Curve = $p<C>;
+            type Scalar = C::Fr;
             fn identity() -> Self {
                 $a(fieldgen_weierstrass::AffinePoint::identity())
             }
@@ -254,181 +295,188 @@ macro_rules! group_impls {
             fn is_identity(&self) -> Choice {
                 self.0.is_identity()
             }
-            fn to_curve(&self) -> $p<$c> {
+            fn to_curve(&self) -> $p<C> {
                 $p(self.0.to_projective())
             }
         }
-        impl PrimeGroup for $p<$c> {
-        }
-        impl PrimeCurve for $p<$c> {
-        }
+        impl<C: BnParams> PrimeGroup for $p<C> where C::Fr: ff::PrimeField {}
+        impl<C: BnParams> PrimeCurve for $p<C> where C::Fr: ff::PrimeField {}
     };
 }
 
-/// Multiplication by a scalar of one curve (one impl per curve: a generic `Mul<C::Fr>` would
-/// overlap `Mul<&C::Fr>` for the compiler).
+/// Multiplication by a scalar: any `S: Borrow<C::Fr>`, which is `C::Fr` and `&C::Fr` (what
+/// the `group` traits ask for). One generic impl per operand type: separate impls for `C::Fr`
+/// and `&C::Fr` would overlap for the compiler, which cannot rule out `C::Fr = &D::Fr` for
+/// some curves C, D.
 macro_rules! scalar_ops {
-    ($t:ident, $c:ident, |$a:ident, $k:ident| $body:expr) => {
-        impl Mul<<$c as BnParams>::Fr> for $t<$c> {
-            type Output = $t<$c>;
-            fn mul(self, $k: <$c as BnParams>::Fr) -> $t<$c> {
+    ($t:ident, |$a:ident, $k:ident| $body:expr) => {
+        impl<C: BnParams, S: Borrow<C::Fr>> Mul<S> for $t<C> {
+            type Output = $t<C>;
+            fn mul(self, k: S) -> $t<C> {
                 let $a = self;
+                let $k: &C::Fr = k.borrow();
                 $body
             }
         }
-        impl<'r> Mul<&'r <$c as BnParams>::Fr> for $t<$c> {
-            type Output = $t<$c>;
-            fn mul(self, k: &'r <$c as BnParams>::Fr) -> $t<$c> {
-                self * *k
-            }
-        }
-        impl<'l> Mul<<$c as BnParams>::Fr> for &'l $t<$c> {
-            type Output = $t<$c>;
-            fn mul(self, k: <$c as BnParams>::Fr) -> $t<$c> {
+        impl<C: BnParams, S: Borrow<C::Fr>> Mul<S> for &$t<C> {
+            type Output = $t<C>;
+            fn mul(self, k: S) -> $t<C> {
                 *self * k
             }
         }
-        impl<'l, 'r> Mul<&'r <$c as BnParams>::Fr> for &'l $t<$c> {
-            type Output = $t<$c>;
-            fn mul(self, k: &'r <$c as BnParams>::Fr) -> $t<$c> {
-                *self * *k
-            }
-        }
-        impl MulAssign<<$c as BnParams>::Fr> for $t<$c> {
-            fn mul_assign(&mut self, k: <$c as BnParams>::Fr) {
+        impl<C: BnParams, S: Borrow<C::Fr>> MulAssign<S> for $t<C> {
+            fn mul_assign(&mut self, k: S) {
                 *self = *self * k;
             }
         }
-        impl<'r> MulAssign<&'r <$c as BnParams>::Fr> for $t<$c> {
-            fn mul_assign(&mut self, k: &'r <$c as BnParams>::Fr) {
-                *self = *self * *k;
-            }
-        }
     };
 }
 
+/// Affine point times scalar, a projective point (what `CurveAffine` asks for).
 macro_rules! affine_scalar_ops {
-    ($a:ident, $p:ident, $c:ident, $mul:ident) => {
-        impl Mul<<$c as BnParams>::Fr> for $a<$c> {
-            type Output = $p<$c>;
-            fn mul(self, k: <$c as BnParams>::Fr) -> $p<$c> {
-                $p($mul::<$c>(&self.0.to_projective(), &k))
+    ($a:ident, $p:ident, $mul:ident) => {
+        impl<C: BnParams, S: Borrow<C::Fr>> Mul<S> for $a<C> {
+            type Output = $p<C>;
+            fn mul(self, k: S) -> $p<C> {
+                $p($mul::<C>(&self.0.to_projective(), k.borrow()))
             }
         }
-        impl<'r> Mul<&'r <$c as BnParams>::Fr> for $a<$c> {
-            type Output = $p<$c>;
-            fn mul(self, k: &'r <$c as BnParams>::Fr) -> $p<$c> {
-                $p($mul::<$c>(&self.0.to_projective(), k))
+        impl<C: BnParams, S: Borrow<C::Fr>> Mul<S> for &$a<C> {
+            type Output = $p<C>;
+            fn mul(self, k: S) -> $p<C> {
+                *self * k
             }
         }
     };
 }
 
-/// The encodings and scalar multiplications per curve (array lengths are per curve, so one
-/// impl each).
-macro_rules! encodings {
-    ($($c:ident, $b:literal;)*) => {$(
-        scalar_ops!(G1, $c, |a, k| G1(g1_mul::<$c>(&a.0, &k)));
-        scalar_ops!(G2, $c, |a, k| G2(g2_mul::<$c>(&a.0, &k)));
-        scalar_ops!(Gt, $c, |a, k| Gt(crate::pairing::gt_pow::<$c>(&a.0, &k)));
-        affine_scalar_ops!(G1Aff, G1, $c, g1_mul);
-        affine_scalar_ops!(G2Aff, G2, $c, g2_mul);
-        group_impls!(G1, G1Aff, $c);
-        group_impls!(G2, G2Aff, $c);
-        engine_impls!($c);
-        impl GroupEncoding for G1<$c> {
-            type Repr = Repr<$b>;
-            fn from_bytes(bytes: &Repr<$b>) -> CtOption<Self> {
-                match crate::G1Affine::<$c>::from_compressed(&bytes.0) {
-                    Ok(p) => CtOption::new(G1(p.to_projective()), Choice::from(1)),
-                    Err(_) => CtOption::new(Self::default(), Choice::from(0)),
-                }
-            }
-            fn from_bytes_unchecked(bytes: &Repr<$b>) -> CtOption<Self> {
-                Self::from_bytes(bytes)
-            }
-            fn to_bytes(&self) -> Repr<$b> {
-                let mut out = [0u8; $b];
-                let _ = self.0.to_affine().write_compressed(&mut out);
-                Repr(out)
-            }
-        }
-        impl GroupEncoding for G2<$c> {
-            type Repr = Repr<{ 2 * $b }>;
-            fn from_bytes(bytes: &Self::Repr) -> CtOption<Self> {
-                match <crate::G2Affine<$c> as G2SubgroupCheck>::from_compressed(&bytes.0) {
-                    Ok(p) => CtOption::new(G2(p.to_projective()), Choice::from(1)),
-                    Err(_) => CtOption::new(Self::default(), Choice::from(0)),
-                }
-            }
-            fn from_bytes_unchecked(bytes: &Self::Repr) -> CtOption<Self> {
-                Self::from_bytes(bytes)
-            }
-            fn to_bytes(&self) -> Self::Repr {
-                let mut out = [0u8; 2 * $b];
-                let _ = G2SubgroupCheck::write_compressed(&self.0.to_affine(), &mut out);
-                Repr(out)
-            }
-        }
-        impl GroupEncoding for G1Aff<$c> {
-            type Repr = Repr<$b>;
-            fn from_bytes(bytes: &Repr<$b>) -> CtOption<Self> {
-                G1::<$c>::from_bytes(bytes).map(|p| G1Aff(p.0.to_affine()))
-            }
-            fn from_bytes_unchecked(bytes: &Repr<$b>) -> CtOption<Self> {
-                Self::from_bytes(bytes)
-            }
-            fn to_bytes(&self) -> Repr<$b> {
-                G1(self.0.to_projective()).to_bytes()
-            }
-        }
-        impl GroupEncoding for G2Aff<$c> {
-            type Repr = Repr<{ 2 * $b }>;
-            fn from_bytes(bytes: &Self::Repr) -> CtOption<Self> {
-                G2::<$c>::from_bytes(bytes).map(|p| G2Aff(p.0.to_affine()))
-            }
-            fn from_bytes_unchecked(bytes: &Self::Repr) -> CtOption<Self> {
-                Self::from_bytes(bytes)
-            }
-            fn to_bytes(&self) -> Self::Repr {
-                G2(self.0.to_projective()).to_bytes()
-            }
-        }
-        impl UncompressedEncoding for G1Aff<$c> {
-            type Uncompressed = Repr<{ 2 * $b }>;
-            fn from_uncompressed(bytes: &Self::Uncompressed) -> CtOption<Self> {
-                match crate::G1Affine::<$c>::from_uncompressed(&bytes.0) {
-                    Ok(p) => CtOption::new(G1Aff(p), Choice::from(1)),
-                    Err(_) => CtOption::new(Self::default(), Choice::from(0)),
-                }
-            }
-            fn from_uncompressed_unchecked(bytes: &Self::Uncompressed) -> CtOption<Self> {
-                Self::from_uncompressed(bytes)
-            }
-            fn to_uncompressed(&self) -> Self::Uncompressed {
-                let mut out = [0u8; 2 * $b];
-                let _ = self.0.write_uncompressed(&mut out);
-                Repr(out)
-            }
-        }
-        impl UncompressedEncoding for G2Aff<$c> {
-            type Uncompressed = Repr<{ 4 * $b }>;
-            fn from_uncompressed(bytes: &Self::Uncompressed) -> CtOption<Self> {
-                match <crate::G2Affine<$c> as G2SubgroupCheck>::from_uncompressed(&bytes.0) {
-                    Ok(p) => CtOption::new(G2Aff(p), Choice::from(1)),
-                    Err(_) => CtOption::new(Self::default(), Choice::from(0)),
-                }
-            }
-            fn from_uncompressed_unchecked(bytes: &Self::Uncompressed) -> CtOption<Self> {
-                Self::from_uncompressed(bytes)
-            }
-            fn to_uncompressed(&self) -> Self::Uncompressed {
-                let mut out = [0u8; 4 * $b];
-                let _ = G2SubgroupCheck::write_uncompressed(&self.0, &mut out);
-                Repr(out)
-            }
-        }
-    )*};
+scalar_ops!(G1, |a, k| G1(g1_mul::<C>(&a.0, k)));
+scalar_ops!(G2, |a, k| G2(g2_mul::<C>(&a.0, k)));
+scalar_ops!(Gt, |a, k| Gt(crate::pairing::gt_pow::<C>(&a.0, k)));
+affine_scalar_ops!(G1Aff, G1, g1_mul);
+affine_scalar_ops!(G2Aff, G2, g2_mul);
+group_impls!(G1, G1Aff);
+group_impls!(G2, G2Aff);
+
+// --- encodings ---
+
+/// The encoding types, by their lengths in Fp encodings: `fieldgen_field::Repr<N>` for
+/// N = BYTES, 2·BYTES, 4·BYTES of the curve's Fp (through [`EncodingBytes`], as the lengths
+/// differ per curve).
+type Repr1<C> = <<<C as BnParams>::Fp as fieldgen_field::Field>::Bytes as EncodingBytes>::Repr;
+type Repr2<C> = <<<C as BnParams>::Fp as FpExt>::Bytes2 as EncodingBytes>::Repr;
+type Repr4<C> = <<<C as BnParams>::Fp as FpExt>::Bytes4 as EncodingBytes>::Repr;
+
+/// A decoding result as a `CtOption` (decoding is variable time: the input is public).
+fn ct_from<T: Default>(r: Result<T, crate::Error>) -> CtOption<T> {
+    match r {
+        Ok(v) => CtOption::new(v, Choice::from(1)),
+        Err(_) => CtOption::new(T::default(), Choice::from(0)),
+    }
+}
+
+impl<C: BnParams> GroupEncoding for G1<C> {
+    /// The compressed form of [`crate::groups`], BYTES long.
+    type Repr = Repr1<C>;
+    fn from_bytes(bytes: &Self::Repr) -> CtOption<Self> {
+        ct_from(
+            crate::G1Affine::<C>::from_compressed(bytes.as_ref()).map(|p| G1(p.to_projective())),
+        )
+    }
+    fn from_bytes_unchecked(bytes: &Self::Repr) -> CtOption<Self> {
+        Self::from_bytes(bytes)
+    }
+    fn to_bytes(&self) -> Self::Repr {
+        let mut out = Self::Repr::default();
+        // The length is right by construction: this cannot fail.
+        let _ = self.0.to_affine().write_compressed(out.as_mut());
+        out
+    }
+}
+
+impl<C: BnParams> GroupEncoding for G2<C> {
+    /// The compressed form of [`crate::groups`], 2·BYTES long.
+    type Repr = Repr2<C>;
+    fn from_bytes(bytes: &Self::Repr) -> CtOption<Self> {
+        ct_from(
+            <crate::G2Affine<C> as G2SubgroupCheck>::from_compressed(bytes.as_ref())
+                .map(|p| G2(p.to_projective())),
+        )
+    }
+    fn from_bytes_unchecked(bytes: &Self::Repr) -> CtOption<Self> {
+        Self::from_bytes(bytes)
+    }
+    fn to_bytes(&self) -> Self::Repr {
+        let mut out = Self::Repr::default();
+        let _ = G2SubgroupCheck::write_compressed(&self.0.to_affine(), out.as_mut());
+        out
+    }
+}
+
+impl<C: BnParams> GroupEncoding for G1Aff<C> {
+    /// As [`G1`]'s.
+    type Repr = Repr1<C>;
+    fn from_bytes(bytes: &Self::Repr) -> CtOption<Self> {
+        ct_from(crate::G1Affine::<C>::from_compressed(bytes.as_ref()).map(G1Aff))
+    }
+    fn from_bytes_unchecked(bytes: &Self::Repr) -> CtOption<Self> {
+        Self::from_bytes(bytes)
+    }
+    fn to_bytes(&self) -> Self::Repr {
+        let mut out = Self::Repr::default();
+        let _ = self.0.write_compressed(out.as_mut());
+        out
+    }
+}
+
+impl<C: BnParams> GroupEncoding for G2Aff<C> {
+    /// As [`G2`]'s.
+    type Repr = Repr2<C>;
+    fn from_bytes(bytes: &Self::Repr) -> CtOption<Self> {
+        ct_from(<crate::G2Affine<C> as G2SubgroupCheck>::from_compressed(bytes.as_ref()).map(G2Aff))
+    }
+    fn from_bytes_unchecked(bytes: &Self::Repr) -> CtOption<Self> {
+        Self::from_bytes(bytes)
+    }
+    fn to_bytes(&self) -> Self::Repr {
+        let mut out = Self::Repr::default();
+        let _ = G2SubgroupCheck::write_compressed(&self.0, out.as_mut());
+        out
+    }
+}
+
+impl<C: BnParams> UncompressedEncoding for G1Aff<C> {
+    /// The uncompressed form of [`crate::groups`], 2·BYTES long.
+    type Uncompressed = Repr2<C>;
+    fn from_uncompressed(bytes: &Self::Uncompressed) -> CtOption<Self> {
+        ct_from(crate::G1Affine::<C>::from_uncompressed(bytes.as_ref()).map(G1Aff))
+    }
+    fn from_uncompressed_unchecked(bytes: &Self::Uncompressed) -> CtOption<Self> {
+        Self::from_uncompressed(bytes)
+    }
+    fn to_uncompressed(&self) -> Self::Uncompressed {
+        let mut out = Self::Uncompressed::default();
+        let _ = self.0.write_uncompressed(out.as_mut());
+        out
+    }
+}
+
+impl<C: BnParams> UncompressedEncoding for G2Aff<C> {
+    /// The uncompressed form of [`crate::groups`], 4·BYTES long.
+    type Uncompressed = Repr4<C>;
+    fn from_uncompressed(bytes: &Self::Uncompressed) -> CtOption<Self> {
+        ct_from(
+            <crate::G2Affine<C> as G2SubgroupCheck>::from_uncompressed(bytes.as_ref()).map(G2Aff),
+        )
+    }
+    fn from_uncompressed_unchecked(bytes: &Self::Uncompressed) -> CtOption<Self> {
+        Self::from_uncompressed(bytes)
+    }
+    fn to_uncompressed(&self) -> Self::Uncompressed {
+        let mut out = Self::Uncompressed::default();
+        let _ = G2SubgroupCheck::write_uncompressed(&self.0, out.as_mut());
+        out
+    }
 }
 
 // --- GT ---
@@ -497,92 +545,97 @@ impl<'a, C: BnParams> AddAssign<&'a MillerOutput<C>> for MillerOutput<C> {
         self.0 *= o.0;
     }
 }
-macro_rules! engine_impls {
-    ($c:ident) => {
-        impl Group for Gt<$c> {
-            type Scalar = <$c as BnParams>::Fr;
-            fn try_random<R: TryRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
-                let k = <<$c as BnParams>::Fr as ff::Field>::try_random(rng)?;
-                Ok(Self::generator() * k)
-            }
-            fn identity() -> Self {
-                Gt(Fp12::ONE)
-            }
-            /// e(G1, G2) for the curve's generators (computed on each call).
-            fn generator() -> Self {
-                Gt(crate::pairing::pairing::<$c>(
-                    &fieldgen_weierstrass::AffinePoint::generator(),
-                    &fieldgen_weierstrass::AffinePoint::generator(),
-                ))
-            }
-            fn is_identity(&self) -> Choice {
-                self.0.is_one()
-            }
-            fn double(&self) -> Self {
-                Gt(self.0.cyclotomic_square())
-            }
-        }
-
-        impl MillerLoopResult for MillerOutput<$c> {
-            type Gt = Gt<$c>;
-            fn final_exponentiation(&self) -> Gt<$c> {
-                Gt(crate::pairing::final_exponentiation::<$c>(&self.0))
-            }
-        }
-
-        // --- the engine ---
-
-        impl PairingCurveAffine for G1Aff<$c> {
-            type Pair = G2Aff<$c>;
-            type PairingResult = Gt<$c>;
-            fn pairing_with(&self, q: &G2Aff<$c>) -> Gt<$c> {
-                Gt(crate::pairing::pairing::<$c>(&self.0, &q.0))
-            }
-        }
-
-        impl PairingCurveAffine for G2Aff<$c> {
-            type Pair = G1Aff<$c>;
-            type PairingResult = Gt<$c>;
-            fn pairing_with(&self, p: &G1Aff<$c>) -> Gt<$c> {
-                Gt(crate::pairing::pairing::<$c>(&p.0, &self.0))
-            }
-        }
-
-        impl Engine for Bn<$c> {
-            type Fr = <$c as BnParams>::Fr;
-            type G1 = G1<$c>;
-            type G1Affine = G1Aff<$c>;
-            type G2 = G2<$c>;
-            type G2Affine = G2Aff<$c>;
-            type Gt = Gt<$c>;
-            fn pairing(p: &G1Aff<$c>, q: &G2Aff<$c>) -> Gt<$c> {
-                Gt(crate::pairing::pairing::<$c>(&p.0, &q.0))
-            }
-        }
-
-        impl MultiMillerLoop for Bn<$c> {
-            /// Q's Miller-loop line coefficients, computed once ([`crate::G2Prepared`]).
-            type G2Prepared = crate::pairing::G2Prepared<$c>;
-            type Result = MillerOutput<$c>;
-            fn multi_miller_loop(
-                terms: &[(&G1Aff<$c>, &crate::pairing::G2Prepared<$c>)],
-            ) -> MillerOutput<$c> {
-                let pairs: Vec<_> = terms.iter().map(|(p, q)| (p.0, *q)).collect();
-                MillerOutput(crate::pairing::multi_miller_loop_prepared::<$c>(&pairs))
-            }
-        }
-
-        impl From<G2Aff<$c>> for crate::pairing::G2Prepared<$c> {
-            fn from(q: G2Aff<$c>) -> Self {
-                crate::pairing::G2Prepared::new(&q.0)
-            }
-        }
-    };
+impl<C: BnParams> Group for Gt<C>
+where
+    C::Fr: ff::PrimeField,
+{
+    type Scalar = C::Fr;
+    fn try_random<R: TryRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
+        let k = <C::Fr as ff::Field>::try_random(rng)?;
+        Ok(Self::generator() * k)
+    }
+    fn identity() -> Self {
+        Gt(Fp12::ONE)
+    }
+    /// e(G1, G2) for the curve's generators (computed on each call).
+    fn generator() -> Self {
+        Gt(crate::pairing::pairing::<C>(
+            &fieldgen_weierstrass::AffinePoint::generator(),
+            &fieldgen_weierstrass::AffinePoint::generator(),
+        ))
+    }
+    fn is_identity(&self) -> Choice {
+        self.0.is_one()
+    }
+    fn double(&self) -> Self {
+        Gt(self.0.cyclotomic_square())
+    }
 }
 
-encodings! {
-    Bn254, 32;
-    Fp254Bnb, 32;
-    Bn381, 48;
-    Bn462, 58;
+impl<C: BnParams> MillerLoopResult for MillerOutput<C>
+where
+    C::Fr: ff::PrimeField,
+{
+    type Gt = Gt<C>;
+    fn final_exponentiation(&self) -> Gt<C> {
+        Gt(crate::pairing::final_exponentiation::<C>(&self.0))
+    }
+}
+
+// --- the engine ---
+
+impl<C: BnParams> PairingCurveAffine for G1Aff<C>
+where
+    C::Fr: ff::PrimeField,
+{
+    type Pair = G2Aff<C>;
+    type PairingResult = Gt<C>;
+    fn pairing_with(&self, q: &G2Aff<C>) -> Gt<C> {
+        Gt(crate::pairing::pairing::<C>(&self.0, &q.0))
+    }
+}
+
+impl<C: BnParams> PairingCurveAffine for G2Aff<C>
+where
+    C::Fr: ff::PrimeField,
+{
+    type Pair = G1Aff<C>;
+    type PairingResult = Gt<C>;
+    fn pairing_with(&self, p: &G1Aff<C>) -> Gt<C> {
+        Gt(crate::pairing::pairing::<C>(&p.0, &self.0))
+    }
+}
+
+impl<C: BnParams> Engine for Bn<C>
+where
+    C::Fr: ff::PrimeField,
+{
+    type Fr = C::Fr;
+    type G1 = G1<C>;
+    type G1Affine = G1Aff<C>;
+    type G2 = G2<C>;
+    type G2Affine = G2Aff<C>;
+    type Gt = Gt<C>;
+    fn pairing(p: &G1Aff<C>, q: &G2Aff<C>) -> Gt<C> {
+        Gt(crate::pairing::pairing::<C>(&p.0, &q.0))
+    }
+}
+
+impl<C: BnParams> MultiMillerLoop for Bn<C>
+where
+    C::Fr: ff::PrimeField,
+{
+    /// Q's Miller-loop line coefficients, computed once ([`crate::G2Prepared`]).
+    type G2Prepared = crate::pairing::G2Prepared<C>;
+    type Result = MillerOutput<C>;
+    fn multi_miller_loop(terms: &[(&G1Aff<C>, &crate::pairing::G2Prepared<C>)]) -> MillerOutput<C> {
+        let pairs: Vec<_> = terms.iter().map(|(p, q)| (p.0, *q)).collect();
+        MillerOutput(crate::pairing::multi_miller_loop_prepared::<C>(&pairs))
+    }
+}
+
+impl<C: BnParams> From<G2Aff<C>> for crate::pairing::G2Prepared<C> {
+    fn from(q: G2Aff<C>) -> Self {
+        crate::pairing::G2Prepared::new(&q.0)
+    }
 }

@@ -305,3 +305,382 @@ fn new_curve_properties() {
 fn new_curve_properties_32_bit_limbs() {
     check_new_curve::<SmallBn32>(SMALL_Z, 2, 0x5eed_0002);
 }
+
+/// The zkcrypto traits on curves made by `bn_curve!` (feature `zkcrypto`): generic code written
+/// against `pairing::Engine`, `group::Group` and `ff::PrimeField` only, with num-bigint the
+/// oracle (the scalars' products, the moduli p(z) and r(z), the curve equations the encodings
+/// must satisfy) and, for BN254 from its parameters, the [`Bn254`] preset (itself tested
+/// against ark-bn254 in tests/zkcrypto.rs).
+#[cfg(feature = "zkcrypto")]
+mod zk {
+    use std::convert::Infallible;
+
+    use ff::PrimeField;
+    use fieldgen_bn::zk::{Bn, G1Aff, G2Aff, G1, G2};
+    use fieldgen_bn::{Bn254, BnParams};
+    use group::{Curve, CurveAffine, Group, GroupEncoding, UncompressedEncoding};
+    use num_bigint::BigUint;
+    use pairing::{Engine, MillerLoopResult, MultiMillerLoop, PairingCurveAffine};
+
+    use super::common::Rng;
+    use super::{family, MacroBn254, SmallBn, SmallBn32, SMALL_Z};
+
+    /// The tests' xorshift stream as a `rand_core` generator (for `Group::random`).
+    struct TestRng(Rng);
+    impl rand_core::TryRng for TestRng {
+        type Error = Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+            Ok(self.0.next() as u32)
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+            Ok(self.0.next())
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+            dst.iter_mut().for_each(|b| *b = self.0.next() as u8);
+            Ok(())
+        }
+    }
+
+    /// A uniform integer below m (64 extra bits, so the bias is negligible).
+    fn below(m: &BigUint, rng: &mut TestRng) -> BigUint {
+        let n = m.bits().div_ceil(8) as usize + 8;
+        BigUint::from_bytes_le(&rng.0.bytes(n)) % m
+    }
+
+    /// The little-endian `Repr` of x (the layout `fieldgen_field::impl_ff!` documents), or
+    /// `None` when x does not fit in it.
+    fn repr_of<F: PrimeField>(x: &BigUint) -> Option<F::Repr> {
+        let mut repr = F::Repr::default();
+        let le = x.to_bytes_le();
+        let n = repr.as_ref().len();
+        if le.len() > n {
+            return None;
+        }
+        repr.as_mut()[..le.len()].copy_from_slice(&le);
+        Some(repr)
+    }
+
+    /// x (below the modulus) as a field element, through `from_repr`.
+    fn elem<F: PrimeField>(x: &BigUint) -> F {
+        F::from_repr(repr_of::<F>(x).unwrap()).unwrap()
+    }
+
+    /// A field element as its integer, through `to_repr`.
+    fn int<F: PrimeField>(x: &F) -> BigUint {
+        BigUint::from_bytes_le(x.to_repr().as_ref())
+    }
+
+    /// `ff::PrimeField` of a field with modulus m: its constants, `from_repr` accepting exactly
+    /// the values below m, and the ring operations against num-bigint.
+    fn prime_field_laws<F: PrimeField>(m: &BigUint, seed: u64) {
+        assert_eq!(
+            BigUint::parse_bytes(F::MODULUS.trim_start_matches("0x").as_bytes(), 16).unwrap(),
+            *m
+        );
+        assert_eq!(u64::from(F::NUM_BITS), m.bits());
+        assert_eq!(F::CAPACITY, F::NUM_BITS - 1);
+        assert_eq!(
+            F::Repr::default().as_ref().len() as u64,
+            m.bits().div_ceil(8)
+        );
+        // from_repr: below m accepted, m and above rejected.
+        assert_eq!(F::from_repr(F::Repr::default()).unwrap(), F::ZERO);
+        let top = elem::<F>(&(m - 1u32));
+        assert_eq!(top + F::ONE, F::ZERO);
+        assert_eq!(int(&top), m - 1u32);
+        for bad in [m.clone(), m + 1u32, m + 12345u32, m * 2u32] {
+            if let Some(repr) = repr_of::<F>(&bad) {
+                assert!(
+                    bool::from(F::from_repr(repr).is_none()),
+                    "{bad:#x} accepted"
+                );
+            }
+        }
+        let mut all = F::Repr::default();
+        all.as_mut().iter_mut().for_each(|b| *b = 0xff);
+        assert!(bool::from(F::from_repr(all).is_none()));
+        // Products, sums and inverses against num-bigint.
+        let mut rng = TestRng(Rng(seed));
+        for _ in 0..16 {
+            let (a, b) = (below(m, &mut rng), below(m, &mut rng));
+            let (fa, fb) = (elem::<F>(&a), elem::<F>(&b));
+            assert_eq!(int(&fa), a);
+            assert_eq!(int(&(fa * fb)), (&a * &b) % m);
+            assert_eq!(int(&(fa + fb)), (&a + &b) % m);
+            assert_eq!(int(&(fa - fb)), (&a + m - &b) % m);
+            if a != BigUint::ZERO {
+                let inv = int(&fa.invert().unwrap());
+                assert_eq!((&inv * &a) % m, BigUint::from(1u32));
+            }
+            assert_eq!(fa.is_odd().unwrap_u8(), a.bit(0) as u8);
+            let s = fa.square();
+            assert_eq!(s.sqrt().unwrap().square(), s);
+        }
+        let x = F::random(&mut rng);
+        assert!(int(&x) < *m);
+    }
+
+    /// Bilinearity and the group orders of engine E through the traits alone, r = r(z) by
+    /// num-bigint: e(aP, bQ) = e(P, Q)·(ab mod r) for random a, b with the product taken by
+    /// num-bigint (and not for ab + 1), the multi-Miller-loop path, a·X + (r − a)·X = O for
+    /// X in G1, G2 and GT (generators and random elements), and (r − 1)·X = −X.
+    fn engine_laws<E: MultiMillerLoop>(r: &BigUint, seed: u64) {
+        let mut rng = TestRng(Rng(seed));
+        let (g1, g2) = (E::G1::generator(), E::G2::generator());
+        let (p, q) = (g1.to_affine(), g2.to_affine());
+        let e = E::pairing(&p, &q);
+        assert!(!bool::from(e.is_identity()));
+        assert_eq!(e, E::Gt::generator());
+        assert_eq!(p.pairing_with(&q), e);
+        assert_eq!(q.pairing_with(&p), e);
+        for _ in 0..3 {
+            let (a, b) = (below(r, &mut rng), below(r, &mut rng));
+            let ab = (&a * &b) % r;
+            let (fa, fb) = (elem::<E::Fr>(&a), elem::<E::Fr>(&b));
+            let ap = (g1 * fa).to_affine();
+            // By reference on purpose: `Mul<&Fr>` is one of the traits' bounds.
+            #[allow(clippy::op_ref)]
+            let bq = (g2 * &fb).to_affine();
+            let lhs = E::pairing(&ap, &bq);
+            assert_eq!(lhs, e * elem::<E::Fr>(&ab));
+            assert_ne!(lhs, e * elem::<E::Fr>(&((&ab + 1u32) % r)));
+            // Affine times scalar, and `*=`, agree with the projective product.
+            assert_eq!(p * fa, g1 * fa);
+            let mut acc = g2;
+            acc *= fb;
+            assert_eq!(acc.to_affine(), bq);
+            // e(aP, bQ) · e(−(ab)P, Q) = 1 through one multi-Miller loop.
+            let abp = (g1 * elem::<E::Fr>(&ab)).to_affine();
+            let (prep_bq, prep_q) = (E::G2Prepared::from(bq), E::G2Prepared::from(q));
+            let one = E::multi_miller_loop(&[(&ap, &prep_bq), (&-abp, &prep_q)]);
+            assert!(bool::from(one.final_exponentiation().is_identity()));
+            assert_eq!(
+                E::multi_miller_loop(&[(&ap, &prep_bq)]).final_exponentiation(),
+                lhs
+            );
+        }
+        // Orders: r·X = O as a·X + (r − a)·X, with a·X ≠ O.
+        let a = below(r, &mut rng);
+        let (fa, fra) = (elem::<E::Fr>(&a), elem::<E::Fr>(&(r - &a)));
+        let minus_one = elem::<E::Fr>(&(r - 1u32));
+        let x1 = E::G1::random(&mut rng);
+        for x in [g1, x1] {
+            assert!(!bool::from((x * fa).is_identity()));
+            assert!(bool::from((x * fa + x * fra).is_identity()));
+            assert_eq!(x * minus_one, -x);
+        }
+        let x2 = E::G2::random(&mut rng);
+        for x in [g2, x2] {
+            assert!(!bool::from((x * fa).is_identity()));
+            assert!(bool::from((x * fa + x * fra).is_identity()));
+            assert_eq!(x * minus_one, -x);
+        }
+        let xt = E::Gt::random(&mut rng);
+        for x in [e, xt] {
+            assert!(!bool::from((x * fa).is_identity()));
+            assert!(bool::from((x * fa + x * fra).is_identity()));
+            assert_eq!(x * minus_one, -x);
+        }
+    }
+
+    /// Fp2 arithmetic in num-bigint (i² = −1), for the twist equation.
+    type F2 = (BigUint, BigUint);
+    fn f2_mul(x: &F2, y: &F2, p: &BigUint) -> F2 {
+        let re = (&x.0 * &y.0 + (p - (&x.1 * &y.1) % p)) % p;
+        let im = (&x.0 * &y.1 + &x.1 * &y.0) % p;
+        (re, im)
+    }
+    fn f2_sub(x: &F2, y: &F2, p: &BigUint) -> F2 {
+        ((&x.0 + p - &y.0) % p, (&x.1 + p - &y.1) % p)
+    }
+
+    /// An encoding of one type holding the given bytes (of its length).
+    fn copied<T: Default + AsMut<[u8]>>(bytes: &[u8]) -> T {
+        let mut t = T::default();
+        t.as_mut().copy_from_slice(bytes);
+        t
+    }
+
+    /// One big-endian coordinate of `n` bytes, checked below p.
+    fn coord(bytes: &[u8], p: &BigUint) -> BigUint {
+        let v = BigUint::from_bytes_be(bytes);
+        assert!(v < *p);
+        v
+    }
+
+    /// The encodings of engine E for the curve y² = x³ + b over Fp (p = p(z) by num-bigint)
+    /// with twist y² = x³ + b/ξ, ξ = ξ_a + i, through the traits only: lengths BYTES, 2·BYTES
+    /// (compressed G1, G2) and 2·BYTES, 4·BYTES (uncompressed), round trips, the uncompressed
+    /// coordinates on the curve by num-bigint, the compressed form x with the sign of y in bit
+    /// 7 (RFC 9380 sgn0; for G2 of the Fp2 value y) and the identity flag in bit 6, and
+    /// rejection of coordinates ≥ p and of points off the curve.
+    fn encoding_laws<E: Engine>(p: &BigUint, b: u64, xi_a: u64, seed: u64) {
+        let mut rng = TestRng(Rng(seed));
+        let n = p.bits().div_ceil(8) as usize;
+        let b = BigUint::from(b);
+        let xi: F2 = (BigUint::from(xi_a), BigUint::from(1u32));
+        let p_be = {
+            let v = p.to_bytes_be();
+            let mut out = vec![0u8; n - v.len()];
+            out.extend(v);
+            out
+        };
+        for k in 0..4 {
+            // G1.
+            let x = if k == 0 {
+                E::G1::generator()
+            } else {
+                E::G1::random(&mut rng)
+            };
+            let c = x.to_bytes();
+            assert_eq!(c.as_ref().len(), n);
+            assert_eq!(E::G1::from_bytes(&c).unwrap(), x);
+            assert_eq!(E::G1::from_bytes_unchecked(&c).unwrap(), x);
+            let xa = x.to_affine();
+            assert_eq!(xa.to_bytes().as_ref(), c.as_ref());
+            assert_eq!(E::G1Affine::from_bytes(&copied(c.as_ref())).unwrap(), xa);
+            let u = xa.to_uncompressed();
+            assert_eq!(u.as_ref().len(), 2 * n);
+            assert_eq!(E::G1Affine::from_uncompressed(&u).unwrap(), xa);
+            let (ux, uy) = (coord(&u.as_ref()[..n], p), coord(&u.as_ref()[n..], p));
+            assert_eq!((&uy * &uy) % p, (&ux * &ux * &ux + &b) % p);
+            let mut cx = c.as_ref().to_vec();
+            assert_eq!(cx[0] >> 7, uy.bit(0) as u8);
+            assert_eq!(cx[0] & 0x40, 0);
+            cx[0] &= 0x3f;
+            assert_eq!(BigUint::from_bytes_be(&cx), ux);
+            // y + 1 is off the curve; x = p is out of range.
+            let mut bad: <E::G1Affine as UncompressedEncoding>::Uncompressed = copied(u.as_ref());
+            let y1 = (&uy + 1u32) % p;
+            let y1 = y1.to_bytes_be();
+            bad.as_mut()[n..].fill(0);
+            bad.as_mut()[2 * n - y1.len()..].copy_from_slice(&y1);
+            assert!(bool::from(E::G1Affine::from_uncompressed(&bad).is_none()));
+            let mut bad: <E::G1Affine as UncompressedEncoding>::Uncompressed = copied(u.as_ref());
+            bad.as_mut()[..n].copy_from_slice(&p_be);
+            assert!(bool::from(E::G1Affine::from_uncompressed(&bad).is_none()));
+            let mut bad = c;
+            bad.as_mut().copy_from_slice(&p_be);
+            bad.as_mut()[0] |= c.as_ref()[0] & 0x80;
+            assert!(bool::from(E::G1::from_bytes(&bad).is_none()));
+
+            // G2: Fp2 values as c1 ‖ c0.
+            let y = if k == 0 {
+                E::G2::generator()
+            } else {
+                E::G2::random(&mut rng)
+            };
+            let c = y.to_bytes();
+            assert_eq!(c.as_ref().len(), 2 * n);
+            assert_eq!(E::G2::from_bytes(&c).unwrap(), y);
+            let ya = y.to_affine();
+            assert_eq!(E::G2Affine::from_bytes(&copied(c.as_ref())).unwrap(), ya);
+            let u = ya.to_uncompressed();
+            assert_eq!(u.as_ref().len(), 4 * n);
+            assert_eq!(E::G2Affine::from_uncompressed(&u).unwrap(), ya);
+            let w = u.as_ref();
+            let vx: F2 = (coord(&w[n..2 * n], p), coord(&w[..n], p));
+            let vy: F2 = (coord(&w[3 * n..], p), coord(&w[2 * n..3 * n], p));
+            // (y² − x³)·ξ = b.
+            let x3 = f2_mul(&f2_mul(&vx, &vx, p), &vx, p);
+            let lhs = f2_mul(&f2_sub(&f2_mul(&vy, &vy, p), &x3, p), &xi, p);
+            assert_eq!(lhs, (&b % p, BigUint::ZERO));
+            // sgn0 of y = c0 + c1·i (RFC 9380 §4.1): c0 odd, or c0 = 0 and c1 odd.
+            let sgn = vy.0.bit(0) || (vy.0 == BigUint::ZERO && vy.1.bit(0));
+            let mut cx = c.as_ref().to_vec();
+            assert_eq!(cx[0] >> 7, sgn as u8);
+            assert_eq!(cx[0] & 0x40, 0);
+            cx[0] &= 0x3f;
+            assert_eq!(cx, w[..2 * n].to_vec());
+            let mut bad: <E::G2Affine as UncompressedEncoding>::Uncompressed = copied(u.as_ref());
+            bad.as_mut()[3 * n..].fill(0);
+            let y0 = ((&vy.0 + 1u32) % p).to_bytes_be();
+            bad.as_mut()[4 * n - y0.len()..].copy_from_slice(&y0);
+            assert!(bool::from(E::G2Affine::from_uncompressed(&bad).is_none()));
+        }
+        // The identity: compressed 0x40 then zeros, uncompressed all zero.
+        let id = E::G1::identity().to_bytes();
+        assert_eq!(id.as_ref()[0], 0x40);
+        assert!(id.as_ref()[1..].iter().all(|&v| v == 0));
+        assert!(bool::from(E::G1::from_bytes(&id).unwrap().is_identity()));
+        let u = E::G1Affine::identity().to_uncompressed();
+        assert!(u.as_ref().iter().all(|&v| v == 0));
+        assert!(bool::from(
+            E::G1Affine::from_uncompressed(&u).unwrap().is_identity()
+        ));
+        let id = E::G2::identity().to_bytes();
+        assert_eq!(id.as_ref()[0], 0x40);
+        assert!(bool::from(E::G2::from_bytes(&id).unwrap().is_identity()));
+        let u = E::G2Affine::identity().to_uncompressed();
+        assert!(u.as_ref().iter().all(|&v| v == 0));
+        assert!(bool::from(
+            E::G2Affine::from_uncompressed(&u).unwrap().is_identity()
+        ));
+    }
+
+    /// The engine's scalar field is the macro's GF(r), at compile time.
+    fn fr_is<E: Engine<Fr = F>, F>() {}
+
+    #[test]
+    fn macro_curve_through_the_traits() {
+        fr_is::<Bn<SmallBn>, super::SmallBnFr>();
+        let (p, r) = family(SMALL_Z);
+        prime_field_laws::<super::SmallBnFr>(&r, 0x2a01);
+        prime_field_laws::<super::SmallBnFp>(&p, 0x2a02);
+        engine_laws::<Bn<SmallBn>>(&r, 0x2a03);
+        encoding_laws::<Bn<SmallBn>>(&p, 2, 1, 0x2a04);
+    }
+
+    #[test]
+    fn macro_curve_through_the_traits_32_bit_limbs() {
+        fr_is::<Bn<SmallBn32>, super::SmallBn32Fr>();
+        let (p, r) = family(SMALL_Z);
+        prime_field_laws::<super::SmallBn32Fr>(&r, 0x2a11);
+        prime_field_laws::<super::SmallBn32Fp>(&p, 0x2a12);
+        engine_laws::<Bn<SmallBn32>>(&r, 0x2a13);
+        encoding_laws::<Bn<SmallBn32>>(&p, 2, 1, 0x2a14);
+    }
+
+    /// BN254 from its parameters, through the traits, against the preset: the preset's
+    /// encodings decode on the macro curve, scalar multiples (the same integers) re-encode to
+    /// the preset's bytes, and the pairings of the decoded points agree.
+    #[test]
+    fn macro_bn254_through_the_traits_matches_the_preset() {
+        type PresetFr = <Bn254 as BnParams>::Fr;
+        let r = super::r_of::<Bn254>();
+        let p = super::p_of::<Bn254>();
+        engine_laws::<Bn<MacroBn254>>(&r, 0x2a21);
+        encoding_laws::<Bn<MacroBn254>>(&p, 3, 9, 0x2a22);
+        encoding_laws::<Bn<Bn254>>(&p, 3, 9, 0x2a23);
+        prime_field_laws::<PresetFr>(&r, 0x2a24);
+
+        let mut rng = TestRng(Rng(0x2a25));
+        for _ in 0..3 {
+            let (a, b) = (below(&r, &mut rng), below(&r, &mut rng));
+            let pp = G1::<Bn254>::generator() * elem::<PresetFr>(&a);
+            let pq = G2::<Bn254>::generator() * elem::<PresetFr>(&a);
+            let mp = G1::<MacroBn254>::from_bytes(&copied(pp.to_bytes().as_ref())).unwrap();
+            let mq = G2Aff::<MacroBn254>::from_uncompressed(&copied(
+                pq.to_affine().to_uncompressed().as_ref(),
+            ))
+            .unwrap();
+            let kb = elem::<super::MacroBn254Fr>(&b);
+            assert_eq!(
+                (mp * kb).to_bytes().as_ref(),
+                (pp * elem::<PresetFr>(&b)).to_bytes().as_ref()
+            );
+            assert_eq!(
+                (mq * kb).to_affine().to_uncompressed().as_ref(),
+                (pq * elem::<PresetFr>(&b))
+                    .to_affine()
+                    .to_uncompressed()
+                    .as_ref()
+            );
+            let em = Bn::<MacroBn254>::pairing(&mp.to_affine(), &mq);
+            let ep = Bn::<Bn254>::pairing(&pp.to_affine(), &pq.to_affine());
+            assert_eq!(super::coeffs(&em.0), super::coeffs(&ep.0));
+            let g: G1Aff<MacroBn254> = mp.into();
+            assert_eq!(G1::from(g), mp);
+        }
+    }
+}
