@@ -396,237 +396,585 @@ pub mod gf2_1024_penta_64;
 #[rustfmt::skip]
 pub mod gf2_1024_penta_32;
 
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(curve25519_p_64::Fp, 32);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(curve25519_p_32::Fp, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(curve25519_l_64::Fr, 32);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(curve25519_l_32::Fr, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p256_p_64::Fp, 32);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p256_p_32::Fp, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p256_n_64::Fr, 32);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p256_n_32::Fr, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(secp256k1_p_64::Fp, 32);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(secp256k1_p_32::Fp, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(secp256k1_n_64::Fr, 32);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(secp256k1_n_32::Fr, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p224_p_64::Fp, 28);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p224_p_32::Fp, 28);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p224_n_64::Fr, 28);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p224_n_32::Fr, 28);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bls12_381_p_64::Fp, 48);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bls12_381_p_32::Fp, 48);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bls12_381_r_64::Fr, 32);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bls12_381_r_32::Fr, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bn254_p_64::Fp, 32);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bn254_p_32::Fp, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bn254_r_64::Fr, 32);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bn254_r_32::Fr, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(fp254bnb_p_64::Fp, 32);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(fp254bnb_p_32::Fp, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(fp254bnb_r_64::Fr, 32);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(fp254bnb_r_32::Fr, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bn381_p_64::Fp, 48);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bn381_p_32::Fp, 48);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bn381_r_64::Fr, 48);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bn381_r_32::Fr, 48);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bn462_p_64::Fp, 58);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bn462_p_32::Fp, 58);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bn462_r_64::Fr, 58);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(bn462_r_32::Fr, 58);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p127_p_64::Fp, 16);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p127_p_32::Fp, 16);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p521_p_64::Fp, 66);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p521_p_32::Fp, 66);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p384_p_64::Fp, 48);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p384_p_32::Fp, 48);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(goldilocks_p_64::Fp, 56);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(goldilocks_p_32::Fp, 56);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(secp256k1_p_solinas_32::Fp, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p384_p_solinas_64::Fp, 48);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p384_p_solinas_32::Fp, 48);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(goldilocks_p_solinas_64::Fp, 56);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(goldilocks_p_solinas_32::Fp, 56);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(curve25519_p_montgomery_64::Fp, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(secp256k1_p_montgomery_64::Fp, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(curve25519_p_unsaturated_64::Fp, 32);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(curve25519_p_unsaturated_32::Fp, 32);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p521_p_unsaturated_64::Fp, 66);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p521_p_unsaturated_32::Fp, 66);
-#[cfg(all(feature = "ff", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p256_p_solinas_64::Fp, 32);
-#[cfg(all(feature = "ff", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "ff",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_ff!(p256_p_solinas_32::Fp, 32);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(curve25519_p_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(curve25519_p_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(curve25519_l_64::Fr);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(curve25519_l_32::Fr);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p256_p_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p256_p_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p256_n_64::Fr);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p256_n_32::Fr);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(secp256k1_p_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(secp256k1_p_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(secp256k1_n_64::Fr);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(secp256k1_n_32::Fr);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p224_p_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p224_p_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p224_n_64::Fr);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p224_n_32::Fr);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p384_n_64::Fr);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p384_n_32::Fr);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bls12_381_p_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bls12_381_p_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bls12_381_r_64::Fr);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bls12_381_r_32::Fr);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bn254_p_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bn254_p_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bn254_r_64::Fr);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bn254_r_32::Fr);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(fp254bnb_p_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(fp254bnb_p_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(fp254bnb_r_64::Fr);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(fp254bnb_r_32::Fr);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bn381_p_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bn381_p_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bn381_r_64::Fr);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bn381_r_32::Fr);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bn462_p_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bn462_p_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bn462_r_64::Fr);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(bn462_r_32::Fr);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p127_p_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p127_p_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p521_p_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p521_p_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p384_p_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p384_p_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(goldilocks_p_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(goldilocks_p_32::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(secp256k1_p_solinas_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p384_p_solinas_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p384_p_solinas_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(goldilocks_p_solinas_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(goldilocks_p_solinas_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(curve25519_p_montgomery_64::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(secp256k1_p_montgomery_64::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(curve25519_p_unsaturated_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(curve25519_p_unsaturated_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p521_p_unsaturated_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p521_p_unsaturated_32::Fp);
-#[cfg(all(feature = "zeroize", any(target_pointer_width = "64", not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(target_pointer_width = "64", not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p256_p_solinas_64::Fp);
-#[cfg(all(feature = "zeroize", any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))))]
+#[cfg(all(
+    feature = "zeroize",
+    any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only))
+))]
 ::fieldgen_field::impl_zeroize!(p256_p_solinas_32::Fp);
 /// FpX4: four lanes of curve25519-p on AVX-512 IFMA (x86-64 only), radix 2^51
 #[cfg(target_arch = "x86_64")]

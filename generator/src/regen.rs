@@ -196,10 +196,11 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
         }
     }
     lib.push('\n');
+    // Laid out as rustfmt would (the lines are too long for one).
     for (module, _, preset, w, has_gen, bytes) in &mods {
         if *has_gen {
             lib.push_str(&format!(
-                "#[cfg(all(feature = \"ff\", {}))]\n::fieldgen_field::impl_ff!({module}::{}, {bytes});\n",
+                "#[cfg(all(\n    feature = \"ff\",\n    {}\n))]\n::fieldgen_field::impl_ff!({module}::{}, {bytes});\n",
                 limb_cfg(*w),
                 preset.type_name
             ));
@@ -207,7 +208,7 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
     }
     for (module, _, preset, w, _, _) in &mods {
         lib.push_str(&format!(
-            "#[cfg(all(feature = \"zeroize\", {}))]\n::fieldgen_field::impl_zeroize!({module}::{});\n",
+            "#[cfg(all(\n    feature = \"zeroize\",\n    {}\n))]\n::fieldgen_field::impl_zeroize!({module}::{});\n",
             limb_cfg(*w),
             preset.type_name
         ));

@@ -80,6 +80,21 @@ pub struct MillerOutput<C: BnParams>(pub Fp12<C>);
 /// The `pairing::Engine` of curve `C`.
 pub struct Bn<C: BnParams>(PhantomData<C>);
 
+/// A uniformly random nonzero scalar: `group`'s `try_random` returns a non-identity element,
+/// so k = 0 (probability 1/r) is drawn again. Which draw is kept depends only on whether k is
+/// zero, so the time taken reveals nothing about the kept k.
+fn nonzero_scalar<C: BnParams, R: TryRng + ?Sized>(rng: &mut R) -> Result<C::Fr, R::Error>
+where
+    C::Fr: ff::PrimeField,
+{
+    loop {
+        let k = <C::Fr as ff::Field>::try_random(rng)?;
+        if !bool::from(ff::Field::is_zero(&k)) {
+            return Ok(k);
+        }
+    }
+}
+
 macro_rules! common {
     ($($t:ident),*) => {$(
         impl<C: BnParams> Clone for $t<C> {
@@ -247,8 +262,7 @@ macro_rules! group_impls {
         {
             type Scalar = C::Fr;
             fn try_random<R: TryRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
-                let k = <C::Fr as ff::Field>::try_random(rng)?;
-                Ok(Self::generator() * k)
+                Ok(Self::generator() * nonzero_scalar::<C, R>(rng)?)
             }
             fn identity() -> Self {
                 $p(ProjectivePointAlias::IDENTITY)
@@ -551,8 +565,7 @@ where
 {
     type Scalar = C::Fr;
     fn try_random<R: TryRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
-        let k = <C::Fr as ff::Field>::try_random(rng)?;
-        Ok(Self::generator() * k)
+        Ok(Self::generator() * nonzero_scalar::<C, R>(rng)?)
     }
     fn identity() -> Self {
         Gt(Fp12::ONE)
