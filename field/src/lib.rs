@@ -26,6 +26,9 @@
 //! (constant-time GCD and inverse, Baillie–PSW, prime and RSA-CRT key generation, the CRT
 //! recombination), generic over the limb count and written against [`rsa::MontContext`].
 //!
+//! [`carry`] holds the add-with-carry and subtract-with-borrow steps of the generated carry
+//! chains (`adc`/`sbb` on x86-64).
+//!
 //! [`cpu`] (x86-64 only) holds the run-time CPU feature checks the generated x86-64 kernels
 //! dispatch on, each read once per program.
 //!
@@ -38,6 +41,7 @@
 pub use subtle;
 
 pub mod barrier;
+pub mod carry;
 #[cfg(target_arch = "x86_64")]
 pub mod cpu;
 pub mod ct;

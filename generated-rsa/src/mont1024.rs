@@ -603,2502 +603,2502 @@ impl Mont1024 {
             let t45: u128 = (a[1] as u128) * (b[0] as u128) + (x39 as u128);
             (t45 as u64, (t45 >> 64) as u64)
         };
-        let (x47, x48) = {
-            let t47: u128 = (x40 as u128) + (x46 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            x40,
+            x46,
+            0x0000000000000000_u64,
+        );
         let (x51, x52) = {
             let t51: u128 = (a[0] as u128) * (b[2] as u128) + (x47 as u128);
             (t51 as u64, (t51 >> 64) as u64)
         };
-        let (x53, x54) = {
-            let t53: u128 = (x48 as u128) + (x52 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t53 as u64, (t53 >> 64) as u64)
-        };
+        let (x53, x54) = ::fieldgen_field::carry::add_u64(
+            x48,
+            x52,
+            0x0000000000000000_u64,
+        );
         let (x57, x58) = {
             let t57: u128 = (a[1] as u128) * (b[1] as u128) + (x51 as u128);
             (t57 as u64, (t57 >> 64) as u64)
         };
-        let (x59, x60) = {
-            let t59: u128 = (x53 as u128) + (x58 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t59 as u64, (t59 >> 64) as u64)
-        };
+        let (x59, x60) = ::fieldgen_field::carry::add_u64(
+            x53,
+            x58,
+            0x0000000000000000_u64,
+        );
         let x61 = x54.wrapping_add(x60).wrapping_add(0x0000000000000000_u64);
         let (x63, x64) = {
             let t63: u128 = (a[2] as u128) * (b[0] as u128) + (x57 as u128);
             (t63 as u64, (t63 >> 64) as u64)
         };
-        let (x65, x66) = {
-            let t65: u128 = (x59 as u128) + (x64 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t65 as u64, (t65 >> 64) as u64)
-        };
+        let (x65, x66) = ::fieldgen_field::carry::add_u64(
+            x59,
+            x64,
+            0x0000000000000000_u64,
+        );
         let x67 = x61.wrapping_add(x66).wrapping_add(0x0000000000000000_u64);
         let (x69, x70) = {
             let t69: u128 = (a[0] as u128) * (b[3] as u128) + (x65 as u128);
             (t69 as u64, (t69 >> 64) as u64)
         };
-        let (x71, x72) = {
-            let t71: u128 = (x67 as u128) + (x70 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t71 as u64, (t71 >> 64) as u64)
-        };
+        let (x71, x72) = ::fieldgen_field::carry::add_u64(
+            x67,
+            x70,
+            0x0000000000000000_u64,
+        );
         let (x75, x76) = {
             let t75: u128 = (a[1] as u128) * (b[2] as u128) + (x69 as u128);
             (t75 as u64, (t75 >> 64) as u64)
         };
-        let (x77, x78) = {
-            let t77: u128 = (x71 as u128) + (x76 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t77 as u64, (t77 >> 64) as u64)
-        };
+        let (x77, x78) = ::fieldgen_field::carry::add_u64(
+            x71,
+            x76,
+            0x0000000000000000_u64,
+        );
         let x79 = x72.wrapping_add(x78).wrapping_add(0x0000000000000000_u64);
         let (x81, x82) = {
             let t81: u128 = (a[2] as u128) * (b[1] as u128) + (x75 as u128);
             (t81 as u64, (t81 >> 64) as u64)
         };
-        let (x83, x84) = {
-            let t83: u128 = (x77 as u128) + (x82 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t83 as u64, (t83 >> 64) as u64)
-        };
+        let (x83, x84) = ::fieldgen_field::carry::add_u64(
+            x77,
+            x82,
+            0x0000000000000000_u64,
+        );
         let x85 = x79.wrapping_add(x84).wrapping_add(0x0000000000000000_u64);
         let (x87, x88) = {
             let t87: u128 = (a[3] as u128) * (b[0] as u128) + (x81 as u128);
             (t87 as u64, (t87 >> 64) as u64)
         };
-        let (x89, x90) = {
-            let t89: u128 = (x83 as u128) + (x88 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t89 as u64, (t89 >> 64) as u64)
-        };
+        let (x89, x90) = ::fieldgen_field::carry::add_u64(
+            x83,
+            x88,
+            0x0000000000000000_u64,
+        );
         let x91 = x85.wrapping_add(x90).wrapping_add(0x0000000000000000_u64);
         let (x93, x94) = {
             let t93: u128 = (a[0] as u128) * (b[4] as u128) + (x89 as u128);
             (t93 as u64, (t93 >> 64) as u64)
         };
-        let (x95, x96) = {
-            let t95: u128 = (x91 as u128) + (x94 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t95 as u64, (t95 >> 64) as u64)
-        };
+        let (x95, x96) = ::fieldgen_field::carry::add_u64(
+            x91,
+            x94,
+            0x0000000000000000_u64,
+        );
         let (x99, x100) = {
             let t99: u128 = (a[1] as u128) * (b[3] as u128) + (x93 as u128);
             (t99 as u64, (t99 >> 64) as u64)
         };
-        let (x101, x102) = {
-            let t101: u128 = (x95 as u128) + (x100 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t101 as u64, (t101 >> 64) as u64)
-        };
+        let (x101, x102) = ::fieldgen_field::carry::add_u64(
+            x95,
+            x100,
+            0x0000000000000000_u64,
+        );
         let x103 = x96.wrapping_add(x102).wrapping_add(0x0000000000000000_u64);
         let (x105, x106) = {
             let t105: u128 = (a[2] as u128) * (b[2] as u128) + (x99 as u128);
             (t105 as u64, (t105 >> 64) as u64)
         };
-        let (x107, x108) = {
-            let t107: u128 = (x101 as u128) + (x106 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t107 as u64, (t107 >> 64) as u64)
-        };
+        let (x107, x108) = ::fieldgen_field::carry::add_u64(
+            x101,
+            x106,
+            0x0000000000000000_u64,
+        );
         let x109 = x103.wrapping_add(x108).wrapping_add(0x0000000000000000_u64);
         let (x111, x112) = {
             let t111: u128 = (a[3] as u128) * (b[1] as u128) + (x105 as u128);
             (t111 as u64, (t111 >> 64) as u64)
         };
-        let (x113, x114) = {
-            let t113: u128 = (x107 as u128) + (x112 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t113 as u64, (t113 >> 64) as u64)
-        };
+        let (x113, x114) = ::fieldgen_field::carry::add_u64(
+            x107,
+            x112,
+            0x0000000000000000_u64,
+        );
         let x115 = x109.wrapping_add(x114).wrapping_add(0x0000000000000000_u64);
         let (x117, x118) = {
             let t117: u128 = (a[4] as u128) * (b[0] as u128) + (x111 as u128);
             (t117 as u64, (t117 >> 64) as u64)
         };
-        let (x119, x120) = {
-            let t119: u128 = (x113 as u128) + (x118 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t119 as u64, (t119 >> 64) as u64)
-        };
+        let (x119, x120) = ::fieldgen_field::carry::add_u64(
+            x113,
+            x118,
+            0x0000000000000000_u64,
+        );
         let x121 = x115.wrapping_add(x120).wrapping_add(0x0000000000000000_u64);
         let (x123, x124) = {
             let t123: u128 = (a[0] as u128) * (b[5] as u128) + (x119 as u128);
             (t123 as u64, (t123 >> 64) as u64)
         };
-        let (x125, x126) = {
-            let t125: u128 = (x121 as u128) + (x124 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t125 as u64, (t125 >> 64) as u64)
-        };
+        let (x125, x126) = ::fieldgen_field::carry::add_u64(
+            x121,
+            x124,
+            0x0000000000000000_u64,
+        );
         let (x129, x130) = {
             let t129: u128 = (a[1] as u128) * (b[4] as u128) + (x123 as u128);
             (t129 as u64, (t129 >> 64) as u64)
         };
-        let (x131, x132) = {
-            let t131: u128 = (x125 as u128) + (x130 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t131 as u64, (t131 >> 64) as u64)
-        };
+        let (x131, x132) = ::fieldgen_field::carry::add_u64(
+            x125,
+            x130,
+            0x0000000000000000_u64,
+        );
         let x133 = x126.wrapping_add(x132).wrapping_add(0x0000000000000000_u64);
         let (x135, x136) = {
             let t135: u128 = (a[2] as u128) * (b[3] as u128) + (x129 as u128);
             (t135 as u64, (t135 >> 64) as u64)
         };
-        let (x137, x138) = {
-            let t137: u128 = (x131 as u128) + (x136 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t137 as u64, (t137 >> 64) as u64)
-        };
+        let (x137, x138) = ::fieldgen_field::carry::add_u64(
+            x131,
+            x136,
+            0x0000000000000000_u64,
+        );
         let x139 = x133.wrapping_add(x138).wrapping_add(0x0000000000000000_u64);
         let (x141, x142) = {
             let t141: u128 = (a[3] as u128) * (b[2] as u128) + (x135 as u128);
             (t141 as u64, (t141 >> 64) as u64)
         };
-        let (x143, x144) = {
-            let t143: u128 = (x137 as u128) + (x142 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t143 as u64, (t143 >> 64) as u64)
-        };
+        let (x143, x144) = ::fieldgen_field::carry::add_u64(
+            x137,
+            x142,
+            0x0000000000000000_u64,
+        );
         let x145 = x139.wrapping_add(x144).wrapping_add(0x0000000000000000_u64);
         let (x147, x148) = {
             let t147: u128 = (a[4] as u128) * (b[1] as u128) + (x141 as u128);
             (t147 as u64, (t147 >> 64) as u64)
         };
-        let (x149, x150) = {
-            let t149: u128 = (x143 as u128) + (x148 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t149 as u64, (t149 >> 64) as u64)
-        };
+        let (x149, x150) = ::fieldgen_field::carry::add_u64(
+            x143,
+            x148,
+            0x0000000000000000_u64,
+        );
         let x151 = x145.wrapping_add(x150).wrapping_add(0x0000000000000000_u64);
         let (x153, x154) = {
             let t153: u128 = (a[5] as u128) * (b[0] as u128) + (x147 as u128);
             (t153 as u64, (t153 >> 64) as u64)
         };
-        let (x155, x156) = {
-            let t155: u128 = (x149 as u128) + (x154 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t155 as u64, (t155 >> 64) as u64)
-        };
+        let (x155, x156) = ::fieldgen_field::carry::add_u64(
+            x149,
+            x154,
+            0x0000000000000000_u64,
+        );
         let x157 = x151.wrapping_add(x156).wrapping_add(0x0000000000000000_u64);
         let (x159, x160) = {
             let t159: u128 = (a[0] as u128) * (b[6] as u128) + (x155 as u128);
             (t159 as u64, (t159 >> 64) as u64)
         };
-        let (x161, x162) = {
-            let t161: u128 = (x157 as u128) + (x160 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t161 as u64, (t161 >> 64) as u64)
-        };
+        let (x161, x162) = ::fieldgen_field::carry::add_u64(
+            x157,
+            x160,
+            0x0000000000000000_u64,
+        );
         let (x165, x166) = {
             let t165: u128 = (a[1] as u128) * (b[5] as u128) + (x159 as u128);
             (t165 as u64, (t165 >> 64) as u64)
         };
-        let (x167, x168) = {
-            let t167: u128 = (x161 as u128) + (x166 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t167 as u64, (t167 >> 64) as u64)
-        };
+        let (x167, x168) = ::fieldgen_field::carry::add_u64(
+            x161,
+            x166,
+            0x0000000000000000_u64,
+        );
         let x169 = x162.wrapping_add(x168).wrapping_add(0x0000000000000000_u64);
         let (x171, x172) = {
             let t171: u128 = (a[2] as u128) * (b[4] as u128) + (x165 as u128);
             (t171 as u64, (t171 >> 64) as u64)
         };
-        let (x173, x174) = {
-            let t173: u128 = (x167 as u128) + (x172 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t173 as u64, (t173 >> 64) as u64)
-        };
+        let (x173, x174) = ::fieldgen_field::carry::add_u64(
+            x167,
+            x172,
+            0x0000000000000000_u64,
+        );
         let x175 = x169.wrapping_add(x174).wrapping_add(0x0000000000000000_u64);
         let (x177, x178) = {
             let t177: u128 = (a[3] as u128) * (b[3] as u128) + (x171 as u128);
             (t177 as u64, (t177 >> 64) as u64)
         };
-        let (x179, x180) = {
-            let t179: u128 = (x173 as u128) + (x178 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t179 as u64, (t179 >> 64) as u64)
-        };
+        let (x179, x180) = ::fieldgen_field::carry::add_u64(
+            x173,
+            x178,
+            0x0000000000000000_u64,
+        );
         let x181 = x175.wrapping_add(x180).wrapping_add(0x0000000000000000_u64);
         let (x183, x184) = {
             let t183: u128 = (a[4] as u128) * (b[2] as u128) + (x177 as u128);
             (t183 as u64, (t183 >> 64) as u64)
         };
-        let (x185, x186) = {
-            let t185: u128 = (x179 as u128) + (x184 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t185 as u64, (t185 >> 64) as u64)
-        };
+        let (x185, x186) = ::fieldgen_field::carry::add_u64(
+            x179,
+            x184,
+            0x0000000000000000_u64,
+        );
         let x187 = x181.wrapping_add(x186).wrapping_add(0x0000000000000000_u64);
         let (x189, x190) = {
             let t189: u128 = (a[5] as u128) * (b[1] as u128) + (x183 as u128);
             (t189 as u64, (t189 >> 64) as u64)
         };
-        let (x191, x192) = {
-            let t191: u128 = (x185 as u128) + (x190 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t191 as u64, (t191 >> 64) as u64)
-        };
+        let (x191, x192) = ::fieldgen_field::carry::add_u64(
+            x185,
+            x190,
+            0x0000000000000000_u64,
+        );
         let x193 = x187.wrapping_add(x192).wrapping_add(0x0000000000000000_u64);
         let (x195, x196) = {
             let t195: u128 = (a[6] as u128) * (b[0] as u128) + (x189 as u128);
             (t195 as u64, (t195 >> 64) as u64)
         };
-        let (x197, x198) = {
-            let t197: u128 = (x191 as u128) + (x196 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t197 as u64, (t197 >> 64) as u64)
-        };
+        let (x197, x198) = ::fieldgen_field::carry::add_u64(
+            x191,
+            x196,
+            0x0000000000000000_u64,
+        );
         let x199 = x193.wrapping_add(x198).wrapping_add(0x0000000000000000_u64);
         let (x201, x202) = {
             let t201: u128 = (a[0] as u128) * (b[7] as u128) + (x197 as u128);
             (t201 as u64, (t201 >> 64) as u64)
         };
-        let (x203, x204) = {
-            let t203: u128 = (x199 as u128) + (x202 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t203 as u64, (t203 >> 64) as u64)
-        };
+        let (x203, x204) = ::fieldgen_field::carry::add_u64(
+            x199,
+            x202,
+            0x0000000000000000_u64,
+        );
         let (x207, x208) = {
             let t207: u128 = (a[1] as u128) * (b[6] as u128) + (x201 as u128);
             (t207 as u64, (t207 >> 64) as u64)
         };
-        let (x209, x210) = {
-            let t209: u128 = (x203 as u128) + (x208 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t209 as u64, (t209 >> 64) as u64)
-        };
+        let (x209, x210) = ::fieldgen_field::carry::add_u64(
+            x203,
+            x208,
+            0x0000000000000000_u64,
+        );
         let x211 = x204.wrapping_add(x210).wrapping_add(0x0000000000000000_u64);
         let (x213, x214) = {
             let t213: u128 = (a[2] as u128) * (b[5] as u128) + (x207 as u128);
             (t213 as u64, (t213 >> 64) as u64)
         };
-        let (x215, x216) = {
-            let t215: u128 = (x209 as u128) + (x214 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t215 as u64, (t215 >> 64) as u64)
-        };
+        let (x215, x216) = ::fieldgen_field::carry::add_u64(
+            x209,
+            x214,
+            0x0000000000000000_u64,
+        );
         let x217 = x211.wrapping_add(x216).wrapping_add(0x0000000000000000_u64);
         let (x219, x220) = {
             let t219: u128 = (a[3] as u128) * (b[4] as u128) + (x213 as u128);
             (t219 as u64, (t219 >> 64) as u64)
         };
-        let (x221, x222) = {
-            let t221: u128 = (x215 as u128) + (x220 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t221 as u64, (t221 >> 64) as u64)
-        };
+        let (x221, x222) = ::fieldgen_field::carry::add_u64(
+            x215,
+            x220,
+            0x0000000000000000_u64,
+        );
         let x223 = x217.wrapping_add(x222).wrapping_add(0x0000000000000000_u64);
         let (x225, x226) = {
             let t225: u128 = (a[4] as u128) * (b[3] as u128) + (x219 as u128);
             (t225 as u64, (t225 >> 64) as u64)
         };
-        let (x227, x228) = {
-            let t227: u128 = (x221 as u128) + (x226 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t227 as u64, (t227 >> 64) as u64)
-        };
+        let (x227, x228) = ::fieldgen_field::carry::add_u64(
+            x221,
+            x226,
+            0x0000000000000000_u64,
+        );
         let x229 = x223.wrapping_add(x228).wrapping_add(0x0000000000000000_u64);
         let (x231, x232) = {
             let t231: u128 = (a[5] as u128) * (b[2] as u128) + (x225 as u128);
             (t231 as u64, (t231 >> 64) as u64)
         };
-        let (x233, x234) = {
-            let t233: u128 = (x227 as u128) + (x232 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t233 as u64, (t233 >> 64) as u64)
-        };
+        let (x233, x234) = ::fieldgen_field::carry::add_u64(
+            x227,
+            x232,
+            0x0000000000000000_u64,
+        );
         let x235 = x229.wrapping_add(x234).wrapping_add(0x0000000000000000_u64);
         let (x237, x238) = {
             let t237: u128 = (a[6] as u128) * (b[1] as u128) + (x231 as u128);
             (t237 as u64, (t237 >> 64) as u64)
         };
-        let (x239, x240) = {
-            let t239: u128 = (x233 as u128) + (x238 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t239 as u64, (t239 >> 64) as u64)
-        };
+        let (x239, x240) = ::fieldgen_field::carry::add_u64(
+            x233,
+            x238,
+            0x0000000000000000_u64,
+        );
         let x241 = x235.wrapping_add(x240).wrapping_add(0x0000000000000000_u64);
         let (x243, x244) = {
             let t243: u128 = (a[7] as u128) * (b[0] as u128) + (x237 as u128);
             (t243 as u64, (t243 >> 64) as u64)
         };
-        let (x245, x246) = {
-            let t245: u128 = (x239 as u128) + (x244 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t245 as u64, (t245 >> 64) as u64)
-        };
+        let (x245, x246) = ::fieldgen_field::carry::add_u64(
+            x239,
+            x244,
+            0x0000000000000000_u64,
+        );
         let x247 = x241.wrapping_add(x246).wrapping_add(0x0000000000000000_u64);
         let (x249, x250) = {
             let t249: u128 = (a[0] as u128) * (b[8] as u128) + (x245 as u128);
             (t249 as u64, (t249 >> 64) as u64)
         };
-        let (x251, x252) = {
-            let t251: u128 = (x247 as u128) + (x250 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t251 as u64, (t251 >> 64) as u64)
-        };
+        let (x251, x252) = ::fieldgen_field::carry::add_u64(
+            x247,
+            x250,
+            0x0000000000000000_u64,
+        );
         let (x255, x256) = {
             let t255: u128 = (a[1] as u128) * (b[7] as u128) + (x249 as u128);
             (t255 as u64, (t255 >> 64) as u64)
         };
-        let (x257, x258) = {
-            let t257: u128 = (x251 as u128) + (x256 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t257 as u64, (t257 >> 64) as u64)
-        };
+        let (x257, x258) = ::fieldgen_field::carry::add_u64(
+            x251,
+            x256,
+            0x0000000000000000_u64,
+        );
         let x259 = x252.wrapping_add(x258).wrapping_add(0x0000000000000000_u64);
         let (x261, x262) = {
             let t261: u128 = (a[2] as u128) * (b[6] as u128) + (x255 as u128);
             (t261 as u64, (t261 >> 64) as u64)
         };
-        let (x263, x264) = {
-            let t263: u128 = (x257 as u128) + (x262 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t263 as u64, (t263 >> 64) as u64)
-        };
+        let (x263, x264) = ::fieldgen_field::carry::add_u64(
+            x257,
+            x262,
+            0x0000000000000000_u64,
+        );
         let x265 = x259.wrapping_add(x264).wrapping_add(0x0000000000000000_u64);
         let (x267, x268) = {
             let t267: u128 = (a[3] as u128) * (b[5] as u128) + (x261 as u128);
             (t267 as u64, (t267 >> 64) as u64)
         };
-        let (x269, x270) = {
-            let t269: u128 = (x263 as u128) + (x268 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t269 as u64, (t269 >> 64) as u64)
-        };
+        let (x269, x270) = ::fieldgen_field::carry::add_u64(
+            x263,
+            x268,
+            0x0000000000000000_u64,
+        );
         let x271 = x265.wrapping_add(x270).wrapping_add(0x0000000000000000_u64);
         let (x273, x274) = {
             let t273: u128 = (a[4] as u128) * (b[4] as u128) + (x267 as u128);
             (t273 as u64, (t273 >> 64) as u64)
         };
-        let (x275, x276) = {
-            let t275: u128 = (x269 as u128) + (x274 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t275 as u64, (t275 >> 64) as u64)
-        };
+        let (x275, x276) = ::fieldgen_field::carry::add_u64(
+            x269,
+            x274,
+            0x0000000000000000_u64,
+        );
         let x277 = x271.wrapping_add(x276).wrapping_add(0x0000000000000000_u64);
         let (x279, x280) = {
             let t279: u128 = (a[5] as u128) * (b[3] as u128) + (x273 as u128);
             (t279 as u64, (t279 >> 64) as u64)
         };
-        let (x281, x282) = {
-            let t281: u128 = (x275 as u128) + (x280 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t281 as u64, (t281 >> 64) as u64)
-        };
+        let (x281, x282) = ::fieldgen_field::carry::add_u64(
+            x275,
+            x280,
+            0x0000000000000000_u64,
+        );
         let x283 = x277.wrapping_add(x282).wrapping_add(0x0000000000000000_u64);
         let (x285, x286) = {
             let t285: u128 = (a[6] as u128) * (b[2] as u128) + (x279 as u128);
             (t285 as u64, (t285 >> 64) as u64)
         };
-        let (x287, x288) = {
-            let t287: u128 = (x281 as u128) + (x286 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t287 as u64, (t287 >> 64) as u64)
-        };
+        let (x287, x288) = ::fieldgen_field::carry::add_u64(
+            x281,
+            x286,
+            0x0000000000000000_u64,
+        );
         let x289 = x283.wrapping_add(x288).wrapping_add(0x0000000000000000_u64);
         let (x291, x292) = {
             let t291: u128 = (a[7] as u128) * (b[1] as u128) + (x285 as u128);
             (t291 as u64, (t291 >> 64) as u64)
         };
-        let (x293, x294) = {
-            let t293: u128 = (x287 as u128) + (x292 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t293 as u64, (t293 >> 64) as u64)
-        };
+        let (x293, x294) = ::fieldgen_field::carry::add_u64(
+            x287,
+            x292,
+            0x0000000000000000_u64,
+        );
         let x295 = x289.wrapping_add(x294).wrapping_add(0x0000000000000000_u64);
         let (x297, x298) = {
             let t297: u128 = (a[8] as u128) * (b[0] as u128) + (x291 as u128);
             (t297 as u64, (t297 >> 64) as u64)
         };
-        let (x299, x300) = {
-            let t299: u128 = (x293 as u128) + (x298 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t299 as u64, (t299 >> 64) as u64)
-        };
+        let (x299, x300) = ::fieldgen_field::carry::add_u64(
+            x293,
+            x298,
+            0x0000000000000000_u64,
+        );
         let x301 = x295.wrapping_add(x300).wrapping_add(0x0000000000000000_u64);
         let (x303, x304) = {
             let t303: u128 = (a[0] as u128) * (b[9] as u128) + (x299 as u128);
             (t303 as u64, (t303 >> 64) as u64)
         };
-        let (x305, x306) = {
-            let t305: u128 = (x301 as u128) + (x304 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t305 as u64, (t305 >> 64) as u64)
-        };
+        let (x305, x306) = ::fieldgen_field::carry::add_u64(
+            x301,
+            x304,
+            0x0000000000000000_u64,
+        );
         let (x309, x310) = {
             let t309: u128 = (a[1] as u128) * (b[8] as u128) + (x303 as u128);
             (t309 as u64, (t309 >> 64) as u64)
         };
-        let (x311, x312) = {
-            let t311: u128 = (x305 as u128) + (x310 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t311 as u64, (t311 >> 64) as u64)
-        };
+        let (x311, x312) = ::fieldgen_field::carry::add_u64(
+            x305,
+            x310,
+            0x0000000000000000_u64,
+        );
         let x313 = x306.wrapping_add(x312).wrapping_add(0x0000000000000000_u64);
         let (x315, x316) = {
             let t315: u128 = (a[2] as u128) * (b[7] as u128) + (x309 as u128);
             (t315 as u64, (t315 >> 64) as u64)
         };
-        let (x317, x318) = {
-            let t317: u128 = (x311 as u128) + (x316 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t317 as u64, (t317 >> 64) as u64)
-        };
+        let (x317, x318) = ::fieldgen_field::carry::add_u64(
+            x311,
+            x316,
+            0x0000000000000000_u64,
+        );
         let x319 = x313.wrapping_add(x318).wrapping_add(0x0000000000000000_u64);
         let (x321, x322) = {
             let t321: u128 = (a[3] as u128) * (b[6] as u128) + (x315 as u128);
             (t321 as u64, (t321 >> 64) as u64)
         };
-        let (x323, x324) = {
-            let t323: u128 = (x317 as u128) + (x322 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t323 as u64, (t323 >> 64) as u64)
-        };
+        let (x323, x324) = ::fieldgen_field::carry::add_u64(
+            x317,
+            x322,
+            0x0000000000000000_u64,
+        );
         let x325 = x319.wrapping_add(x324).wrapping_add(0x0000000000000000_u64);
         let (x327, x328) = {
             let t327: u128 = (a[4] as u128) * (b[5] as u128) + (x321 as u128);
             (t327 as u64, (t327 >> 64) as u64)
         };
-        let (x329, x330) = {
-            let t329: u128 = (x323 as u128) + (x328 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t329 as u64, (t329 >> 64) as u64)
-        };
+        let (x329, x330) = ::fieldgen_field::carry::add_u64(
+            x323,
+            x328,
+            0x0000000000000000_u64,
+        );
         let x331 = x325.wrapping_add(x330).wrapping_add(0x0000000000000000_u64);
         let (x333, x334) = {
             let t333: u128 = (a[5] as u128) * (b[4] as u128) + (x327 as u128);
             (t333 as u64, (t333 >> 64) as u64)
         };
-        let (x335, x336) = {
-            let t335: u128 = (x329 as u128) + (x334 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t335 as u64, (t335 >> 64) as u64)
-        };
+        let (x335, x336) = ::fieldgen_field::carry::add_u64(
+            x329,
+            x334,
+            0x0000000000000000_u64,
+        );
         let x337 = x331.wrapping_add(x336).wrapping_add(0x0000000000000000_u64);
         let (x339, x340) = {
             let t339: u128 = (a[6] as u128) * (b[3] as u128) + (x333 as u128);
             (t339 as u64, (t339 >> 64) as u64)
         };
-        let (x341, x342) = {
-            let t341: u128 = (x335 as u128) + (x340 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t341 as u64, (t341 >> 64) as u64)
-        };
+        let (x341, x342) = ::fieldgen_field::carry::add_u64(
+            x335,
+            x340,
+            0x0000000000000000_u64,
+        );
         let x343 = x337.wrapping_add(x342).wrapping_add(0x0000000000000000_u64);
         let (x345, x346) = {
             let t345: u128 = (a[7] as u128) * (b[2] as u128) + (x339 as u128);
             (t345 as u64, (t345 >> 64) as u64)
         };
-        let (x347, x348) = {
-            let t347: u128 = (x341 as u128) + (x346 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t347 as u64, (t347 >> 64) as u64)
-        };
+        let (x347, x348) = ::fieldgen_field::carry::add_u64(
+            x341,
+            x346,
+            0x0000000000000000_u64,
+        );
         let x349 = x343.wrapping_add(x348).wrapping_add(0x0000000000000000_u64);
         let (x351, x352) = {
             let t351: u128 = (a[8] as u128) * (b[1] as u128) + (x345 as u128);
             (t351 as u64, (t351 >> 64) as u64)
         };
-        let (x353, x354) = {
-            let t353: u128 = (x347 as u128) + (x352 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t353 as u64, (t353 >> 64) as u64)
-        };
+        let (x353, x354) = ::fieldgen_field::carry::add_u64(
+            x347,
+            x352,
+            0x0000000000000000_u64,
+        );
         let x355 = x349.wrapping_add(x354).wrapping_add(0x0000000000000000_u64);
         let (x357, x358) = {
             let t357: u128 = (a[9] as u128) * (b[0] as u128) + (x351 as u128);
             (t357 as u64, (t357 >> 64) as u64)
         };
-        let (x359, x360) = {
-            let t359: u128 = (x353 as u128) + (x358 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t359 as u64, (t359 >> 64) as u64)
-        };
+        let (x359, x360) = ::fieldgen_field::carry::add_u64(
+            x353,
+            x358,
+            0x0000000000000000_u64,
+        );
         let x361 = x355.wrapping_add(x360).wrapping_add(0x0000000000000000_u64);
         let (x363, x364) = {
             let t363: u128 = (a[0] as u128) * (b[10] as u128) + (x359 as u128);
             (t363 as u64, (t363 >> 64) as u64)
         };
-        let (x365, x366) = {
-            let t365: u128 = (x361 as u128) + (x364 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t365 as u64, (t365 >> 64) as u64)
-        };
+        let (x365, x366) = ::fieldgen_field::carry::add_u64(
+            x361,
+            x364,
+            0x0000000000000000_u64,
+        );
         let (x369, x370) = {
             let t369: u128 = (a[1] as u128) * (b[9] as u128) + (x363 as u128);
             (t369 as u64, (t369 >> 64) as u64)
         };
-        let (x371, x372) = {
-            let t371: u128 = (x365 as u128) + (x370 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t371 as u64, (t371 >> 64) as u64)
-        };
+        let (x371, x372) = ::fieldgen_field::carry::add_u64(
+            x365,
+            x370,
+            0x0000000000000000_u64,
+        );
         let x373 = x366.wrapping_add(x372).wrapping_add(0x0000000000000000_u64);
         let (x375, x376) = {
             let t375: u128 = (a[2] as u128) * (b[8] as u128) + (x369 as u128);
             (t375 as u64, (t375 >> 64) as u64)
         };
-        let (x377, x378) = {
-            let t377: u128 = (x371 as u128) + (x376 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t377 as u64, (t377 >> 64) as u64)
-        };
+        let (x377, x378) = ::fieldgen_field::carry::add_u64(
+            x371,
+            x376,
+            0x0000000000000000_u64,
+        );
         let x379 = x373.wrapping_add(x378).wrapping_add(0x0000000000000000_u64);
         let (x381, x382) = {
             let t381: u128 = (a[3] as u128) * (b[7] as u128) + (x375 as u128);
             (t381 as u64, (t381 >> 64) as u64)
         };
-        let (x383, x384) = {
-            let t383: u128 = (x377 as u128) + (x382 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t383 as u64, (t383 >> 64) as u64)
-        };
+        let (x383, x384) = ::fieldgen_field::carry::add_u64(
+            x377,
+            x382,
+            0x0000000000000000_u64,
+        );
         let x385 = x379.wrapping_add(x384).wrapping_add(0x0000000000000000_u64);
         let (x387, x388) = {
             let t387: u128 = (a[4] as u128) * (b[6] as u128) + (x381 as u128);
             (t387 as u64, (t387 >> 64) as u64)
         };
-        let (x389, x390) = {
-            let t389: u128 = (x383 as u128) + (x388 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t389 as u64, (t389 >> 64) as u64)
-        };
+        let (x389, x390) = ::fieldgen_field::carry::add_u64(
+            x383,
+            x388,
+            0x0000000000000000_u64,
+        );
         let x391 = x385.wrapping_add(x390).wrapping_add(0x0000000000000000_u64);
         let (x393, x394) = {
             let t393: u128 = (a[5] as u128) * (b[5] as u128) + (x387 as u128);
             (t393 as u64, (t393 >> 64) as u64)
         };
-        let (x395, x396) = {
-            let t395: u128 = (x389 as u128) + (x394 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t395 as u64, (t395 >> 64) as u64)
-        };
+        let (x395, x396) = ::fieldgen_field::carry::add_u64(
+            x389,
+            x394,
+            0x0000000000000000_u64,
+        );
         let x397 = x391.wrapping_add(x396).wrapping_add(0x0000000000000000_u64);
         let (x399, x400) = {
             let t399: u128 = (a[6] as u128) * (b[4] as u128) + (x393 as u128);
             (t399 as u64, (t399 >> 64) as u64)
         };
-        let (x401, x402) = {
-            let t401: u128 = (x395 as u128) + (x400 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t401 as u64, (t401 >> 64) as u64)
-        };
+        let (x401, x402) = ::fieldgen_field::carry::add_u64(
+            x395,
+            x400,
+            0x0000000000000000_u64,
+        );
         let x403 = x397.wrapping_add(x402).wrapping_add(0x0000000000000000_u64);
         let (x405, x406) = {
             let t405: u128 = (a[7] as u128) * (b[3] as u128) + (x399 as u128);
             (t405 as u64, (t405 >> 64) as u64)
         };
-        let (x407, x408) = {
-            let t407: u128 = (x401 as u128) + (x406 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t407 as u64, (t407 >> 64) as u64)
-        };
+        let (x407, x408) = ::fieldgen_field::carry::add_u64(
+            x401,
+            x406,
+            0x0000000000000000_u64,
+        );
         let x409 = x403.wrapping_add(x408).wrapping_add(0x0000000000000000_u64);
         let (x411, x412) = {
             let t411: u128 = (a[8] as u128) * (b[2] as u128) + (x405 as u128);
             (t411 as u64, (t411 >> 64) as u64)
         };
-        let (x413, x414) = {
-            let t413: u128 = (x407 as u128) + (x412 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t413 as u64, (t413 >> 64) as u64)
-        };
+        let (x413, x414) = ::fieldgen_field::carry::add_u64(
+            x407,
+            x412,
+            0x0000000000000000_u64,
+        );
         let x415 = x409.wrapping_add(x414).wrapping_add(0x0000000000000000_u64);
         let (x417, x418) = {
             let t417: u128 = (a[9] as u128) * (b[1] as u128) + (x411 as u128);
             (t417 as u64, (t417 >> 64) as u64)
         };
-        let (x419, x420) = {
-            let t419: u128 = (x413 as u128) + (x418 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t419 as u64, (t419 >> 64) as u64)
-        };
+        let (x419, x420) = ::fieldgen_field::carry::add_u64(
+            x413,
+            x418,
+            0x0000000000000000_u64,
+        );
         let x421 = x415.wrapping_add(x420).wrapping_add(0x0000000000000000_u64);
         let (x423, x424) = {
             let t423: u128 = (a[10] as u128) * (b[0] as u128) + (x417 as u128);
             (t423 as u64, (t423 >> 64) as u64)
         };
-        let (x425, x426) = {
-            let t425: u128 = (x419 as u128) + (x424 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t425 as u64, (t425 >> 64) as u64)
-        };
+        let (x425, x426) = ::fieldgen_field::carry::add_u64(
+            x419,
+            x424,
+            0x0000000000000000_u64,
+        );
         let x427 = x421.wrapping_add(x426).wrapping_add(0x0000000000000000_u64);
         let (x429, x430) = {
             let t429: u128 = (a[0] as u128) * (b[11] as u128) + (x425 as u128);
             (t429 as u64, (t429 >> 64) as u64)
         };
-        let (x431, x432) = {
-            let t431: u128 = (x427 as u128) + (x430 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t431 as u64, (t431 >> 64) as u64)
-        };
+        let (x431, x432) = ::fieldgen_field::carry::add_u64(
+            x427,
+            x430,
+            0x0000000000000000_u64,
+        );
         let (x435, x436) = {
             let t435: u128 = (a[1] as u128) * (b[10] as u128) + (x429 as u128);
             (t435 as u64, (t435 >> 64) as u64)
         };
-        let (x437, x438) = {
-            let t437: u128 = (x431 as u128) + (x436 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t437 as u64, (t437 >> 64) as u64)
-        };
+        let (x437, x438) = ::fieldgen_field::carry::add_u64(
+            x431,
+            x436,
+            0x0000000000000000_u64,
+        );
         let x439 = x432.wrapping_add(x438).wrapping_add(0x0000000000000000_u64);
         let (x441, x442) = {
             let t441: u128 = (a[2] as u128) * (b[9] as u128) + (x435 as u128);
             (t441 as u64, (t441 >> 64) as u64)
         };
-        let (x443, x444) = {
-            let t443: u128 = (x437 as u128) + (x442 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t443 as u64, (t443 >> 64) as u64)
-        };
+        let (x443, x444) = ::fieldgen_field::carry::add_u64(
+            x437,
+            x442,
+            0x0000000000000000_u64,
+        );
         let x445 = x439.wrapping_add(x444).wrapping_add(0x0000000000000000_u64);
         let (x447, x448) = {
             let t447: u128 = (a[3] as u128) * (b[8] as u128) + (x441 as u128);
             (t447 as u64, (t447 >> 64) as u64)
         };
-        let (x449, x450) = {
-            let t449: u128 = (x443 as u128) + (x448 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t449 as u64, (t449 >> 64) as u64)
-        };
+        let (x449, x450) = ::fieldgen_field::carry::add_u64(
+            x443,
+            x448,
+            0x0000000000000000_u64,
+        );
         let x451 = x445.wrapping_add(x450).wrapping_add(0x0000000000000000_u64);
         let (x453, x454) = {
             let t453: u128 = (a[4] as u128) * (b[7] as u128) + (x447 as u128);
             (t453 as u64, (t453 >> 64) as u64)
         };
-        let (x455, x456) = {
-            let t455: u128 = (x449 as u128) + (x454 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t455 as u64, (t455 >> 64) as u64)
-        };
+        let (x455, x456) = ::fieldgen_field::carry::add_u64(
+            x449,
+            x454,
+            0x0000000000000000_u64,
+        );
         let x457 = x451.wrapping_add(x456).wrapping_add(0x0000000000000000_u64);
         let (x459, x460) = {
             let t459: u128 = (a[5] as u128) * (b[6] as u128) + (x453 as u128);
             (t459 as u64, (t459 >> 64) as u64)
         };
-        let (x461, x462) = {
-            let t461: u128 = (x455 as u128) + (x460 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t461 as u64, (t461 >> 64) as u64)
-        };
+        let (x461, x462) = ::fieldgen_field::carry::add_u64(
+            x455,
+            x460,
+            0x0000000000000000_u64,
+        );
         let x463 = x457.wrapping_add(x462).wrapping_add(0x0000000000000000_u64);
         let (x465, x466) = {
             let t465: u128 = (a[6] as u128) * (b[5] as u128) + (x459 as u128);
             (t465 as u64, (t465 >> 64) as u64)
         };
-        let (x467, x468) = {
-            let t467: u128 = (x461 as u128) + (x466 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t467 as u64, (t467 >> 64) as u64)
-        };
+        let (x467, x468) = ::fieldgen_field::carry::add_u64(
+            x461,
+            x466,
+            0x0000000000000000_u64,
+        );
         let x469 = x463.wrapping_add(x468).wrapping_add(0x0000000000000000_u64);
         let (x471, x472) = {
             let t471: u128 = (a[7] as u128) * (b[4] as u128) + (x465 as u128);
             (t471 as u64, (t471 >> 64) as u64)
         };
-        let (x473, x474) = {
-            let t473: u128 = (x467 as u128) + (x472 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t473 as u64, (t473 >> 64) as u64)
-        };
+        let (x473, x474) = ::fieldgen_field::carry::add_u64(
+            x467,
+            x472,
+            0x0000000000000000_u64,
+        );
         let x475 = x469.wrapping_add(x474).wrapping_add(0x0000000000000000_u64);
         let (x477, x478) = {
             let t477: u128 = (a[8] as u128) * (b[3] as u128) + (x471 as u128);
             (t477 as u64, (t477 >> 64) as u64)
         };
-        let (x479, x480) = {
-            let t479: u128 = (x473 as u128) + (x478 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t479 as u64, (t479 >> 64) as u64)
-        };
+        let (x479, x480) = ::fieldgen_field::carry::add_u64(
+            x473,
+            x478,
+            0x0000000000000000_u64,
+        );
         let x481 = x475.wrapping_add(x480).wrapping_add(0x0000000000000000_u64);
         let (x483, x484) = {
             let t483: u128 = (a[9] as u128) * (b[2] as u128) + (x477 as u128);
             (t483 as u64, (t483 >> 64) as u64)
         };
-        let (x485, x486) = {
-            let t485: u128 = (x479 as u128) + (x484 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t485 as u64, (t485 >> 64) as u64)
-        };
+        let (x485, x486) = ::fieldgen_field::carry::add_u64(
+            x479,
+            x484,
+            0x0000000000000000_u64,
+        );
         let x487 = x481.wrapping_add(x486).wrapping_add(0x0000000000000000_u64);
         let (x489, x490) = {
             let t489: u128 = (a[10] as u128) * (b[1] as u128) + (x483 as u128);
             (t489 as u64, (t489 >> 64) as u64)
         };
-        let (x491, x492) = {
-            let t491: u128 = (x485 as u128) + (x490 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t491 as u64, (t491 >> 64) as u64)
-        };
+        let (x491, x492) = ::fieldgen_field::carry::add_u64(
+            x485,
+            x490,
+            0x0000000000000000_u64,
+        );
         let x493 = x487.wrapping_add(x492).wrapping_add(0x0000000000000000_u64);
         let (x495, x496) = {
             let t495: u128 = (a[11] as u128) * (b[0] as u128) + (x489 as u128);
             (t495 as u64, (t495 >> 64) as u64)
         };
-        let (x497, x498) = {
-            let t497: u128 = (x491 as u128) + (x496 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t497 as u64, (t497 >> 64) as u64)
-        };
+        let (x497, x498) = ::fieldgen_field::carry::add_u64(
+            x491,
+            x496,
+            0x0000000000000000_u64,
+        );
         let x499 = x493.wrapping_add(x498).wrapping_add(0x0000000000000000_u64);
         let (x501, x502) = {
             let t501: u128 = (a[0] as u128) * (b[12] as u128) + (x497 as u128);
             (t501 as u64, (t501 >> 64) as u64)
         };
-        let (x503, x504) = {
-            let t503: u128 = (x499 as u128) + (x502 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t503 as u64, (t503 >> 64) as u64)
-        };
+        let (x503, x504) = ::fieldgen_field::carry::add_u64(
+            x499,
+            x502,
+            0x0000000000000000_u64,
+        );
         let (x507, x508) = {
             let t507: u128 = (a[1] as u128) * (b[11] as u128) + (x501 as u128);
             (t507 as u64, (t507 >> 64) as u64)
         };
-        let (x509, x510) = {
-            let t509: u128 = (x503 as u128) + (x508 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t509 as u64, (t509 >> 64) as u64)
-        };
+        let (x509, x510) = ::fieldgen_field::carry::add_u64(
+            x503,
+            x508,
+            0x0000000000000000_u64,
+        );
         let x511 = x504.wrapping_add(x510).wrapping_add(0x0000000000000000_u64);
         let (x513, x514) = {
             let t513: u128 = (a[2] as u128) * (b[10] as u128) + (x507 as u128);
             (t513 as u64, (t513 >> 64) as u64)
         };
-        let (x515, x516) = {
-            let t515: u128 = (x509 as u128) + (x514 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t515 as u64, (t515 >> 64) as u64)
-        };
+        let (x515, x516) = ::fieldgen_field::carry::add_u64(
+            x509,
+            x514,
+            0x0000000000000000_u64,
+        );
         let x517 = x511.wrapping_add(x516).wrapping_add(0x0000000000000000_u64);
         let (x519, x520) = {
             let t519: u128 = (a[3] as u128) * (b[9] as u128) + (x513 as u128);
             (t519 as u64, (t519 >> 64) as u64)
         };
-        let (x521, x522) = {
-            let t521: u128 = (x515 as u128) + (x520 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t521 as u64, (t521 >> 64) as u64)
-        };
+        let (x521, x522) = ::fieldgen_field::carry::add_u64(
+            x515,
+            x520,
+            0x0000000000000000_u64,
+        );
         let x523 = x517.wrapping_add(x522).wrapping_add(0x0000000000000000_u64);
         let (x525, x526) = {
             let t525: u128 = (a[4] as u128) * (b[8] as u128) + (x519 as u128);
             (t525 as u64, (t525 >> 64) as u64)
         };
-        let (x527, x528) = {
-            let t527: u128 = (x521 as u128) + (x526 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t527 as u64, (t527 >> 64) as u64)
-        };
+        let (x527, x528) = ::fieldgen_field::carry::add_u64(
+            x521,
+            x526,
+            0x0000000000000000_u64,
+        );
         let x529 = x523.wrapping_add(x528).wrapping_add(0x0000000000000000_u64);
         let (x531, x532) = {
             let t531: u128 = (a[5] as u128) * (b[7] as u128) + (x525 as u128);
             (t531 as u64, (t531 >> 64) as u64)
         };
-        let (x533, x534) = {
-            let t533: u128 = (x527 as u128) + (x532 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t533 as u64, (t533 >> 64) as u64)
-        };
+        let (x533, x534) = ::fieldgen_field::carry::add_u64(
+            x527,
+            x532,
+            0x0000000000000000_u64,
+        );
         let x535 = x529.wrapping_add(x534).wrapping_add(0x0000000000000000_u64);
         let (x537, x538) = {
             let t537: u128 = (a[6] as u128) * (b[6] as u128) + (x531 as u128);
             (t537 as u64, (t537 >> 64) as u64)
         };
-        let (x539, x540) = {
-            let t539: u128 = (x533 as u128) + (x538 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t539 as u64, (t539 >> 64) as u64)
-        };
+        let (x539, x540) = ::fieldgen_field::carry::add_u64(
+            x533,
+            x538,
+            0x0000000000000000_u64,
+        );
         let x541 = x535.wrapping_add(x540).wrapping_add(0x0000000000000000_u64);
         let (x543, x544) = {
             let t543: u128 = (a[7] as u128) * (b[5] as u128) + (x537 as u128);
             (t543 as u64, (t543 >> 64) as u64)
         };
-        let (x545, x546) = {
-            let t545: u128 = (x539 as u128) + (x544 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t545 as u64, (t545 >> 64) as u64)
-        };
+        let (x545, x546) = ::fieldgen_field::carry::add_u64(
+            x539,
+            x544,
+            0x0000000000000000_u64,
+        );
         let x547 = x541.wrapping_add(x546).wrapping_add(0x0000000000000000_u64);
         let (x549, x550) = {
             let t549: u128 = (a[8] as u128) * (b[4] as u128) + (x543 as u128);
             (t549 as u64, (t549 >> 64) as u64)
         };
-        let (x551, x552) = {
-            let t551: u128 = (x545 as u128) + (x550 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t551 as u64, (t551 >> 64) as u64)
-        };
+        let (x551, x552) = ::fieldgen_field::carry::add_u64(
+            x545,
+            x550,
+            0x0000000000000000_u64,
+        );
         let x553 = x547.wrapping_add(x552).wrapping_add(0x0000000000000000_u64);
         let (x555, x556) = {
             let t555: u128 = (a[9] as u128) * (b[3] as u128) + (x549 as u128);
             (t555 as u64, (t555 >> 64) as u64)
         };
-        let (x557, x558) = {
-            let t557: u128 = (x551 as u128) + (x556 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t557 as u64, (t557 >> 64) as u64)
-        };
+        let (x557, x558) = ::fieldgen_field::carry::add_u64(
+            x551,
+            x556,
+            0x0000000000000000_u64,
+        );
         let x559 = x553.wrapping_add(x558).wrapping_add(0x0000000000000000_u64);
         let (x561, x562) = {
             let t561: u128 = (a[10] as u128) * (b[2] as u128) + (x555 as u128);
             (t561 as u64, (t561 >> 64) as u64)
         };
-        let (x563, x564) = {
-            let t563: u128 = (x557 as u128) + (x562 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t563 as u64, (t563 >> 64) as u64)
-        };
+        let (x563, x564) = ::fieldgen_field::carry::add_u64(
+            x557,
+            x562,
+            0x0000000000000000_u64,
+        );
         let x565 = x559.wrapping_add(x564).wrapping_add(0x0000000000000000_u64);
         let (x567, x568) = {
             let t567: u128 = (a[11] as u128) * (b[1] as u128) + (x561 as u128);
             (t567 as u64, (t567 >> 64) as u64)
         };
-        let (x569, x570) = {
-            let t569: u128 = (x563 as u128) + (x568 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t569 as u64, (t569 >> 64) as u64)
-        };
+        let (x569, x570) = ::fieldgen_field::carry::add_u64(
+            x563,
+            x568,
+            0x0000000000000000_u64,
+        );
         let x571 = x565.wrapping_add(x570).wrapping_add(0x0000000000000000_u64);
         let (x573, x574) = {
             let t573: u128 = (a[12] as u128) * (b[0] as u128) + (x567 as u128);
             (t573 as u64, (t573 >> 64) as u64)
         };
-        let (x575, x576) = {
-            let t575: u128 = (x569 as u128) + (x574 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t575 as u64, (t575 >> 64) as u64)
-        };
+        let (x575, x576) = ::fieldgen_field::carry::add_u64(
+            x569,
+            x574,
+            0x0000000000000000_u64,
+        );
         let x577 = x571.wrapping_add(x576).wrapping_add(0x0000000000000000_u64);
         let (x579, x580) = {
             let t579: u128 = (a[0] as u128) * (b[13] as u128) + (x575 as u128);
             (t579 as u64, (t579 >> 64) as u64)
         };
-        let (x581, x582) = {
-            let t581: u128 = (x577 as u128) + (x580 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t581 as u64, (t581 >> 64) as u64)
-        };
+        let (x581, x582) = ::fieldgen_field::carry::add_u64(
+            x577,
+            x580,
+            0x0000000000000000_u64,
+        );
         let (x585, x586) = {
             let t585: u128 = (a[1] as u128) * (b[12] as u128) + (x579 as u128);
             (t585 as u64, (t585 >> 64) as u64)
         };
-        let (x587, x588) = {
-            let t587: u128 = (x581 as u128) + (x586 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t587 as u64, (t587 >> 64) as u64)
-        };
+        let (x587, x588) = ::fieldgen_field::carry::add_u64(
+            x581,
+            x586,
+            0x0000000000000000_u64,
+        );
         let x589 = x582.wrapping_add(x588).wrapping_add(0x0000000000000000_u64);
         let (x591, x592) = {
             let t591: u128 = (a[2] as u128) * (b[11] as u128) + (x585 as u128);
             (t591 as u64, (t591 >> 64) as u64)
         };
-        let (x593, x594) = {
-            let t593: u128 = (x587 as u128) + (x592 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t593 as u64, (t593 >> 64) as u64)
-        };
+        let (x593, x594) = ::fieldgen_field::carry::add_u64(
+            x587,
+            x592,
+            0x0000000000000000_u64,
+        );
         let x595 = x589.wrapping_add(x594).wrapping_add(0x0000000000000000_u64);
         let (x597, x598) = {
             let t597: u128 = (a[3] as u128) * (b[10] as u128) + (x591 as u128);
             (t597 as u64, (t597 >> 64) as u64)
         };
-        let (x599, x600) = {
-            let t599: u128 = (x593 as u128) + (x598 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t599 as u64, (t599 >> 64) as u64)
-        };
+        let (x599, x600) = ::fieldgen_field::carry::add_u64(
+            x593,
+            x598,
+            0x0000000000000000_u64,
+        );
         let x601 = x595.wrapping_add(x600).wrapping_add(0x0000000000000000_u64);
         let (x603, x604) = {
             let t603: u128 = (a[4] as u128) * (b[9] as u128) + (x597 as u128);
             (t603 as u64, (t603 >> 64) as u64)
         };
-        let (x605, x606) = {
-            let t605: u128 = (x599 as u128) + (x604 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t605 as u64, (t605 >> 64) as u64)
-        };
+        let (x605, x606) = ::fieldgen_field::carry::add_u64(
+            x599,
+            x604,
+            0x0000000000000000_u64,
+        );
         let x607 = x601.wrapping_add(x606).wrapping_add(0x0000000000000000_u64);
         let (x609, x610) = {
             let t609: u128 = (a[5] as u128) * (b[8] as u128) + (x603 as u128);
             (t609 as u64, (t609 >> 64) as u64)
         };
-        let (x611, x612) = {
-            let t611: u128 = (x605 as u128) + (x610 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t611 as u64, (t611 >> 64) as u64)
-        };
+        let (x611, x612) = ::fieldgen_field::carry::add_u64(
+            x605,
+            x610,
+            0x0000000000000000_u64,
+        );
         let x613 = x607.wrapping_add(x612).wrapping_add(0x0000000000000000_u64);
         let (x615, x616) = {
             let t615: u128 = (a[6] as u128) * (b[7] as u128) + (x609 as u128);
             (t615 as u64, (t615 >> 64) as u64)
         };
-        let (x617, x618) = {
-            let t617: u128 = (x611 as u128) + (x616 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t617 as u64, (t617 >> 64) as u64)
-        };
+        let (x617, x618) = ::fieldgen_field::carry::add_u64(
+            x611,
+            x616,
+            0x0000000000000000_u64,
+        );
         let x619 = x613.wrapping_add(x618).wrapping_add(0x0000000000000000_u64);
         let (x621, x622) = {
             let t621: u128 = (a[7] as u128) * (b[6] as u128) + (x615 as u128);
             (t621 as u64, (t621 >> 64) as u64)
         };
-        let (x623, x624) = {
-            let t623: u128 = (x617 as u128) + (x622 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t623 as u64, (t623 >> 64) as u64)
-        };
+        let (x623, x624) = ::fieldgen_field::carry::add_u64(
+            x617,
+            x622,
+            0x0000000000000000_u64,
+        );
         let x625 = x619.wrapping_add(x624).wrapping_add(0x0000000000000000_u64);
         let (x627, x628) = {
             let t627: u128 = (a[8] as u128) * (b[5] as u128) + (x621 as u128);
             (t627 as u64, (t627 >> 64) as u64)
         };
-        let (x629, x630) = {
-            let t629: u128 = (x623 as u128) + (x628 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t629 as u64, (t629 >> 64) as u64)
-        };
+        let (x629, x630) = ::fieldgen_field::carry::add_u64(
+            x623,
+            x628,
+            0x0000000000000000_u64,
+        );
         let x631 = x625.wrapping_add(x630).wrapping_add(0x0000000000000000_u64);
         let (x633, x634) = {
             let t633: u128 = (a[9] as u128) * (b[4] as u128) + (x627 as u128);
             (t633 as u64, (t633 >> 64) as u64)
         };
-        let (x635, x636) = {
-            let t635: u128 = (x629 as u128) + (x634 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t635 as u64, (t635 >> 64) as u64)
-        };
+        let (x635, x636) = ::fieldgen_field::carry::add_u64(
+            x629,
+            x634,
+            0x0000000000000000_u64,
+        );
         let x637 = x631.wrapping_add(x636).wrapping_add(0x0000000000000000_u64);
         let (x639, x640) = {
             let t639: u128 = (a[10] as u128) * (b[3] as u128) + (x633 as u128);
             (t639 as u64, (t639 >> 64) as u64)
         };
-        let (x641, x642) = {
-            let t641: u128 = (x635 as u128) + (x640 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t641 as u64, (t641 >> 64) as u64)
-        };
+        let (x641, x642) = ::fieldgen_field::carry::add_u64(
+            x635,
+            x640,
+            0x0000000000000000_u64,
+        );
         let x643 = x637.wrapping_add(x642).wrapping_add(0x0000000000000000_u64);
         let (x645, x646) = {
             let t645: u128 = (a[11] as u128) * (b[2] as u128) + (x639 as u128);
             (t645 as u64, (t645 >> 64) as u64)
         };
-        let (x647, x648) = {
-            let t647: u128 = (x641 as u128) + (x646 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t647 as u64, (t647 >> 64) as u64)
-        };
+        let (x647, x648) = ::fieldgen_field::carry::add_u64(
+            x641,
+            x646,
+            0x0000000000000000_u64,
+        );
         let x649 = x643.wrapping_add(x648).wrapping_add(0x0000000000000000_u64);
         let (x651, x652) = {
             let t651: u128 = (a[12] as u128) * (b[1] as u128) + (x645 as u128);
             (t651 as u64, (t651 >> 64) as u64)
         };
-        let (x653, x654) = {
-            let t653: u128 = (x647 as u128) + (x652 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t653 as u64, (t653 >> 64) as u64)
-        };
+        let (x653, x654) = ::fieldgen_field::carry::add_u64(
+            x647,
+            x652,
+            0x0000000000000000_u64,
+        );
         let x655 = x649.wrapping_add(x654).wrapping_add(0x0000000000000000_u64);
         let (x657, x658) = {
             let t657: u128 = (a[13] as u128) * (b[0] as u128) + (x651 as u128);
             (t657 as u64, (t657 >> 64) as u64)
         };
-        let (x659, x660) = {
-            let t659: u128 = (x653 as u128) + (x658 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t659 as u64, (t659 >> 64) as u64)
-        };
+        let (x659, x660) = ::fieldgen_field::carry::add_u64(
+            x653,
+            x658,
+            0x0000000000000000_u64,
+        );
         let x661 = x655.wrapping_add(x660).wrapping_add(0x0000000000000000_u64);
         let (x663, x664) = {
             let t663: u128 = (a[0] as u128) * (b[14] as u128) + (x659 as u128);
             (t663 as u64, (t663 >> 64) as u64)
         };
-        let (x665, x666) = {
-            let t665: u128 = (x661 as u128) + (x664 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t665 as u64, (t665 >> 64) as u64)
-        };
+        let (x665, x666) = ::fieldgen_field::carry::add_u64(
+            x661,
+            x664,
+            0x0000000000000000_u64,
+        );
         let (x669, x670) = {
             let t669: u128 = (a[1] as u128) * (b[13] as u128) + (x663 as u128);
             (t669 as u64, (t669 >> 64) as u64)
         };
-        let (x671, x672) = {
-            let t671: u128 = (x665 as u128) + (x670 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t671 as u64, (t671 >> 64) as u64)
-        };
+        let (x671, x672) = ::fieldgen_field::carry::add_u64(
+            x665,
+            x670,
+            0x0000000000000000_u64,
+        );
         let x673 = x666.wrapping_add(x672).wrapping_add(0x0000000000000000_u64);
         let (x675, x676) = {
             let t675: u128 = (a[2] as u128) * (b[12] as u128) + (x669 as u128);
             (t675 as u64, (t675 >> 64) as u64)
         };
-        let (x677, x678) = {
-            let t677: u128 = (x671 as u128) + (x676 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t677 as u64, (t677 >> 64) as u64)
-        };
+        let (x677, x678) = ::fieldgen_field::carry::add_u64(
+            x671,
+            x676,
+            0x0000000000000000_u64,
+        );
         let x679 = x673.wrapping_add(x678).wrapping_add(0x0000000000000000_u64);
         let (x681, x682) = {
             let t681: u128 = (a[3] as u128) * (b[11] as u128) + (x675 as u128);
             (t681 as u64, (t681 >> 64) as u64)
         };
-        let (x683, x684) = {
-            let t683: u128 = (x677 as u128) + (x682 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t683 as u64, (t683 >> 64) as u64)
-        };
+        let (x683, x684) = ::fieldgen_field::carry::add_u64(
+            x677,
+            x682,
+            0x0000000000000000_u64,
+        );
         let x685 = x679.wrapping_add(x684).wrapping_add(0x0000000000000000_u64);
         let (x687, x688) = {
             let t687: u128 = (a[4] as u128) * (b[10] as u128) + (x681 as u128);
             (t687 as u64, (t687 >> 64) as u64)
         };
-        let (x689, x690) = {
-            let t689: u128 = (x683 as u128) + (x688 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t689 as u64, (t689 >> 64) as u64)
-        };
+        let (x689, x690) = ::fieldgen_field::carry::add_u64(
+            x683,
+            x688,
+            0x0000000000000000_u64,
+        );
         let x691 = x685.wrapping_add(x690).wrapping_add(0x0000000000000000_u64);
         let (x693, x694) = {
             let t693: u128 = (a[5] as u128) * (b[9] as u128) + (x687 as u128);
             (t693 as u64, (t693 >> 64) as u64)
         };
-        let (x695, x696) = {
-            let t695: u128 = (x689 as u128) + (x694 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t695 as u64, (t695 >> 64) as u64)
-        };
+        let (x695, x696) = ::fieldgen_field::carry::add_u64(
+            x689,
+            x694,
+            0x0000000000000000_u64,
+        );
         let x697 = x691.wrapping_add(x696).wrapping_add(0x0000000000000000_u64);
         let (x699, x700) = {
             let t699: u128 = (a[6] as u128) * (b[8] as u128) + (x693 as u128);
             (t699 as u64, (t699 >> 64) as u64)
         };
-        let (x701, x702) = {
-            let t701: u128 = (x695 as u128) + (x700 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t701 as u64, (t701 >> 64) as u64)
-        };
+        let (x701, x702) = ::fieldgen_field::carry::add_u64(
+            x695,
+            x700,
+            0x0000000000000000_u64,
+        );
         let x703 = x697.wrapping_add(x702).wrapping_add(0x0000000000000000_u64);
         let (x705, x706) = {
             let t705: u128 = (a[7] as u128) * (b[7] as u128) + (x699 as u128);
             (t705 as u64, (t705 >> 64) as u64)
         };
-        let (x707, x708) = {
-            let t707: u128 = (x701 as u128) + (x706 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t707 as u64, (t707 >> 64) as u64)
-        };
+        let (x707, x708) = ::fieldgen_field::carry::add_u64(
+            x701,
+            x706,
+            0x0000000000000000_u64,
+        );
         let x709 = x703.wrapping_add(x708).wrapping_add(0x0000000000000000_u64);
         let (x711, x712) = {
             let t711: u128 = (a[8] as u128) * (b[6] as u128) + (x705 as u128);
             (t711 as u64, (t711 >> 64) as u64)
         };
-        let (x713, x714) = {
-            let t713: u128 = (x707 as u128) + (x712 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t713 as u64, (t713 >> 64) as u64)
-        };
+        let (x713, x714) = ::fieldgen_field::carry::add_u64(
+            x707,
+            x712,
+            0x0000000000000000_u64,
+        );
         let x715 = x709.wrapping_add(x714).wrapping_add(0x0000000000000000_u64);
         let (x717, x718) = {
             let t717: u128 = (a[9] as u128) * (b[5] as u128) + (x711 as u128);
             (t717 as u64, (t717 >> 64) as u64)
         };
-        let (x719, x720) = {
-            let t719: u128 = (x713 as u128) + (x718 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t719 as u64, (t719 >> 64) as u64)
-        };
+        let (x719, x720) = ::fieldgen_field::carry::add_u64(
+            x713,
+            x718,
+            0x0000000000000000_u64,
+        );
         let x721 = x715.wrapping_add(x720).wrapping_add(0x0000000000000000_u64);
         let (x723, x724) = {
             let t723: u128 = (a[10] as u128) * (b[4] as u128) + (x717 as u128);
             (t723 as u64, (t723 >> 64) as u64)
         };
-        let (x725, x726) = {
-            let t725: u128 = (x719 as u128) + (x724 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t725 as u64, (t725 >> 64) as u64)
-        };
+        let (x725, x726) = ::fieldgen_field::carry::add_u64(
+            x719,
+            x724,
+            0x0000000000000000_u64,
+        );
         let x727 = x721.wrapping_add(x726).wrapping_add(0x0000000000000000_u64);
         let (x729, x730) = {
             let t729: u128 = (a[11] as u128) * (b[3] as u128) + (x723 as u128);
             (t729 as u64, (t729 >> 64) as u64)
         };
-        let (x731, x732) = {
-            let t731: u128 = (x725 as u128) + (x730 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t731 as u64, (t731 >> 64) as u64)
-        };
+        let (x731, x732) = ::fieldgen_field::carry::add_u64(
+            x725,
+            x730,
+            0x0000000000000000_u64,
+        );
         let x733 = x727.wrapping_add(x732).wrapping_add(0x0000000000000000_u64);
         let (x735, x736) = {
             let t735: u128 = (a[12] as u128) * (b[2] as u128) + (x729 as u128);
             (t735 as u64, (t735 >> 64) as u64)
         };
-        let (x737, x738) = {
-            let t737: u128 = (x731 as u128) + (x736 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t737 as u64, (t737 >> 64) as u64)
-        };
+        let (x737, x738) = ::fieldgen_field::carry::add_u64(
+            x731,
+            x736,
+            0x0000000000000000_u64,
+        );
         let x739 = x733.wrapping_add(x738).wrapping_add(0x0000000000000000_u64);
         let (x741, x742) = {
             let t741: u128 = (a[13] as u128) * (b[1] as u128) + (x735 as u128);
             (t741 as u64, (t741 >> 64) as u64)
         };
-        let (x743, x744) = {
-            let t743: u128 = (x737 as u128) + (x742 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t743 as u64, (t743 >> 64) as u64)
-        };
+        let (x743, x744) = ::fieldgen_field::carry::add_u64(
+            x737,
+            x742,
+            0x0000000000000000_u64,
+        );
         let x745 = x739.wrapping_add(x744).wrapping_add(0x0000000000000000_u64);
         let (x747, x748) = {
             let t747: u128 = (a[14] as u128) * (b[0] as u128) + (x741 as u128);
             (t747 as u64, (t747 >> 64) as u64)
         };
-        let (x749, x750) = {
-            let t749: u128 = (x743 as u128) + (x748 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t749 as u64, (t749 >> 64) as u64)
-        };
+        let (x749, x750) = ::fieldgen_field::carry::add_u64(
+            x743,
+            x748,
+            0x0000000000000000_u64,
+        );
         let x751 = x745.wrapping_add(x750).wrapping_add(0x0000000000000000_u64);
         let (x753, x754) = {
             let t753: u128 = (a[0] as u128) * (b[15] as u128) + (x749 as u128);
             (t753 as u64, (t753 >> 64) as u64)
         };
-        let (x755, x756) = {
-            let t755: u128 = (x751 as u128) + (x754 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t755 as u64, (t755 >> 64) as u64)
-        };
+        let (x755, x756) = ::fieldgen_field::carry::add_u64(
+            x751,
+            x754,
+            0x0000000000000000_u64,
+        );
         let (x759, x760) = {
             let t759: u128 = (a[1] as u128) * (b[14] as u128) + (x753 as u128);
             (t759 as u64, (t759 >> 64) as u64)
         };
-        let (x761, x762) = {
-            let t761: u128 = (x755 as u128) + (x760 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t761 as u64, (t761 >> 64) as u64)
-        };
+        let (x761, x762) = ::fieldgen_field::carry::add_u64(
+            x755,
+            x760,
+            0x0000000000000000_u64,
+        );
         let x763 = x756.wrapping_add(x762).wrapping_add(0x0000000000000000_u64);
         let (x765, x766) = {
             let t765: u128 = (a[2] as u128) * (b[13] as u128) + (x759 as u128);
             (t765 as u64, (t765 >> 64) as u64)
         };
-        let (x767, x768) = {
-            let t767: u128 = (x761 as u128) + (x766 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t767 as u64, (t767 >> 64) as u64)
-        };
+        let (x767, x768) = ::fieldgen_field::carry::add_u64(
+            x761,
+            x766,
+            0x0000000000000000_u64,
+        );
         let x769 = x763.wrapping_add(x768).wrapping_add(0x0000000000000000_u64);
         let (x771, x772) = {
             let t771: u128 = (a[3] as u128) * (b[12] as u128) + (x765 as u128);
             (t771 as u64, (t771 >> 64) as u64)
         };
-        let (x773, x774) = {
-            let t773: u128 = (x767 as u128) + (x772 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t773 as u64, (t773 >> 64) as u64)
-        };
+        let (x773, x774) = ::fieldgen_field::carry::add_u64(
+            x767,
+            x772,
+            0x0000000000000000_u64,
+        );
         let x775 = x769.wrapping_add(x774).wrapping_add(0x0000000000000000_u64);
         let (x777, x778) = {
             let t777: u128 = (a[4] as u128) * (b[11] as u128) + (x771 as u128);
             (t777 as u64, (t777 >> 64) as u64)
         };
-        let (x779, x780) = {
-            let t779: u128 = (x773 as u128) + (x778 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t779 as u64, (t779 >> 64) as u64)
-        };
+        let (x779, x780) = ::fieldgen_field::carry::add_u64(
+            x773,
+            x778,
+            0x0000000000000000_u64,
+        );
         let x781 = x775.wrapping_add(x780).wrapping_add(0x0000000000000000_u64);
         let (x783, x784) = {
             let t783: u128 = (a[5] as u128) * (b[10] as u128) + (x777 as u128);
             (t783 as u64, (t783 >> 64) as u64)
         };
-        let (x785, x786) = {
-            let t785: u128 = (x779 as u128) + (x784 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t785 as u64, (t785 >> 64) as u64)
-        };
+        let (x785, x786) = ::fieldgen_field::carry::add_u64(
+            x779,
+            x784,
+            0x0000000000000000_u64,
+        );
         let x787 = x781.wrapping_add(x786).wrapping_add(0x0000000000000000_u64);
         let (x789, x790) = {
             let t789: u128 = (a[6] as u128) * (b[9] as u128) + (x783 as u128);
             (t789 as u64, (t789 >> 64) as u64)
         };
-        let (x791, x792) = {
-            let t791: u128 = (x785 as u128) + (x790 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t791 as u64, (t791 >> 64) as u64)
-        };
+        let (x791, x792) = ::fieldgen_field::carry::add_u64(
+            x785,
+            x790,
+            0x0000000000000000_u64,
+        );
         let x793 = x787.wrapping_add(x792).wrapping_add(0x0000000000000000_u64);
         let (x795, x796) = {
             let t795: u128 = (a[7] as u128) * (b[8] as u128) + (x789 as u128);
             (t795 as u64, (t795 >> 64) as u64)
         };
-        let (x797, x798) = {
-            let t797: u128 = (x791 as u128) + (x796 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t797 as u64, (t797 >> 64) as u64)
-        };
+        let (x797, x798) = ::fieldgen_field::carry::add_u64(
+            x791,
+            x796,
+            0x0000000000000000_u64,
+        );
         let x799 = x793.wrapping_add(x798).wrapping_add(0x0000000000000000_u64);
         let (x801, x802) = {
             let t801: u128 = (a[8] as u128) * (b[7] as u128) + (x795 as u128);
             (t801 as u64, (t801 >> 64) as u64)
         };
-        let (x803, x804) = {
-            let t803: u128 = (x797 as u128) + (x802 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t803 as u64, (t803 >> 64) as u64)
-        };
+        let (x803, x804) = ::fieldgen_field::carry::add_u64(
+            x797,
+            x802,
+            0x0000000000000000_u64,
+        );
         let x805 = x799.wrapping_add(x804).wrapping_add(0x0000000000000000_u64);
         let (x807, x808) = {
             let t807: u128 = (a[9] as u128) * (b[6] as u128) + (x801 as u128);
             (t807 as u64, (t807 >> 64) as u64)
         };
-        let (x809, x810) = {
-            let t809: u128 = (x803 as u128) + (x808 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t809 as u64, (t809 >> 64) as u64)
-        };
+        let (x809, x810) = ::fieldgen_field::carry::add_u64(
+            x803,
+            x808,
+            0x0000000000000000_u64,
+        );
         let x811 = x805.wrapping_add(x810).wrapping_add(0x0000000000000000_u64);
         let (x813, x814) = {
             let t813: u128 = (a[10] as u128) * (b[5] as u128) + (x807 as u128);
             (t813 as u64, (t813 >> 64) as u64)
         };
-        let (x815, x816) = {
-            let t815: u128 = (x809 as u128) + (x814 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t815 as u64, (t815 >> 64) as u64)
-        };
+        let (x815, x816) = ::fieldgen_field::carry::add_u64(
+            x809,
+            x814,
+            0x0000000000000000_u64,
+        );
         let x817 = x811.wrapping_add(x816).wrapping_add(0x0000000000000000_u64);
         let (x819, x820) = {
             let t819: u128 = (a[11] as u128) * (b[4] as u128) + (x813 as u128);
             (t819 as u64, (t819 >> 64) as u64)
         };
-        let (x821, x822) = {
-            let t821: u128 = (x815 as u128) + (x820 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t821 as u64, (t821 >> 64) as u64)
-        };
+        let (x821, x822) = ::fieldgen_field::carry::add_u64(
+            x815,
+            x820,
+            0x0000000000000000_u64,
+        );
         let x823 = x817.wrapping_add(x822).wrapping_add(0x0000000000000000_u64);
         let (x825, x826) = {
             let t825: u128 = (a[12] as u128) * (b[3] as u128) + (x819 as u128);
             (t825 as u64, (t825 >> 64) as u64)
         };
-        let (x827, x828) = {
-            let t827: u128 = (x821 as u128) + (x826 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t827 as u64, (t827 >> 64) as u64)
-        };
+        let (x827, x828) = ::fieldgen_field::carry::add_u64(
+            x821,
+            x826,
+            0x0000000000000000_u64,
+        );
         let x829 = x823.wrapping_add(x828).wrapping_add(0x0000000000000000_u64);
         let (x831, x832) = {
             let t831: u128 = (a[13] as u128) * (b[2] as u128) + (x825 as u128);
             (t831 as u64, (t831 >> 64) as u64)
         };
-        let (x833, x834) = {
-            let t833: u128 = (x827 as u128) + (x832 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t833 as u64, (t833 >> 64) as u64)
-        };
+        let (x833, x834) = ::fieldgen_field::carry::add_u64(
+            x827,
+            x832,
+            0x0000000000000000_u64,
+        );
         let x835 = x829.wrapping_add(x834).wrapping_add(0x0000000000000000_u64);
         let (x837, x838) = {
             let t837: u128 = (a[14] as u128) * (b[1] as u128) + (x831 as u128);
             (t837 as u64, (t837 >> 64) as u64)
         };
-        let (x839, x840) = {
-            let t839: u128 = (x833 as u128) + (x838 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t839 as u64, (t839 >> 64) as u64)
-        };
+        let (x839, x840) = ::fieldgen_field::carry::add_u64(
+            x833,
+            x838,
+            0x0000000000000000_u64,
+        );
         let x841 = x835.wrapping_add(x840).wrapping_add(0x0000000000000000_u64);
         let (x843, x844) = {
             let t843: u128 = (a[15] as u128) * (b[0] as u128) + (x837 as u128);
             (t843 as u64, (t843 >> 64) as u64)
         };
-        let (x845, x846) = {
-            let t845: u128 = (x839 as u128) + (x844 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t845 as u64, (t845 >> 64) as u64)
-        };
+        let (x845, x846) = ::fieldgen_field::carry::add_u64(
+            x839,
+            x844,
+            0x0000000000000000_u64,
+        );
         let x847 = x841.wrapping_add(x846).wrapping_add(0x0000000000000000_u64);
         let (x849, x850) = {
             let t849: u128 = (a[1] as u128) * (b[15] as u128) + (x845 as u128);
             (t849 as u64, (t849 >> 64) as u64)
         };
-        let (x851, x852) = {
-            let t851: u128 = (x847 as u128) + (x850 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t851 as u64, (t851 >> 64) as u64)
-        };
+        let (x851, x852) = ::fieldgen_field::carry::add_u64(
+            x847,
+            x850,
+            0x0000000000000000_u64,
+        );
         let (x855, x856) = {
             let t855: u128 = (a[2] as u128) * (b[14] as u128) + (x849 as u128);
             (t855 as u64, (t855 >> 64) as u64)
         };
-        let (x857, x858) = {
-            let t857: u128 = (x851 as u128) + (x856 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t857 as u64, (t857 >> 64) as u64)
-        };
+        let (x857, x858) = ::fieldgen_field::carry::add_u64(
+            x851,
+            x856,
+            0x0000000000000000_u64,
+        );
         let x859 = x852.wrapping_add(x858).wrapping_add(0x0000000000000000_u64);
         let (x861, x862) = {
             let t861: u128 = (a[3] as u128) * (b[13] as u128) + (x855 as u128);
             (t861 as u64, (t861 >> 64) as u64)
         };
-        let (x863, x864) = {
-            let t863: u128 = (x857 as u128) + (x862 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t863 as u64, (t863 >> 64) as u64)
-        };
+        let (x863, x864) = ::fieldgen_field::carry::add_u64(
+            x857,
+            x862,
+            0x0000000000000000_u64,
+        );
         let x865 = x859.wrapping_add(x864).wrapping_add(0x0000000000000000_u64);
         let (x867, x868) = {
             let t867: u128 = (a[4] as u128) * (b[12] as u128) + (x861 as u128);
             (t867 as u64, (t867 >> 64) as u64)
         };
-        let (x869, x870) = {
-            let t869: u128 = (x863 as u128) + (x868 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t869 as u64, (t869 >> 64) as u64)
-        };
+        let (x869, x870) = ::fieldgen_field::carry::add_u64(
+            x863,
+            x868,
+            0x0000000000000000_u64,
+        );
         let x871 = x865.wrapping_add(x870).wrapping_add(0x0000000000000000_u64);
         let (x873, x874) = {
             let t873: u128 = (a[5] as u128) * (b[11] as u128) + (x867 as u128);
             (t873 as u64, (t873 >> 64) as u64)
         };
-        let (x875, x876) = {
-            let t875: u128 = (x869 as u128) + (x874 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t875 as u64, (t875 >> 64) as u64)
-        };
+        let (x875, x876) = ::fieldgen_field::carry::add_u64(
+            x869,
+            x874,
+            0x0000000000000000_u64,
+        );
         let x877 = x871.wrapping_add(x876).wrapping_add(0x0000000000000000_u64);
         let (x879, x880) = {
             let t879: u128 = (a[6] as u128) * (b[10] as u128) + (x873 as u128);
             (t879 as u64, (t879 >> 64) as u64)
         };
-        let (x881, x882) = {
-            let t881: u128 = (x875 as u128) + (x880 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t881 as u64, (t881 >> 64) as u64)
-        };
+        let (x881, x882) = ::fieldgen_field::carry::add_u64(
+            x875,
+            x880,
+            0x0000000000000000_u64,
+        );
         let x883 = x877.wrapping_add(x882).wrapping_add(0x0000000000000000_u64);
         let (x885, x886) = {
             let t885: u128 = (a[7] as u128) * (b[9] as u128) + (x879 as u128);
             (t885 as u64, (t885 >> 64) as u64)
         };
-        let (x887, x888) = {
-            let t887: u128 = (x881 as u128) + (x886 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t887 as u64, (t887 >> 64) as u64)
-        };
+        let (x887, x888) = ::fieldgen_field::carry::add_u64(
+            x881,
+            x886,
+            0x0000000000000000_u64,
+        );
         let x889 = x883.wrapping_add(x888).wrapping_add(0x0000000000000000_u64);
         let (x891, x892) = {
             let t891: u128 = (a[8] as u128) * (b[8] as u128) + (x885 as u128);
             (t891 as u64, (t891 >> 64) as u64)
         };
-        let (x893, x894) = {
-            let t893: u128 = (x887 as u128) + (x892 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t893 as u64, (t893 >> 64) as u64)
-        };
+        let (x893, x894) = ::fieldgen_field::carry::add_u64(
+            x887,
+            x892,
+            0x0000000000000000_u64,
+        );
         let x895 = x889.wrapping_add(x894).wrapping_add(0x0000000000000000_u64);
         let (x897, x898) = {
             let t897: u128 = (a[9] as u128) * (b[7] as u128) + (x891 as u128);
             (t897 as u64, (t897 >> 64) as u64)
         };
-        let (x899, x900) = {
-            let t899: u128 = (x893 as u128) + (x898 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t899 as u64, (t899 >> 64) as u64)
-        };
+        let (x899, x900) = ::fieldgen_field::carry::add_u64(
+            x893,
+            x898,
+            0x0000000000000000_u64,
+        );
         let x901 = x895.wrapping_add(x900).wrapping_add(0x0000000000000000_u64);
         let (x903, x904) = {
             let t903: u128 = (a[10] as u128) * (b[6] as u128) + (x897 as u128);
             (t903 as u64, (t903 >> 64) as u64)
         };
-        let (x905, x906) = {
-            let t905: u128 = (x899 as u128) + (x904 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t905 as u64, (t905 >> 64) as u64)
-        };
+        let (x905, x906) = ::fieldgen_field::carry::add_u64(
+            x899,
+            x904,
+            0x0000000000000000_u64,
+        );
         let x907 = x901.wrapping_add(x906).wrapping_add(0x0000000000000000_u64);
         let (x909, x910) = {
             let t909: u128 = (a[11] as u128) * (b[5] as u128) + (x903 as u128);
             (t909 as u64, (t909 >> 64) as u64)
         };
-        let (x911, x912) = {
-            let t911: u128 = (x905 as u128) + (x910 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t911 as u64, (t911 >> 64) as u64)
-        };
+        let (x911, x912) = ::fieldgen_field::carry::add_u64(
+            x905,
+            x910,
+            0x0000000000000000_u64,
+        );
         let x913 = x907.wrapping_add(x912).wrapping_add(0x0000000000000000_u64);
         let (x915, x916) = {
             let t915: u128 = (a[12] as u128) * (b[4] as u128) + (x909 as u128);
             (t915 as u64, (t915 >> 64) as u64)
         };
-        let (x917, x918) = {
-            let t917: u128 = (x911 as u128) + (x916 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t917 as u64, (t917 >> 64) as u64)
-        };
+        let (x917, x918) = ::fieldgen_field::carry::add_u64(
+            x911,
+            x916,
+            0x0000000000000000_u64,
+        );
         let x919 = x913.wrapping_add(x918).wrapping_add(0x0000000000000000_u64);
         let (x921, x922) = {
             let t921: u128 = (a[13] as u128) * (b[3] as u128) + (x915 as u128);
             (t921 as u64, (t921 >> 64) as u64)
         };
-        let (x923, x924) = {
-            let t923: u128 = (x917 as u128) + (x922 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t923 as u64, (t923 >> 64) as u64)
-        };
+        let (x923, x924) = ::fieldgen_field::carry::add_u64(
+            x917,
+            x922,
+            0x0000000000000000_u64,
+        );
         let x925 = x919.wrapping_add(x924).wrapping_add(0x0000000000000000_u64);
         let (x927, x928) = {
             let t927: u128 = (a[14] as u128) * (b[2] as u128) + (x921 as u128);
             (t927 as u64, (t927 >> 64) as u64)
         };
-        let (x929, x930) = {
-            let t929: u128 = (x923 as u128) + (x928 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t929 as u64, (t929 >> 64) as u64)
-        };
+        let (x929, x930) = ::fieldgen_field::carry::add_u64(
+            x923,
+            x928,
+            0x0000000000000000_u64,
+        );
         let x931 = x925.wrapping_add(x930).wrapping_add(0x0000000000000000_u64);
         let (x933, x934) = {
             let t933: u128 = (a[15] as u128) * (b[1] as u128) + (x927 as u128);
             (t933 as u64, (t933 >> 64) as u64)
         };
-        let (x935, x936) = {
-            let t935: u128 = (x929 as u128) + (x934 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t935 as u64, (t935 >> 64) as u64)
-        };
+        let (x935, x936) = ::fieldgen_field::carry::add_u64(
+            x929,
+            x934,
+            0x0000000000000000_u64,
+        );
         let x937 = x931.wrapping_add(x936).wrapping_add(0x0000000000000000_u64);
         let (x939, x940) = {
             let t939: u128 = (a[2] as u128) * (b[15] as u128) + (x935 as u128);
             (t939 as u64, (t939 >> 64) as u64)
         };
-        let (x941, x942) = {
-            let t941: u128 = (x937 as u128) + (x940 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t941 as u64, (t941 >> 64) as u64)
-        };
+        let (x941, x942) = ::fieldgen_field::carry::add_u64(
+            x937,
+            x940,
+            0x0000000000000000_u64,
+        );
         let (x945, x946) = {
             let t945: u128 = (a[3] as u128) * (b[14] as u128) + (x939 as u128);
             (t945 as u64, (t945 >> 64) as u64)
         };
-        let (x947, x948) = {
-            let t947: u128 = (x941 as u128) + (x946 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t947 as u64, (t947 >> 64) as u64)
-        };
+        let (x947, x948) = ::fieldgen_field::carry::add_u64(
+            x941,
+            x946,
+            0x0000000000000000_u64,
+        );
         let x949 = x942.wrapping_add(x948).wrapping_add(0x0000000000000000_u64);
         let (x951, x952) = {
             let t951: u128 = (a[4] as u128) * (b[13] as u128) + (x945 as u128);
             (t951 as u64, (t951 >> 64) as u64)
         };
-        let (x953, x954) = {
-            let t953: u128 = (x947 as u128) + (x952 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t953 as u64, (t953 >> 64) as u64)
-        };
+        let (x953, x954) = ::fieldgen_field::carry::add_u64(
+            x947,
+            x952,
+            0x0000000000000000_u64,
+        );
         let x955 = x949.wrapping_add(x954).wrapping_add(0x0000000000000000_u64);
         let (x957, x958) = {
             let t957: u128 = (a[5] as u128) * (b[12] as u128) + (x951 as u128);
             (t957 as u64, (t957 >> 64) as u64)
         };
-        let (x959, x960) = {
-            let t959: u128 = (x953 as u128) + (x958 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t959 as u64, (t959 >> 64) as u64)
-        };
+        let (x959, x960) = ::fieldgen_field::carry::add_u64(
+            x953,
+            x958,
+            0x0000000000000000_u64,
+        );
         let x961 = x955.wrapping_add(x960).wrapping_add(0x0000000000000000_u64);
         let (x963, x964) = {
             let t963: u128 = (a[6] as u128) * (b[11] as u128) + (x957 as u128);
             (t963 as u64, (t963 >> 64) as u64)
         };
-        let (x965, x966) = {
-            let t965: u128 = (x959 as u128) + (x964 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t965 as u64, (t965 >> 64) as u64)
-        };
+        let (x965, x966) = ::fieldgen_field::carry::add_u64(
+            x959,
+            x964,
+            0x0000000000000000_u64,
+        );
         let x967 = x961.wrapping_add(x966).wrapping_add(0x0000000000000000_u64);
         let (x969, x970) = {
             let t969: u128 = (a[7] as u128) * (b[10] as u128) + (x963 as u128);
             (t969 as u64, (t969 >> 64) as u64)
         };
-        let (x971, x972) = {
-            let t971: u128 = (x965 as u128) + (x970 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t971 as u64, (t971 >> 64) as u64)
-        };
+        let (x971, x972) = ::fieldgen_field::carry::add_u64(
+            x965,
+            x970,
+            0x0000000000000000_u64,
+        );
         let x973 = x967.wrapping_add(x972).wrapping_add(0x0000000000000000_u64);
         let (x975, x976) = {
             let t975: u128 = (a[8] as u128) * (b[9] as u128) + (x969 as u128);
             (t975 as u64, (t975 >> 64) as u64)
         };
-        let (x977, x978) = {
-            let t977: u128 = (x971 as u128) + (x976 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t977 as u64, (t977 >> 64) as u64)
-        };
+        let (x977, x978) = ::fieldgen_field::carry::add_u64(
+            x971,
+            x976,
+            0x0000000000000000_u64,
+        );
         let x979 = x973.wrapping_add(x978).wrapping_add(0x0000000000000000_u64);
         let (x981, x982) = {
             let t981: u128 = (a[9] as u128) * (b[8] as u128) + (x975 as u128);
             (t981 as u64, (t981 >> 64) as u64)
         };
-        let (x983, x984) = {
-            let t983: u128 = (x977 as u128) + (x982 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t983 as u64, (t983 >> 64) as u64)
-        };
+        let (x983, x984) = ::fieldgen_field::carry::add_u64(
+            x977,
+            x982,
+            0x0000000000000000_u64,
+        );
         let x985 = x979.wrapping_add(x984).wrapping_add(0x0000000000000000_u64);
         let (x987, x988) = {
             let t987: u128 = (a[10] as u128) * (b[7] as u128) + (x981 as u128);
             (t987 as u64, (t987 >> 64) as u64)
         };
-        let (x989, x990) = {
-            let t989: u128 = (x983 as u128) + (x988 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t989 as u64, (t989 >> 64) as u64)
-        };
+        let (x989, x990) = ::fieldgen_field::carry::add_u64(
+            x983,
+            x988,
+            0x0000000000000000_u64,
+        );
         let x991 = x985.wrapping_add(x990).wrapping_add(0x0000000000000000_u64);
         let (x993, x994) = {
             let t993: u128 = (a[11] as u128) * (b[6] as u128) + (x987 as u128);
             (t993 as u64, (t993 >> 64) as u64)
         };
-        let (x995, x996) = {
-            let t995: u128 = (x989 as u128) + (x994 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t995 as u64, (t995 >> 64) as u64)
-        };
+        let (x995, x996) = ::fieldgen_field::carry::add_u64(
+            x989,
+            x994,
+            0x0000000000000000_u64,
+        );
         let x997 = x991.wrapping_add(x996).wrapping_add(0x0000000000000000_u64);
         let (x999, x1000) = {
             let t999: u128 = (a[12] as u128) * (b[5] as u128) + (x993 as u128);
             (t999 as u64, (t999 >> 64) as u64)
         };
-        let (x1001, x1002) = {
-            let t1001: u128 = (x995 as u128) + (x1000 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1001 as u64, (t1001 >> 64) as u64)
-        };
+        let (x1001, x1002) = ::fieldgen_field::carry::add_u64(
+            x995,
+            x1000,
+            0x0000000000000000_u64,
+        );
         let x1003 = x997.wrapping_add(x1002).wrapping_add(0x0000000000000000_u64);
         let (x1005, x1006) = {
             let t1005: u128 = (a[13] as u128) * (b[4] as u128) + (x999 as u128);
             (t1005 as u64, (t1005 >> 64) as u64)
         };
-        let (x1007, x1008) = {
-            let t1007: u128 = (x1001 as u128) + (x1006 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1007 as u64, (t1007 >> 64) as u64)
-        };
+        let (x1007, x1008) = ::fieldgen_field::carry::add_u64(
+            x1001,
+            x1006,
+            0x0000000000000000_u64,
+        );
         let x1009 = x1003.wrapping_add(x1008).wrapping_add(0x0000000000000000_u64);
         let (x1011, x1012) = {
             let t1011: u128 = (a[14] as u128) * (b[3] as u128) + (x1005 as u128);
             (t1011 as u64, (t1011 >> 64) as u64)
         };
-        let (x1013, x1014) = {
-            let t1013: u128 = (x1007 as u128) + (x1012 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1013 as u64, (t1013 >> 64) as u64)
-        };
+        let (x1013, x1014) = ::fieldgen_field::carry::add_u64(
+            x1007,
+            x1012,
+            0x0000000000000000_u64,
+        );
         let x1015 = x1009.wrapping_add(x1014).wrapping_add(0x0000000000000000_u64);
         let (x1017, x1018) = {
             let t1017: u128 = (a[15] as u128) * (b[2] as u128) + (x1011 as u128);
             (t1017 as u64, (t1017 >> 64) as u64)
         };
-        let (x1019, x1020) = {
-            let t1019: u128 = (x1013 as u128) + (x1018 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1019 as u64, (t1019 >> 64) as u64)
-        };
+        let (x1019, x1020) = ::fieldgen_field::carry::add_u64(
+            x1013,
+            x1018,
+            0x0000000000000000_u64,
+        );
         let x1021 = x1015.wrapping_add(x1020).wrapping_add(0x0000000000000000_u64);
         let (x1023, x1024) = {
             let t1023: u128 = (a[3] as u128) * (b[15] as u128) + (x1019 as u128);
             (t1023 as u64, (t1023 >> 64) as u64)
         };
-        let (x1025, x1026) = {
-            let t1025: u128 = (x1021 as u128) + (x1024 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1025 as u64, (t1025 >> 64) as u64)
-        };
+        let (x1025, x1026) = ::fieldgen_field::carry::add_u64(
+            x1021,
+            x1024,
+            0x0000000000000000_u64,
+        );
         let (x1029, x1030) = {
             let t1029: u128 = (a[4] as u128) * (b[14] as u128) + (x1023 as u128);
             (t1029 as u64, (t1029 >> 64) as u64)
         };
-        let (x1031, x1032) = {
-            let t1031: u128 = (x1025 as u128) + (x1030 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1031 as u64, (t1031 >> 64) as u64)
-        };
+        let (x1031, x1032) = ::fieldgen_field::carry::add_u64(
+            x1025,
+            x1030,
+            0x0000000000000000_u64,
+        );
         let x1033 = x1026.wrapping_add(x1032).wrapping_add(0x0000000000000000_u64);
         let (x1035, x1036) = {
             let t1035: u128 = (a[5] as u128) * (b[13] as u128) + (x1029 as u128);
             (t1035 as u64, (t1035 >> 64) as u64)
         };
-        let (x1037, x1038) = {
-            let t1037: u128 = (x1031 as u128) + (x1036 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1037 as u64, (t1037 >> 64) as u64)
-        };
+        let (x1037, x1038) = ::fieldgen_field::carry::add_u64(
+            x1031,
+            x1036,
+            0x0000000000000000_u64,
+        );
         let x1039 = x1033.wrapping_add(x1038).wrapping_add(0x0000000000000000_u64);
         let (x1041, x1042) = {
             let t1041: u128 = (a[6] as u128) * (b[12] as u128) + (x1035 as u128);
             (t1041 as u64, (t1041 >> 64) as u64)
         };
-        let (x1043, x1044) = {
-            let t1043: u128 = (x1037 as u128) + (x1042 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1043 as u64, (t1043 >> 64) as u64)
-        };
+        let (x1043, x1044) = ::fieldgen_field::carry::add_u64(
+            x1037,
+            x1042,
+            0x0000000000000000_u64,
+        );
         let x1045 = x1039.wrapping_add(x1044).wrapping_add(0x0000000000000000_u64);
         let (x1047, x1048) = {
             let t1047: u128 = (a[7] as u128) * (b[11] as u128) + (x1041 as u128);
             (t1047 as u64, (t1047 >> 64) as u64)
         };
-        let (x1049, x1050) = {
-            let t1049: u128 = (x1043 as u128) + (x1048 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1049 as u64, (t1049 >> 64) as u64)
-        };
+        let (x1049, x1050) = ::fieldgen_field::carry::add_u64(
+            x1043,
+            x1048,
+            0x0000000000000000_u64,
+        );
         let x1051 = x1045.wrapping_add(x1050).wrapping_add(0x0000000000000000_u64);
         let (x1053, x1054) = {
             let t1053: u128 = (a[8] as u128) * (b[10] as u128) + (x1047 as u128);
             (t1053 as u64, (t1053 >> 64) as u64)
         };
-        let (x1055, x1056) = {
-            let t1055: u128 = (x1049 as u128) + (x1054 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1055 as u64, (t1055 >> 64) as u64)
-        };
+        let (x1055, x1056) = ::fieldgen_field::carry::add_u64(
+            x1049,
+            x1054,
+            0x0000000000000000_u64,
+        );
         let x1057 = x1051.wrapping_add(x1056).wrapping_add(0x0000000000000000_u64);
         let (x1059, x1060) = {
             let t1059: u128 = (a[9] as u128) * (b[9] as u128) + (x1053 as u128);
             (t1059 as u64, (t1059 >> 64) as u64)
         };
-        let (x1061, x1062) = {
-            let t1061: u128 = (x1055 as u128) + (x1060 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1061 as u64, (t1061 >> 64) as u64)
-        };
+        let (x1061, x1062) = ::fieldgen_field::carry::add_u64(
+            x1055,
+            x1060,
+            0x0000000000000000_u64,
+        );
         let x1063 = x1057.wrapping_add(x1062).wrapping_add(0x0000000000000000_u64);
         let (x1065, x1066) = {
             let t1065: u128 = (a[10] as u128) * (b[8] as u128) + (x1059 as u128);
             (t1065 as u64, (t1065 >> 64) as u64)
         };
-        let (x1067, x1068) = {
-            let t1067: u128 = (x1061 as u128) + (x1066 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1067 as u64, (t1067 >> 64) as u64)
-        };
+        let (x1067, x1068) = ::fieldgen_field::carry::add_u64(
+            x1061,
+            x1066,
+            0x0000000000000000_u64,
+        );
         let x1069 = x1063.wrapping_add(x1068).wrapping_add(0x0000000000000000_u64);
         let (x1071, x1072) = {
             let t1071: u128 = (a[11] as u128) * (b[7] as u128) + (x1065 as u128);
             (t1071 as u64, (t1071 >> 64) as u64)
         };
-        let (x1073, x1074) = {
-            let t1073: u128 = (x1067 as u128) + (x1072 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1073 as u64, (t1073 >> 64) as u64)
-        };
+        let (x1073, x1074) = ::fieldgen_field::carry::add_u64(
+            x1067,
+            x1072,
+            0x0000000000000000_u64,
+        );
         let x1075 = x1069.wrapping_add(x1074).wrapping_add(0x0000000000000000_u64);
         let (x1077, x1078) = {
             let t1077: u128 = (a[12] as u128) * (b[6] as u128) + (x1071 as u128);
             (t1077 as u64, (t1077 >> 64) as u64)
         };
-        let (x1079, x1080) = {
-            let t1079: u128 = (x1073 as u128) + (x1078 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1079 as u64, (t1079 >> 64) as u64)
-        };
+        let (x1079, x1080) = ::fieldgen_field::carry::add_u64(
+            x1073,
+            x1078,
+            0x0000000000000000_u64,
+        );
         let x1081 = x1075.wrapping_add(x1080).wrapping_add(0x0000000000000000_u64);
         let (x1083, x1084) = {
             let t1083: u128 = (a[13] as u128) * (b[5] as u128) + (x1077 as u128);
             (t1083 as u64, (t1083 >> 64) as u64)
         };
-        let (x1085, x1086) = {
-            let t1085: u128 = (x1079 as u128) + (x1084 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1085 as u64, (t1085 >> 64) as u64)
-        };
+        let (x1085, x1086) = ::fieldgen_field::carry::add_u64(
+            x1079,
+            x1084,
+            0x0000000000000000_u64,
+        );
         let x1087 = x1081.wrapping_add(x1086).wrapping_add(0x0000000000000000_u64);
         let (x1089, x1090) = {
             let t1089: u128 = (a[14] as u128) * (b[4] as u128) + (x1083 as u128);
             (t1089 as u64, (t1089 >> 64) as u64)
         };
-        let (x1091, x1092) = {
-            let t1091: u128 = (x1085 as u128) + (x1090 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1091 as u64, (t1091 >> 64) as u64)
-        };
+        let (x1091, x1092) = ::fieldgen_field::carry::add_u64(
+            x1085,
+            x1090,
+            0x0000000000000000_u64,
+        );
         let x1093 = x1087.wrapping_add(x1092).wrapping_add(0x0000000000000000_u64);
         let (x1095, x1096) = {
             let t1095: u128 = (a[15] as u128) * (b[3] as u128) + (x1089 as u128);
             (t1095 as u64, (t1095 >> 64) as u64)
         };
-        let (x1097, x1098) = {
-            let t1097: u128 = (x1091 as u128) + (x1096 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1097 as u64, (t1097 >> 64) as u64)
-        };
+        let (x1097, x1098) = ::fieldgen_field::carry::add_u64(
+            x1091,
+            x1096,
+            0x0000000000000000_u64,
+        );
         let x1099 = x1093.wrapping_add(x1098).wrapping_add(0x0000000000000000_u64);
         let (x1101, x1102) = {
             let t1101: u128 = (a[4] as u128) * (b[15] as u128) + (x1097 as u128);
             (t1101 as u64, (t1101 >> 64) as u64)
         };
-        let (x1103, x1104) = {
-            let t1103: u128 = (x1099 as u128) + (x1102 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1103 as u64, (t1103 >> 64) as u64)
-        };
+        let (x1103, x1104) = ::fieldgen_field::carry::add_u64(
+            x1099,
+            x1102,
+            0x0000000000000000_u64,
+        );
         let (x1107, x1108) = {
             let t1107: u128 = (a[5] as u128) * (b[14] as u128) + (x1101 as u128);
             (t1107 as u64, (t1107 >> 64) as u64)
         };
-        let (x1109, x1110) = {
-            let t1109: u128 = (x1103 as u128) + (x1108 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1109 as u64, (t1109 >> 64) as u64)
-        };
+        let (x1109, x1110) = ::fieldgen_field::carry::add_u64(
+            x1103,
+            x1108,
+            0x0000000000000000_u64,
+        );
         let x1111 = x1104.wrapping_add(x1110).wrapping_add(0x0000000000000000_u64);
         let (x1113, x1114) = {
             let t1113: u128 = (a[6] as u128) * (b[13] as u128) + (x1107 as u128);
             (t1113 as u64, (t1113 >> 64) as u64)
         };
-        let (x1115, x1116) = {
-            let t1115: u128 = (x1109 as u128) + (x1114 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1115 as u64, (t1115 >> 64) as u64)
-        };
+        let (x1115, x1116) = ::fieldgen_field::carry::add_u64(
+            x1109,
+            x1114,
+            0x0000000000000000_u64,
+        );
         let x1117 = x1111.wrapping_add(x1116).wrapping_add(0x0000000000000000_u64);
         let (x1119, x1120) = {
             let t1119: u128 = (a[7] as u128) * (b[12] as u128) + (x1113 as u128);
             (t1119 as u64, (t1119 >> 64) as u64)
         };
-        let (x1121, x1122) = {
-            let t1121: u128 = (x1115 as u128) + (x1120 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1121 as u64, (t1121 >> 64) as u64)
-        };
+        let (x1121, x1122) = ::fieldgen_field::carry::add_u64(
+            x1115,
+            x1120,
+            0x0000000000000000_u64,
+        );
         let x1123 = x1117.wrapping_add(x1122).wrapping_add(0x0000000000000000_u64);
         let (x1125, x1126) = {
             let t1125: u128 = (a[8] as u128) * (b[11] as u128) + (x1119 as u128);
             (t1125 as u64, (t1125 >> 64) as u64)
         };
-        let (x1127, x1128) = {
-            let t1127: u128 = (x1121 as u128) + (x1126 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1127 as u64, (t1127 >> 64) as u64)
-        };
+        let (x1127, x1128) = ::fieldgen_field::carry::add_u64(
+            x1121,
+            x1126,
+            0x0000000000000000_u64,
+        );
         let x1129 = x1123.wrapping_add(x1128).wrapping_add(0x0000000000000000_u64);
         let (x1131, x1132) = {
             let t1131: u128 = (a[9] as u128) * (b[10] as u128) + (x1125 as u128);
             (t1131 as u64, (t1131 >> 64) as u64)
         };
-        let (x1133, x1134) = {
-            let t1133: u128 = (x1127 as u128) + (x1132 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1133 as u64, (t1133 >> 64) as u64)
-        };
+        let (x1133, x1134) = ::fieldgen_field::carry::add_u64(
+            x1127,
+            x1132,
+            0x0000000000000000_u64,
+        );
         let x1135 = x1129.wrapping_add(x1134).wrapping_add(0x0000000000000000_u64);
         let (x1137, x1138) = {
             let t1137: u128 = (a[10] as u128) * (b[9] as u128) + (x1131 as u128);
             (t1137 as u64, (t1137 >> 64) as u64)
         };
-        let (x1139, x1140) = {
-            let t1139: u128 = (x1133 as u128) + (x1138 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1139 as u64, (t1139 >> 64) as u64)
-        };
+        let (x1139, x1140) = ::fieldgen_field::carry::add_u64(
+            x1133,
+            x1138,
+            0x0000000000000000_u64,
+        );
         let x1141 = x1135.wrapping_add(x1140).wrapping_add(0x0000000000000000_u64);
         let (x1143, x1144) = {
             let t1143: u128 = (a[11] as u128) * (b[8] as u128) + (x1137 as u128);
             (t1143 as u64, (t1143 >> 64) as u64)
         };
-        let (x1145, x1146) = {
-            let t1145: u128 = (x1139 as u128) + (x1144 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1145 as u64, (t1145 >> 64) as u64)
-        };
+        let (x1145, x1146) = ::fieldgen_field::carry::add_u64(
+            x1139,
+            x1144,
+            0x0000000000000000_u64,
+        );
         let x1147 = x1141.wrapping_add(x1146).wrapping_add(0x0000000000000000_u64);
         let (x1149, x1150) = {
             let t1149: u128 = (a[12] as u128) * (b[7] as u128) + (x1143 as u128);
             (t1149 as u64, (t1149 >> 64) as u64)
         };
-        let (x1151, x1152) = {
-            let t1151: u128 = (x1145 as u128) + (x1150 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1151 as u64, (t1151 >> 64) as u64)
-        };
+        let (x1151, x1152) = ::fieldgen_field::carry::add_u64(
+            x1145,
+            x1150,
+            0x0000000000000000_u64,
+        );
         let x1153 = x1147.wrapping_add(x1152).wrapping_add(0x0000000000000000_u64);
         let (x1155, x1156) = {
             let t1155: u128 = (a[13] as u128) * (b[6] as u128) + (x1149 as u128);
             (t1155 as u64, (t1155 >> 64) as u64)
         };
-        let (x1157, x1158) = {
-            let t1157: u128 = (x1151 as u128) + (x1156 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1157 as u64, (t1157 >> 64) as u64)
-        };
+        let (x1157, x1158) = ::fieldgen_field::carry::add_u64(
+            x1151,
+            x1156,
+            0x0000000000000000_u64,
+        );
         let x1159 = x1153.wrapping_add(x1158).wrapping_add(0x0000000000000000_u64);
         let (x1161, x1162) = {
             let t1161: u128 = (a[14] as u128) * (b[5] as u128) + (x1155 as u128);
             (t1161 as u64, (t1161 >> 64) as u64)
         };
-        let (x1163, x1164) = {
-            let t1163: u128 = (x1157 as u128) + (x1162 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1163 as u64, (t1163 >> 64) as u64)
-        };
+        let (x1163, x1164) = ::fieldgen_field::carry::add_u64(
+            x1157,
+            x1162,
+            0x0000000000000000_u64,
+        );
         let x1165 = x1159.wrapping_add(x1164).wrapping_add(0x0000000000000000_u64);
         let (x1167, x1168) = {
             let t1167: u128 = (a[15] as u128) * (b[4] as u128) + (x1161 as u128);
             (t1167 as u64, (t1167 >> 64) as u64)
         };
-        let (x1169, x1170) = {
-            let t1169: u128 = (x1163 as u128) + (x1168 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1169 as u64, (t1169 >> 64) as u64)
-        };
+        let (x1169, x1170) = ::fieldgen_field::carry::add_u64(
+            x1163,
+            x1168,
+            0x0000000000000000_u64,
+        );
         let x1171 = x1165.wrapping_add(x1170).wrapping_add(0x0000000000000000_u64);
         let (x1173, x1174) = {
             let t1173: u128 = (a[5] as u128) * (b[15] as u128) + (x1169 as u128);
             (t1173 as u64, (t1173 >> 64) as u64)
         };
-        let (x1175, x1176) = {
-            let t1175: u128 = (x1171 as u128) + (x1174 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1175 as u64, (t1175 >> 64) as u64)
-        };
+        let (x1175, x1176) = ::fieldgen_field::carry::add_u64(
+            x1171,
+            x1174,
+            0x0000000000000000_u64,
+        );
         let (x1179, x1180) = {
             let t1179: u128 = (a[6] as u128) * (b[14] as u128) + (x1173 as u128);
             (t1179 as u64, (t1179 >> 64) as u64)
         };
-        let (x1181, x1182) = {
-            let t1181: u128 = (x1175 as u128) + (x1180 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1181 as u64, (t1181 >> 64) as u64)
-        };
+        let (x1181, x1182) = ::fieldgen_field::carry::add_u64(
+            x1175,
+            x1180,
+            0x0000000000000000_u64,
+        );
         let x1183 = x1176.wrapping_add(x1182).wrapping_add(0x0000000000000000_u64);
         let (x1185, x1186) = {
             let t1185: u128 = (a[7] as u128) * (b[13] as u128) + (x1179 as u128);
             (t1185 as u64, (t1185 >> 64) as u64)
         };
-        let (x1187, x1188) = {
-            let t1187: u128 = (x1181 as u128) + (x1186 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1187 as u64, (t1187 >> 64) as u64)
-        };
+        let (x1187, x1188) = ::fieldgen_field::carry::add_u64(
+            x1181,
+            x1186,
+            0x0000000000000000_u64,
+        );
         let x1189 = x1183.wrapping_add(x1188).wrapping_add(0x0000000000000000_u64);
         let (x1191, x1192) = {
             let t1191: u128 = (a[8] as u128) * (b[12] as u128) + (x1185 as u128);
             (t1191 as u64, (t1191 >> 64) as u64)
         };
-        let (x1193, x1194) = {
-            let t1193: u128 = (x1187 as u128) + (x1192 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1193 as u64, (t1193 >> 64) as u64)
-        };
+        let (x1193, x1194) = ::fieldgen_field::carry::add_u64(
+            x1187,
+            x1192,
+            0x0000000000000000_u64,
+        );
         let x1195 = x1189.wrapping_add(x1194).wrapping_add(0x0000000000000000_u64);
         let (x1197, x1198) = {
             let t1197: u128 = (a[9] as u128) * (b[11] as u128) + (x1191 as u128);
             (t1197 as u64, (t1197 >> 64) as u64)
         };
-        let (x1199, x1200) = {
-            let t1199: u128 = (x1193 as u128) + (x1198 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1199 as u64, (t1199 >> 64) as u64)
-        };
+        let (x1199, x1200) = ::fieldgen_field::carry::add_u64(
+            x1193,
+            x1198,
+            0x0000000000000000_u64,
+        );
         let x1201 = x1195.wrapping_add(x1200).wrapping_add(0x0000000000000000_u64);
         let (x1203, x1204) = {
             let t1203: u128 = (a[10] as u128) * (b[10] as u128) + (x1197 as u128);
             (t1203 as u64, (t1203 >> 64) as u64)
         };
-        let (x1205, x1206) = {
-            let t1205: u128 = (x1199 as u128) + (x1204 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1205 as u64, (t1205 >> 64) as u64)
-        };
+        let (x1205, x1206) = ::fieldgen_field::carry::add_u64(
+            x1199,
+            x1204,
+            0x0000000000000000_u64,
+        );
         let x1207 = x1201.wrapping_add(x1206).wrapping_add(0x0000000000000000_u64);
         let (x1209, x1210) = {
             let t1209: u128 = (a[11] as u128) * (b[9] as u128) + (x1203 as u128);
             (t1209 as u64, (t1209 >> 64) as u64)
         };
-        let (x1211, x1212) = {
-            let t1211: u128 = (x1205 as u128) + (x1210 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1211 as u64, (t1211 >> 64) as u64)
-        };
+        let (x1211, x1212) = ::fieldgen_field::carry::add_u64(
+            x1205,
+            x1210,
+            0x0000000000000000_u64,
+        );
         let x1213 = x1207.wrapping_add(x1212).wrapping_add(0x0000000000000000_u64);
         let (x1215, x1216) = {
             let t1215: u128 = (a[12] as u128) * (b[8] as u128) + (x1209 as u128);
             (t1215 as u64, (t1215 >> 64) as u64)
         };
-        let (x1217, x1218) = {
-            let t1217: u128 = (x1211 as u128) + (x1216 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1217 as u64, (t1217 >> 64) as u64)
-        };
+        let (x1217, x1218) = ::fieldgen_field::carry::add_u64(
+            x1211,
+            x1216,
+            0x0000000000000000_u64,
+        );
         let x1219 = x1213.wrapping_add(x1218).wrapping_add(0x0000000000000000_u64);
         let (x1221, x1222) = {
             let t1221: u128 = (a[13] as u128) * (b[7] as u128) + (x1215 as u128);
             (t1221 as u64, (t1221 >> 64) as u64)
         };
-        let (x1223, x1224) = {
-            let t1223: u128 = (x1217 as u128) + (x1222 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1223 as u64, (t1223 >> 64) as u64)
-        };
+        let (x1223, x1224) = ::fieldgen_field::carry::add_u64(
+            x1217,
+            x1222,
+            0x0000000000000000_u64,
+        );
         let x1225 = x1219.wrapping_add(x1224).wrapping_add(0x0000000000000000_u64);
         let (x1227, x1228) = {
             let t1227: u128 = (a[14] as u128) * (b[6] as u128) + (x1221 as u128);
             (t1227 as u64, (t1227 >> 64) as u64)
         };
-        let (x1229, x1230) = {
-            let t1229: u128 = (x1223 as u128) + (x1228 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1229 as u64, (t1229 >> 64) as u64)
-        };
+        let (x1229, x1230) = ::fieldgen_field::carry::add_u64(
+            x1223,
+            x1228,
+            0x0000000000000000_u64,
+        );
         let x1231 = x1225.wrapping_add(x1230).wrapping_add(0x0000000000000000_u64);
         let (x1233, x1234) = {
             let t1233: u128 = (a[15] as u128) * (b[5] as u128) + (x1227 as u128);
             (t1233 as u64, (t1233 >> 64) as u64)
         };
-        let (x1235, x1236) = {
-            let t1235: u128 = (x1229 as u128) + (x1234 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1235 as u64, (t1235 >> 64) as u64)
-        };
+        let (x1235, x1236) = ::fieldgen_field::carry::add_u64(
+            x1229,
+            x1234,
+            0x0000000000000000_u64,
+        );
         let x1237 = x1231.wrapping_add(x1236).wrapping_add(0x0000000000000000_u64);
         let (x1239, x1240) = {
             let t1239: u128 = (a[6] as u128) * (b[15] as u128) + (x1235 as u128);
             (t1239 as u64, (t1239 >> 64) as u64)
         };
-        let (x1241, x1242) = {
-            let t1241: u128 = (x1237 as u128) + (x1240 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1241 as u64, (t1241 >> 64) as u64)
-        };
+        let (x1241, x1242) = ::fieldgen_field::carry::add_u64(
+            x1237,
+            x1240,
+            0x0000000000000000_u64,
+        );
         let (x1245, x1246) = {
             let t1245: u128 = (a[7] as u128) * (b[14] as u128) + (x1239 as u128);
             (t1245 as u64, (t1245 >> 64) as u64)
         };
-        let (x1247, x1248) = {
-            let t1247: u128 = (x1241 as u128) + (x1246 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1247 as u64, (t1247 >> 64) as u64)
-        };
+        let (x1247, x1248) = ::fieldgen_field::carry::add_u64(
+            x1241,
+            x1246,
+            0x0000000000000000_u64,
+        );
         let x1249 = x1242.wrapping_add(x1248).wrapping_add(0x0000000000000000_u64);
         let (x1251, x1252) = {
             let t1251: u128 = (a[8] as u128) * (b[13] as u128) + (x1245 as u128);
             (t1251 as u64, (t1251 >> 64) as u64)
         };
-        let (x1253, x1254) = {
-            let t1253: u128 = (x1247 as u128) + (x1252 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1253 as u64, (t1253 >> 64) as u64)
-        };
+        let (x1253, x1254) = ::fieldgen_field::carry::add_u64(
+            x1247,
+            x1252,
+            0x0000000000000000_u64,
+        );
         let x1255 = x1249.wrapping_add(x1254).wrapping_add(0x0000000000000000_u64);
         let (x1257, x1258) = {
             let t1257: u128 = (a[9] as u128) * (b[12] as u128) + (x1251 as u128);
             (t1257 as u64, (t1257 >> 64) as u64)
         };
-        let (x1259, x1260) = {
-            let t1259: u128 = (x1253 as u128) + (x1258 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1259 as u64, (t1259 >> 64) as u64)
-        };
+        let (x1259, x1260) = ::fieldgen_field::carry::add_u64(
+            x1253,
+            x1258,
+            0x0000000000000000_u64,
+        );
         let x1261 = x1255.wrapping_add(x1260).wrapping_add(0x0000000000000000_u64);
         let (x1263, x1264) = {
             let t1263: u128 = (a[10] as u128) * (b[11] as u128) + (x1257 as u128);
             (t1263 as u64, (t1263 >> 64) as u64)
         };
-        let (x1265, x1266) = {
-            let t1265: u128 = (x1259 as u128) + (x1264 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1265 as u64, (t1265 >> 64) as u64)
-        };
+        let (x1265, x1266) = ::fieldgen_field::carry::add_u64(
+            x1259,
+            x1264,
+            0x0000000000000000_u64,
+        );
         let x1267 = x1261.wrapping_add(x1266).wrapping_add(0x0000000000000000_u64);
         let (x1269, x1270) = {
             let t1269: u128 = (a[11] as u128) * (b[10] as u128) + (x1263 as u128);
             (t1269 as u64, (t1269 >> 64) as u64)
         };
-        let (x1271, x1272) = {
-            let t1271: u128 = (x1265 as u128) + (x1270 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1271 as u64, (t1271 >> 64) as u64)
-        };
+        let (x1271, x1272) = ::fieldgen_field::carry::add_u64(
+            x1265,
+            x1270,
+            0x0000000000000000_u64,
+        );
         let x1273 = x1267.wrapping_add(x1272).wrapping_add(0x0000000000000000_u64);
         let (x1275, x1276) = {
             let t1275: u128 = (a[12] as u128) * (b[9] as u128) + (x1269 as u128);
             (t1275 as u64, (t1275 >> 64) as u64)
         };
-        let (x1277, x1278) = {
-            let t1277: u128 = (x1271 as u128) + (x1276 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1277 as u64, (t1277 >> 64) as u64)
-        };
+        let (x1277, x1278) = ::fieldgen_field::carry::add_u64(
+            x1271,
+            x1276,
+            0x0000000000000000_u64,
+        );
         let x1279 = x1273.wrapping_add(x1278).wrapping_add(0x0000000000000000_u64);
         let (x1281, x1282) = {
             let t1281: u128 = (a[13] as u128) * (b[8] as u128) + (x1275 as u128);
             (t1281 as u64, (t1281 >> 64) as u64)
         };
-        let (x1283, x1284) = {
-            let t1283: u128 = (x1277 as u128) + (x1282 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1283 as u64, (t1283 >> 64) as u64)
-        };
+        let (x1283, x1284) = ::fieldgen_field::carry::add_u64(
+            x1277,
+            x1282,
+            0x0000000000000000_u64,
+        );
         let x1285 = x1279.wrapping_add(x1284).wrapping_add(0x0000000000000000_u64);
         let (x1287, x1288) = {
             let t1287: u128 = (a[14] as u128) * (b[7] as u128) + (x1281 as u128);
             (t1287 as u64, (t1287 >> 64) as u64)
         };
-        let (x1289, x1290) = {
-            let t1289: u128 = (x1283 as u128) + (x1288 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1289 as u64, (t1289 >> 64) as u64)
-        };
+        let (x1289, x1290) = ::fieldgen_field::carry::add_u64(
+            x1283,
+            x1288,
+            0x0000000000000000_u64,
+        );
         let x1291 = x1285.wrapping_add(x1290).wrapping_add(0x0000000000000000_u64);
         let (x1293, x1294) = {
             let t1293: u128 = (a[15] as u128) * (b[6] as u128) + (x1287 as u128);
             (t1293 as u64, (t1293 >> 64) as u64)
         };
-        let (x1295, x1296) = {
-            let t1295: u128 = (x1289 as u128) + (x1294 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1295 as u64, (t1295 >> 64) as u64)
-        };
+        let (x1295, x1296) = ::fieldgen_field::carry::add_u64(
+            x1289,
+            x1294,
+            0x0000000000000000_u64,
+        );
         let x1297 = x1291.wrapping_add(x1296).wrapping_add(0x0000000000000000_u64);
         let (x1299, x1300) = {
             let t1299: u128 = (a[7] as u128) * (b[15] as u128) + (x1295 as u128);
             (t1299 as u64, (t1299 >> 64) as u64)
         };
-        let (x1301, x1302) = {
-            let t1301: u128 = (x1297 as u128) + (x1300 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1301 as u64, (t1301 >> 64) as u64)
-        };
+        let (x1301, x1302) = ::fieldgen_field::carry::add_u64(
+            x1297,
+            x1300,
+            0x0000000000000000_u64,
+        );
         let (x1305, x1306) = {
             let t1305: u128 = (a[8] as u128) * (b[14] as u128) + (x1299 as u128);
             (t1305 as u64, (t1305 >> 64) as u64)
         };
-        let (x1307, x1308) = {
-            let t1307: u128 = (x1301 as u128) + (x1306 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1307 as u64, (t1307 >> 64) as u64)
-        };
+        let (x1307, x1308) = ::fieldgen_field::carry::add_u64(
+            x1301,
+            x1306,
+            0x0000000000000000_u64,
+        );
         let x1309 = x1302.wrapping_add(x1308).wrapping_add(0x0000000000000000_u64);
         let (x1311, x1312) = {
             let t1311: u128 = (a[9] as u128) * (b[13] as u128) + (x1305 as u128);
             (t1311 as u64, (t1311 >> 64) as u64)
         };
-        let (x1313, x1314) = {
-            let t1313: u128 = (x1307 as u128) + (x1312 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1313 as u64, (t1313 >> 64) as u64)
-        };
+        let (x1313, x1314) = ::fieldgen_field::carry::add_u64(
+            x1307,
+            x1312,
+            0x0000000000000000_u64,
+        );
         let x1315 = x1309.wrapping_add(x1314).wrapping_add(0x0000000000000000_u64);
         let (x1317, x1318) = {
             let t1317: u128 = (a[10] as u128) * (b[12] as u128) + (x1311 as u128);
             (t1317 as u64, (t1317 >> 64) as u64)
         };
-        let (x1319, x1320) = {
-            let t1319: u128 = (x1313 as u128) + (x1318 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1319 as u64, (t1319 >> 64) as u64)
-        };
+        let (x1319, x1320) = ::fieldgen_field::carry::add_u64(
+            x1313,
+            x1318,
+            0x0000000000000000_u64,
+        );
         let x1321 = x1315.wrapping_add(x1320).wrapping_add(0x0000000000000000_u64);
         let (x1323, x1324) = {
             let t1323: u128 = (a[11] as u128) * (b[11] as u128) + (x1317 as u128);
             (t1323 as u64, (t1323 >> 64) as u64)
         };
-        let (x1325, x1326) = {
-            let t1325: u128 = (x1319 as u128) + (x1324 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1325 as u64, (t1325 >> 64) as u64)
-        };
+        let (x1325, x1326) = ::fieldgen_field::carry::add_u64(
+            x1319,
+            x1324,
+            0x0000000000000000_u64,
+        );
         let x1327 = x1321.wrapping_add(x1326).wrapping_add(0x0000000000000000_u64);
         let (x1329, x1330) = {
             let t1329: u128 = (a[12] as u128) * (b[10] as u128) + (x1323 as u128);
             (t1329 as u64, (t1329 >> 64) as u64)
         };
-        let (x1331, x1332) = {
-            let t1331: u128 = (x1325 as u128) + (x1330 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1331 as u64, (t1331 >> 64) as u64)
-        };
+        let (x1331, x1332) = ::fieldgen_field::carry::add_u64(
+            x1325,
+            x1330,
+            0x0000000000000000_u64,
+        );
         let x1333 = x1327.wrapping_add(x1332).wrapping_add(0x0000000000000000_u64);
         let (x1335, x1336) = {
             let t1335: u128 = (a[13] as u128) * (b[9] as u128) + (x1329 as u128);
             (t1335 as u64, (t1335 >> 64) as u64)
         };
-        let (x1337, x1338) = {
-            let t1337: u128 = (x1331 as u128) + (x1336 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1337 as u64, (t1337 >> 64) as u64)
-        };
+        let (x1337, x1338) = ::fieldgen_field::carry::add_u64(
+            x1331,
+            x1336,
+            0x0000000000000000_u64,
+        );
         let x1339 = x1333.wrapping_add(x1338).wrapping_add(0x0000000000000000_u64);
         let (x1341, x1342) = {
             let t1341: u128 = (a[14] as u128) * (b[8] as u128) + (x1335 as u128);
             (t1341 as u64, (t1341 >> 64) as u64)
         };
-        let (x1343, x1344) = {
-            let t1343: u128 = (x1337 as u128) + (x1342 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1343 as u64, (t1343 >> 64) as u64)
-        };
+        let (x1343, x1344) = ::fieldgen_field::carry::add_u64(
+            x1337,
+            x1342,
+            0x0000000000000000_u64,
+        );
         let x1345 = x1339.wrapping_add(x1344).wrapping_add(0x0000000000000000_u64);
         let (x1347, x1348) = {
             let t1347: u128 = (a[15] as u128) * (b[7] as u128) + (x1341 as u128);
             (t1347 as u64, (t1347 >> 64) as u64)
         };
-        let (x1349, x1350) = {
-            let t1349: u128 = (x1343 as u128) + (x1348 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1349 as u64, (t1349 >> 64) as u64)
-        };
+        let (x1349, x1350) = ::fieldgen_field::carry::add_u64(
+            x1343,
+            x1348,
+            0x0000000000000000_u64,
+        );
         let x1351 = x1345.wrapping_add(x1350).wrapping_add(0x0000000000000000_u64);
         let (x1353, x1354) = {
             let t1353: u128 = (a[8] as u128) * (b[15] as u128) + (x1349 as u128);
             (t1353 as u64, (t1353 >> 64) as u64)
         };
-        let (x1355, x1356) = {
-            let t1355: u128 = (x1351 as u128) + (x1354 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1355 as u64, (t1355 >> 64) as u64)
-        };
+        let (x1355, x1356) = ::fieldgen_field::carry::add_u64(
+            x1351,
+            x1354,
+            0x0000000000000000_u64,
+        );
         let (x1359, x1360) = {
             let t1359: u128 = (a[9] as u128) * (b[14] as u128) + (x1353 as u128);
             (t1359 as u64, (t1359 >> 64) as u64)
         };
-        let (x1361, x1362) = {
-            let t1361: u128 = (x1355 as u128) + (x1360 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1361 as u64, (t1361 >> 64) as u64)
-        };
+        let (x1361, x1362) = ::fieldgen_field::carry::add_u64(
+            x1355,
+            x1360,
+            0x0000000000000000_u64,
+        );
         let x1363 = x1356.wrapping_add(x1362).wrapping_add(0x0000000000000000_u64);
         let (x1365, x1366) = {
             let t1365: u128 = (a[10] as u128) * (b[13] as u128) + (x1359 as u128);
             (t1365 as u64, (t1365 >> 64) as u64)
         };
-        let (x1367, x1368) = {
-            let t1367: u128 = (x1361 as u128) + (x1366 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1367 as u64, (t1367 >> 64) as u64)
-        };
+        let (x1367, x1368) = ::fieldgen_field::carry::add_u64(
+            x1361,
+            x1366,
+            0x0000000000000000_u64,
+        );
         let x1369 = x1363.wrapping_add(x1368).wrapping_add(0x0000000000000000_u64);
         let (x1371, x1372) = {
             let t1371: u128 = (a[11] as u128) * (b[12] as u128) + (x1365 as u128);
             (t1371 as u64, (t1371 >> 64) as u64)
         };
-        let (x1373, x1374) = {
-            let t1373: u128 = (x1367 as u128) + (x1372 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1373 as u64, (t1373 >> 64) as u64)
-        };
+        let (x1373, x1374) = ::fieldgen_field::carry::add_u64(
+            x1367,
+            x1372,
+            0x0000000000000000_u64,
+        );
         let x1375 = x1369.wrapping_add(x1374).wrapping_add(0x0000000000000000_u64);
         let (x1377, x1378) = {
             let t1377: u128 = (a[12] as u128) * (b[11] as u128) + (x1371 as u128);
             (t1377 as u64, (t1377 >> 64) as u64)
         };
-        let (x1379, x1380) = {
-            let t1379: u128 = (x1373 as u128) + (x1378 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1379 as u64, (t1379 >> 64) as u64)
-        };
+        let (x1379, x1380) = ::fieldgen_field::carry::add_u64(
+            x1373,
+            x1378,
+            0x0000000000000000_u64,
+        );
         let x1381 = x1375.wrapping_add(x1380).wrapping_add(0x0000000000000000_u64);
         let (x1383, x1384) = {
             let t1383: u128 = (a[13] as u128) * (b[10] as u128) + (x1377 as u128);
             (t1383 as u64, (t1383 >> 64) as u64)
         };
-        let (x1385, x1386) = {
-            let t1385: u128 = (x1379 as u128) + (x1384 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1385 as u64, (t1385 >> 64) as u64)
-        };
+        let (x1385, x1386) = ::fieldgen_field::carry::add_u64(
+            x1379,
+            x1384,
+            0x0000000000000000_u64,
+        );
         let x1387 = x1381.wrapping_add(x1386).wrapping_add(0x0000000000000000_u64);
         let (x1389, x1390) = {
             let t1389: u128 = (a[14] as u128) * (b[9] as u128) + (x1383 as u128);
             (t1389 as u64, (t1389 >> 64) as u64)
         };
-        let (x1391, x1392) = {
-            let t1391: u128 = (x1385 as u128) + (x1390 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1391 as u64, (t1391 >> 64) as u64)
-        };
+        let (x1391, x1392) = ::fieldgen_field::carry::add_u64(
+            x1385,
+            x1390,
+            0x0000000000000000_u64,
+        );
         let x1393 = x1387.wrapping_add(x1392).wrapping_add(0x0000000000000000_u64);
         let (x1395, x1396) = {
             let t1395: u128 = (a[15] as u128) * (b[8] as u128) + (x1389 as u128);
             (t1395 as u64, (t1395 >> 64) as u64)
         };
-        let (x1397, x1398) = {
-            let t1397: u128 = (x1391 as u128) + (x1396 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1397 as u64, (t1397 >> 64) as u64)
-        };
+        let (x1397, x1398) = ::fieldgen_field::carry::add_u64(
+            x1391,
+            x1396,
+            0x0000000000000000_u64,
+        );
         let x1399 = x1393.wrapping_add(x1398).wrapping_add(0x0000000000000000_u64);
         let (x1401, x1402) = {
             let t1401: u128 = (a[9] as u128) * (b[15] as u128) + (x1397 as u128);
             (t1401 as u64, (t1401 >> 64) as u64)
         };
-        let (x1403, x1404) = {
-            let t1403: u128 = (x1399 as u128) + (x1402 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1403 as u64, (t1403 >> 64) as u64)
-        };
+        let (x1403, x1404) = ::fieldgen_field::carry::add_u64(
+            x1399,
+            x1402,
+            0x0000000000000000_u64,
+        );
         let (x1407, x1408) = {
             let t1407: u128 = (a[10] as u128) * (b[14] as u128) + (x1401 as u128);
             (t1407 as u64, (t1407 >> 64) as u64)
         };
-        let (x1409, x1410) = {
-            let t1409: u128 = (x1403 as u128) + (x1408 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1409 as u64, (t1409 >> 64) as u64)
-        };
+        let (x1409, x1410) = ::fieldgen_field::carry::add_u64(
+            x1403,
+            x1408,
+            0x0000000000000000_u64,
+        );
         let x1411 = x1404.wrapping_add(x1410).wrapping_add(0x0000000000000000_u64);
         let (x1413, x1414) = {
             let t1413: u128 = (a[11] as u128) * (b[13] as u128) + (x1407 as u128);
             (t1413 as u64, (t1413 >> 64) as u64)
         };
-        let (x1415, x1416) = {
-            let t1415: u128 = (x1409 as u128) + (x1414 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1415 as u64, (t1415 >> 64) as u64)
-        };
+        let (x1415, x1416) = ::fieldgen_field::carry::add_u64(
+            x1409,
+            x1414,
+            0x0000000000000000_u64,
+        );
         let x1417 = x1411.wrapping_add(x1416).wrapping_add(0x0000000000000000_u64);
         let (x1419, x1420) = {
             let t1419: u128 = (a[12] as u128) * (b[12] as u128) + (x1413 as u128);
             (t1419 as u64, (t1419 >> 64) as u64)
         };
-        let (x1421, x1422) = {
-            let t1421: u128 = (x1415 as u128) + (x1420 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1421 as u64, (t1421 >> 64) as u64)
-        };
+        let (x1421, x1422) = ::fieldgen_field::carry::add_u64(
+            x1415,
+            x1420,
+            0x0000000000000000_u64,
+        );
         let x1423 = x1417.wrapping_add(x1422).wrapping_add(0x0000000000000000_u64);
         let (x1425, x1426) = {
             let t1425: u128 = (a[13] as u128) * (b[11] as u128) + (x1419 as u128);
             (t1425 as u64, (t1425 >> 64) as u64)
         };
-        let (x1427, x1428) = {
-            let t1427: u128 = (x1421 as u128) + (x1426 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1427 as u64, (t1427 >> 64) as u64)
-        };
+        let (x1427, x1428) = ::fieldgen_field::carry::add_u64(
+            x1421,
+            x1426,
+            0x0000000000000000_u64,
+        );
         let x1429 = x1423.wrapping_add(x1428).wrapping_add(0x0000000000000000_u64);
         let (x1431, x1432) = {
             let t1431: u128 = (a[14] as u128) * (b[10] as u128) + (x1425 as u128);
             (t1431 as u64, (t1431 >> 64) as u64)
         };
-        let (x1433, x1434) = {
-            let t1433: u128 = (x1427 as u128) + (x1432 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1433 as u64, (t1433 >> 64) as u64)
-        };
+        let (x1433, x1434) = ::fieldgen_field::carry::add_u64(
+            x1427,
+            x1432,
+            0x0000000000000000_u64,
+        );
         let x1435 = x1429.wrapping_add(x1434).wrapping_add(0x0000000000000000_u64);
         let (x1437, x1438) = {
             let t1437: u128 = (a[15] as u128) * (b[9] as u128) + (x1431 as u128);
             (t1437 as u64, (t1437 >> 64) as u64)
         };
-        let (x1439, x1440) = {
-            let t1439: u128 = (x1433 as u128) + (x1438 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1439 as u64, (t1439 >> 64) as u64)
-        };
+        let (x1439, x1440) = ::fieldgen_field::carry::add_u64(
+            x1433,
+            x1438,
+            0x0000000000000000_u64,
+        );
         let x1441 = x1435.wrapping_add(x1440).wrapping_add(0x0000000000000000_u64);
         let (x1443, x1444) = {
             let t1443: u128 = (a[10] as u128) * (b[15] as u128) + (x1439 as u128);
             (t1443 as u64, (t1443 >> 64) as u64)
         };
-        let (x1445, x1446) = {
-            let t1445: u128 = (x1441 as u128) + (x1444 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1445 as u64, (t1445 >> 64) as u64)
-        };
+        let (x1445, x1446) = ::fieldgen_field::carry::add_u64(
+            x1441,
+            x1444,
+            0x0000000000000000_u64,
+        );
         let (x1449, x1450) = {
             let t1449: u128 = (a[11] as u128) * (b[14] as u128) + (x1443 as u128);
             (t1449 as u64, (t1449 >> 64) as u64)
         };
-        let (x1451, x1452) = {
-            let t1451: u128 = (x1445 as u128) + (x1450 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1451 as u64, (t1451 >> 64) as u64)
-        };
+        let (x1451, x1452) = ::fieldgen_field::carry::add_u64(
+            x1445,
+            x1450,
+            0x0000000000000000_u64,
+        );
         let x1453 = x1446.wrapping_add(x1452).wrapping_add(0x0000000000000000_u64);
         let (x1455, x1456) = {
             let t1455: u128 = (a[12] as u128) * (b[13] as u128) + (x1449 as u128);
             (t1455 as u64, (t1455 >> 64) as u64)
         };
-        let (x1457, x1458) = {
-            let t1457: u128 = (x1451 as u128) + (x1456 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1457 as u64, (t1457 >> 64) as u64)
-        };
+        let (x1457, x1458) = ::fieldgen_field::carry::add_u64(
+            x1451,
+            x1456,
+            0x0000000000000000_u64,
+        );
         let x1459 = x1453.wrapping_add(x1458).wrapping_add(0x0000000000000000_u64);
         let (x1461, x1462) = {
             let t1461: u128 = (a[13] as u128) * (b[12] as u128) + (x1455 as u128);
             (t1461 as u64, (t1461 >> 64) as u64)
         };
-        let (x1463, x1464) = {
-            let t1463: u128 = (x1457 as u128) + (x1462 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1463 as u64, (t1463 >> 64) as u64)
-        };
+        let (x1463, x1464) = ::fieldgen_field::carry::add_u64(
+            x1457,
+            x1462,
+            0x0000000000000000_u64,
+        );
         let x1465 = x1459.wrapping_add(x1464).wrapping_add(0x0000000000000000_u64);
         let (x1467, x1468) = {
             let t1467: u128 = (a[14] as u128) * (b[11] as u128) + (x1461 as u128);
             (t1467 as u64, (t1467 >> 64) as u64)
         };
-        let (x1469, x1470) = {
-            let t1469: u128 = (x1463 as u128) + (x1468 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1469 as u64, (t1469 >> 64) as u64)
-        };
+        let (x1469, x1470) = ::fieldgen_field::carry::add_u64(
+            x1463,
+            x1468,
+            0x0000000000000000_u64,
+        );
         let x1471 = x1465.wrapping_add(x1470).wrapping_add(0x0000000000000000_u64);
         let (x1473, x1474) = {
             let t1473: u128 = (a[15] as u128) * (b[10] as u128) + (x1467 as u128);
             (t1473 as u64, (t1473 >> 64) as u64)
         };
-        let (x1475, x1476) = {
-            let t1475: u128 = (x1469 as u128) + (x1474 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1475 as u64, (t1475 >> 64) as u64)
-        };
+        let (x1475, x1476) = ::fieldgen_field::carry::add_u64(
+            x1469,
+            x1474,
+            0x0000000000000000_u64,
+        );
         let x1477 = x1471.wrapping_add(x1476).wrapping_add(0x0000000000000000_u64);
         let (x1479, x1480) = {
             let t1479: u128 = (a[11] as u128) * (b[15] as u128) + (x1475 as u128);
             (t1479 as u64, (t1479 >> 64) as u64)
         };
-        let (x1481, x1482) = {
-            let t1481: u128 = (x1477 as u128) + (x1480 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1481 as u64, (t1481 >> 64) as u64)
-        };
+        let (x1481, x1482) = ::fieldgen_field::carry::add_u64(
+            x1477,
+            x1480,
+            0x0000000000000000_u64,
+        );
         let (x1485, x1486) = {
             let t1485: u128 = (a[12] as u128) * (b[14] as u128) + (x1479 as u128);
             (t1485 as u64, (t1485 >> 64) as u64)
         };
-        let (x1487, x1488) = {
-            let t1487: u128 = (x1481 as u128) + (x1486 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1487 as u64, (t1487 >> 64) as u64)
-        };
+        let (x1487, x1488) = ::fieldgen_field::carry::add_u64(
+            x1481,
+            x1486,
+            0x0000000000000000_u64,
+        );
         let x1489 = x1482.wrapping_add(x1488).wrapping_add(0x0000000000000000_u64);
         let (x1491, x1492) = {
             let t1491: u128 = (a[13] as u128) * (b[13] as u128) + (x1485 as u128);
             (t1491 as u64, (t1491 >> 64) as u64)
         };
-        let (x1493, x1494) = {
-            let t1493: u128 = (x1487 as u128) + (x1492 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1493 as u64, (t1493 >> 64) as u64)
-        };
+        let (x1493, x1494) = ::fieldgen_field::carry::add_u64(
+            x1487,
+            x1492,
+            0x0000000000000000_u64,
+        );
         let x1495 = x1489.wrapping_add(x1494).wrapping_add(0x0000000000000000_u64);
         let (x1497, x1498) = {
             let t1497: u128 = (a[14] as u128) * (b[12] as u128) + (x1491 as u128);
             (t1497 as u64, (t1497 >> 64) as u64)
         };
-        let (x1499, x1500) = {
-            let t1499: u128 = (x1493 as u128) + (x1498 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1499 as u64, (t1499 >> 64) as u64)
-        };
+        let (x1499, x1500) = ::fieldgen_field::carry::add_u64(
+            x1493,
+            x1498,
+            0x0000000000000000_u64,
+        );
         let x1501 = x1495.wrapping_add(x1500).wrapping_add(0x0000000000000000_u64);
         let (x1503, x1504) = {
             let t1503: u128 = (a[15] as u128) * (b[11] as u128) + (x1497 as u128);
             (t1503 as u64, (t1503 >> 64) as u64)
         };
-        let (x1505, x1506) = {
-            let t1505: u128 = (x1499 as u128) + (x1504 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1505 as u64, (t1505 >> 64) as u64)
-        };
+        let (x1505, x1506) = ::fieldgen_field::carry::add_u64(
+            x1499,
+            x1504,
+            0x0000000000000000_u64,
+        );
         let x1507 = x1501.wrapping_add(x1506).wrapping_add(0x0000000000000000_u64);
         let (x1509, x1510) = {
             let t1509: u128 = (a[12] as u128) * (b[15] as u128) + (x1505 as u128);
             (t1509 as u64, (t1509 >> 64) as u64)
         };
-        let (x1511, x1512) = {
-            let t1511: u128 = (x1507 as u128) + (x1510 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1511 as u64, (t1511 >> 64) as u64)
-        };
+        let (x1511, x1512) = ::fieldgen_field::carry::add_u64(
+            x1507,
+            x1510,
+            0x0000000000000000_u64,
+        );
         let (x1515, x1516) = {
             let t1515: u128 = (a[13] as u128) * (b[14] as u128) + (x1509 as u128);
             (t1515 as u64, (t1515 >> 64) as u64)
         };
-        let (x1517, x1518) = {
-            let t1517: u128 = (x1511 as u128) + (x1516 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1517 as u64, (t1517 >> 64) as u64)
-        };
+        let (x1517, x1518) = ::fieldgen_field::carry::add_u64(
+            x1511,
+            x1516,
+            0x0000000000000000_u64,
+        );
         let x1519 = x1512.wrapping_add(x1518).wrapping_add(0x0000000000000000_u64);
         let (x1521, x1522) = {
             let t1521: u128 = (a[14] as u128) * (b[13] as u128) + (x1515 as u128);
             (t1521 as u64, (t1521 >> 64) as u64)
         };
-        let (x1523, x1524) = {
-            let t1523: u128 = (x1517 as u128) + (x1522 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1523 as u64, (t1523 >> 64) as u64)
-        };
+        let (x1523, x1524) = ::fieldgen_field::carry::add_u64(
+            x1517,
+            x1522,
+            0x0000000000000000_u64,
+        );
         let x1525 = x1519.wrapping_add(x1524).wrapping_add(0x0000000000000000_u64);
         let (x1527, x1528) = {
             let t1527: u128 = (a[15] as u128) * (b[12] as u128) + (x1521 as u128);
             (t1527 as u64, (t1527 >> 64) as u64)
         };
-        let (x1529, x1530) = {
-            let t1529: u128 = (x1523 as u128) + (x1528 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1529 as u64, (t1529 >> 64) as u64)
-        };
+        let (x1529, x1530) = ::fieldgen_field::carry::add_u64(
+            x1523,
+            x1528,
+            0x0000000000000000_u64,
+        );
         let x1531 = x1525.wrapping_add(x1530).wrapping_add(0x0000000000000000_u64);
         let (x1533, x1534) = {
             let t1533: u128 = (a[13] as u128) * (b[15] as u128) + (x1529 as u128);
             (t1533 as u64, (t1533 >> 64) as u64)
         };
-        let (x1535, x1536) = {
-            let t1535: u128 = (x1531 as u128) + (x1534 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1535 as u64, (t1535 >> 64) as u64)
-        };
+        let (x1535, x1536) = ::fieldgen_field::carry::add_u64(
+            x1531,
+            x1534,
+            0x0000000000000000_u64,
+        );
         let (x1539, x1540) = {
             let t1539: u128 = (a[14] as u128) * (b[14] as u128) + (x1533 as u128);
             (t1539 as u64, (t1539 >> 64) as u64)
         };
-        let (x1541, x1542) = {
-            let t1541: u128 = (x1535 as u128) + (x1540 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1541 as u64, (t1541 >> 64) as u64)
-        };
+        let (x1541, x1542) = ::fieldgen_field::carry::add_u64(
+            x1535,
+            x1540,
+            0x0000000000000000_u64,
+        );
         let x1543 = x1536.wrapping_add(x1542).wrapping_add(0x0000000000000000_u64);
         let (x1545, x1546) = {
             let t1545: u128 = (a[15] as u128) * (b[13] as u128) + (x1539 as u128);
             (t1545 as u64, (t1545 >> 64) as u64)
         };
-        let (x1547, x1548) = {
-            let t1547: u128 = (x1541 as u128) + (x1546 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1547 as u64, (t1547 >> 64) as u64)
-        };
+        let (x1547, x1548) = ::fieldgen_field::carry::add_u64(
+            x1541,
+            x1546,
+            0x0000000000000000_u64,
+        );
         let x1549 = x1543.wrapping_add(x1548).wrapping_add(0x0000000000000000_u64);
         let (x1551, x1552) = {
             let t1551: u128 = (a[14] as u128) * (b[15] as u128) + (x1547 as u128);
             (t1551 as u64, (t1551 >> 64) as u64)
         };
-        let (x1553, x1554) = {
-            let t1553: u128 = (x1549 as u128) + (x1552 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1553 as u64, (t1553 >> 64) as u64)
-        };
+        let (x1553, x1554) = ::fieldgen_field::carry::add_u64(
+            x1549,
+            x1552,
+            0x0000000000000000_u64,
+        );
         let (x1557, x1558) = {
             let t1557: u128 = (a[15] as u128) * (b[14] as u128) + (x1551 as u128);
             (t1557 as u64, (t1557 >> 64) as u64)
         };
-        let (x1559, x1560) = {
-            let t1559: u128 = (x1553 as u128) + (x1558 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1559 as u64, (t1559 >> 64) as u64)
-        };
+        let (x1559, x1560) = ::fieldgen_field::carry::add_u64(
+            x1553,
+            x1558,
+            0x0000000000000000_u64,
+        );
         let x1561 = x1554.wrapping_add(x1560).wrapping_add(0x0000000000000000_u64);
         let (x1563, x1564) = {
             let t1563: u128 = (a[15] as u128) * (b[15] as u128) + (x1559 as u128);
@@ -3152,58 +3152,49 @@ impl Mont1024 {
             let t37: u128 = (a[0] as u128) * (a[1] as u128);
             (t37 as u64, (t37 >> 64) as u64)
         };
-        let (x43, x44) = {
-            let t43: u128 = (x37 as u128) + (x37 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = (x38 as u128) + (x38 as u128) + (x44 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
-        let (x49, x50) = {
-            let t49: u128 = (x24 as u128) + (x43 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t49 as u64, (t49 >> 64) as u64)
-        };
-        let (x51, x52) = {
-            let t51: u128 = (0x0000000000000000_u64 as u128) + (x45 as u128)
-                + (x50 as u128);
-            (t51 as u64, (t51 >> 64) as u64)
-        };
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(
+            x37,
+            x37,
+            0x0000000000000000_u64,
+        );
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(x38, x38, x44);
+        let (x49, x50) = ::fieldgen_field::carry::add_u64(
+            x24,
+            x43,
+            0x0000000000000000_u64,
+        );
+        let (x51, x52) = ::fieldgen_field::carry::add_u64(
+            0x0000000000000000_u64,
+            x45,
+            x50,
+        );
         let x55 = x52.wrapping_add(x46).wrapping_add(0x0000000000000000_u64);
         let (x57, x58) = {
             let t57: u128 = (a[0] as u128) * (a[2] as u128);
             (t57 as u64, (t57 >> 64) as u64)
         };
-        let (x63, x64) = {
-            let t63: u128 = (x57 as u128) + (x57 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t63 as u64, (t63 >> 64) as u64)
-        };
-        let (x65, x66) = {
-            let t65: u128 = (x58 as u128) + (x58 as u128) + (x64 as u128);
-            (t65 as u64, (t65 >> 64) as u64)
-        };
+        let (x63, x64) = ::fieldgen_field::carry::add_u64(
+            x57,
+            x57,
+            0x0000000000000000_u64,
+        );
+        let (x65, x66) = ::fieldgen_field::carry::add_u64(x58, x58, x64);
         let (x69, x70) = {
             let t69: u128 = (a[1] as u128) * (a[1] as u128) + (x63 as u128);
             (t69 as u64, (t69 >> 64) as u64)
         };
-        let (x71, x72) = {
-            let t71: u128 = (x65 as u128) + (x70 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t71 as u64, (t71 >> 64) as u64)
-        };
+        let (x71, x72) = ::fieldgen_field::carry::add_u64(
+            x65,
+            x70,
+            0x0000000000000000_u64,
+        );
         let x73 = x66.wrapping_add(x72).wrapping_add(0x0000000000000000_u64);
-        let (x75, x76) = {
-            let t75: u128 = (x51 as u128) + (x69 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t75 as u64, (t75 >> 64) as u64)
-        };
-        let (x77, x78) = {
-            let t77: u128 = (x55 as u128) + (x71 as u128) + (x76 as u128);
-            (t77 as u64, (t77 >> 64) as u64)
-        };
+        let (x75, x76) = ::fieldgen_field::carry::add_u64(
+            x51,
+            x69,
+            0x0000000000000000_u64,
+        );
+        let (x77, x78) = ::fieldgen_field::carry::add_u64(x55, x71, x76);
         let x81 = x78.wrapping_add(x73).wrapping_add(0x0000000000000000_u64);
         let (x83, x84) = {
             let t83: u128 = (a[0] as u128) * (a[3] as u128);
@@ -3213,30 +3204,24 @@ impl Mont1024 {
             let t89: u128 = (a[1] as u128) * (a[2] as u128) + (x83 as u128);
             (t89 as u64, (t89 >> 64) as u64)
         };
-        let (x91, x92) = {
-            let t91: u128 = (x84 as u128) + (x90 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t91 as u64, (t91 >> 64) as u64)
-        };
-        let (x95, x96) = {
-            let t95: u128 = (x89 as u128) + (x89 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t95 as u64, (t95 >> 64) as u64)
-        };
-        let (x97, x98) = {
-            let t97: u128 = (x91 as u128) + (x91 as u128) + (x96 as u128);
-            (t97 as u64, (t97 >> 64) as u64)
-        };
+        let (x91, x92) = ::fieldgen_field::carry::add_u64(
+            x84,
+            x90,
+            0x0000000000000000_u64,
+        );
+        let (x95, x96) = ::fieldgen_field::carry::add_u64(
+            x89,
+            x89,
+            0x0000000000000000_u64,
+        );
+        let (x97, x98) = ::fieldgen_field::carry::add_u64(x91, x91, x96);
         let x99 = x92.wrapping_add(x92).wrapping_add(x98);
-        let (x101, x102) = {
-            let t101: u128 = (x77 as u128) + (x95 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t101 as u64, (t101 >> 64) as u64)
-        };
-        let (x103, x104) = {
-            let t103: u128 = (x81 as u128) + (x97 as u128) + (x102 as u128);
-            (t103 as u64, (t103 >> 64) as u64)
-        };
+        let (x101, x102) = ::fieldgen_field::carry::add_u64(
+            x77,
+            x95,
+            0x0000000000000000_u64,
+        );
+        let (x103, x104) = ::fieldgen_field::carry::add_u64(x81, x97, x102);
         let x107 = x104.wrapping_add(x99).wrapping_add(0x0000000000000000_u64);
         let (x109, x110) = {
             let t109: u128 = (a[0] as u128) * (a[4] as u128);
@@ -3246,40 +3231,34 @@ impl Mont1024 {
             let t115: u128 = (a[1] as u128) * (a[3] as u128) + (x109 as u128);
             (t115 as u64, (t115 >> 64) as u64)
         };
-        let (x117, x118) = {
-            let t117: u128 = (x110 as u128) + (x116 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t117 as u64, (t117 >> 64) as u64)
-        };
-        let (x121, x122) = {
-            let t121: u128 = (x115 as u128) + (x115 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t121 as u64, (t121 >> 64) as u64)
-        };
-        let (x123, x124) = {
-            let t123: u128 = (x117 as u128) + (x117 as u128) + (x122 as u128);
-            (t123 as u64, (t123 >> 64) as u64)
-        };
+        let (x117, x118) = ::fieldgen_field::carry::add_u64(
+            x110,
+            x116,
+            0x0000000000000000_u64,
+        );
+        let (x121, x122) = ::fieldgen_field::carry::add_u64(
+            x115,
+            x115,
+            0x0000000000000000_u64,
+        );
+        let (x123, x124) = ::fieldgen_field::carry::add_u64(x117, x117, x122);
         let x125 = x118.wrapping_add(x118).wrapping_add(x124);
         let (x127, x128) = {
             let t127: u128 = (a[2] as u128) * (a[2] as u128) + (x121 as u128);
             (t127 as u64, (t127 >> 64) as u64)
         };
-        let (x129, x130) = {
-            let t129: u128 = (x123 as u128) + (x128 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t129 as u64, (t129 >> 64) as u64)
-        };
+        let (x129, x130) = ::fieldgen_field::carry::add_u64(
+            x123,
+            x128,
+            0x0000000000000000_u64,
+        );
         let x131 = x125.wrapping_add(x130).wrapping_add(0x0000000000000000_u64);
-        let (x133, x134) = {
-            let t133: u128 = (x103 as u128) + (x127 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t133 as u64, (t133 >> 64) as u64)
-        };
-        let (x135, x136) = {
-            let t135: u128 = (x107 as u128) + (x129 as u128) + (x134 as u128);
-            (t135 as u64, (t135 >> 64) as u64)
-        };
+        let (x133, x134) = ::fieldgen_field::carry::add_u64(
+            x103,
+            x127,
+            0x0000000000000000_u64,
+        );
+        let (x135, x136) = ::fieldgen_field::carry::add_u64(x107, x129, x134);
         let x139 = x136.wrapping_add(x131).wrapping_add(0x0000000000000000_u64);
         let (x141, x142) = {
             let t141: u128 = (a[0] as u128) * (a[5] as u128);
@@ -3289,40 +3268,34 @@ impl Mont1024 {
             let t147: u128 = (a[1] as u128) * (a[4] as u128) + (x141 as u128);
             (t147 as u64, (t147 >> 64) as u64)
         };
-        let (x149, x150) = {
-            let t149: u128 = (x142 as u128) + (x148 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t149 as u64, (t149 >> 64) as u64)
-        };
+        let (x149, x150) = ::fieldgen_field::carry::add_u64(
+            x142,
+            x148,
+            0x0000000000000000_u64,
+        );
         let (x153, x154) = {
             let t153: u128 = (a[2] as u128) * (a[3] as u128) + (x147 as u128);
             (t153 as u64, (t153 >> 64) as u64)
         };
-        let (x155, x156) = {
-            let t155: u128 = (x149 as u128) + (x154 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t155 as u64, (t155 >> 64) as u64)
-        };
+        let (x155, x156) = ::fieldgen_field::carry::add_u64(
+            x149,
+            x154,
+            0x0000000000000000_u64,
+        );
         let x157 = x150.wrapping_add(x156).wrapping_add(0x0000000000000000_u64);
-        let (x159, x160) = {
-            let t159: u128 = (x153 as u128) + (x153 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t159 as u64, (t159 >> 64) as u64)
-        };
-        let (x161, x162) = {
-            let t161: u128 = (x155 as u128) + (x155 as u128) + (x160 as u128);
-            (t161 as u64, (t161 >> 64) as u64)
-        };
+        let (x159, x160) = ::fieldgen_field::carry::add_u64(
+            x153,
+            x153,
+            0x0000000000000000_u64,
+        );
+        let (x161, x162) = ::fieldgen_field::carry::add_u64(x155, x155, x160);
         let x163 = x157.wrapping_add(x157).wrapping_add(x162);
-        let (x165, x166) = {
-            let t165: u128 = (x135 as u128) + (x159 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t165 as u64, (t165 >> 64) as u64)
-        };
-        let (x167, x168) = {
-            let t167: u128 = (x139 as u128) + (x161 as u128) + (x166 as u128);
-            (t167 as u64, (t167 >> 64) as u64)
-        };
+        let (x165, x166) = ::fieldgen_field::carry::add_u64(
+            x135,
+            x159,
+            0x0000000000000000_u64,
+        );
+        let (x167, x168) = ::fieldgen_field::carry::add_u64(x139, x161, x166);
         let x171 = x168.wrapping_add(x163).wrapping_add(0x0000000000000000_u64);
         let (x173, x174) = {
             let t173: u128 = (a[0] as u128) * (a[6] as u128);
@@ -3332,50 +3305,44 @@ impl Mont1024 {
             let t179: u128 = (a[1] as u128) * (a[5] as u128) + (x173 as u128);
             (t179 as u64, (t179 >> 64) as u64)
         };
-        let (x181, x182) = {
-            let t181: u128 = (x174 as u128) + (x180 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t181 as u64, (t181 >> 64) as u64)
-        };
+        let (x181, x182) = ::fieldgen_field::carry::add_u64(
+            x174,
+            x180,
+            0x0000000000000000_u64,
+        );
         let (x185, x186) = {
             let t185: u128 = (a[2] as u128) * (a[4] as u128) + (x179 as u128);
             (t185 as u64, (t185 >> 64) as u64)
         };
-        let (x187, x188) = {
-            let t187: u128 = (x181 as u128) + (x186 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t187 as u64, (t187 >> 64) as u64)
-        };
+        let (x187, x188) = ::fieldgen_field::carry::add_u64(
+            x181,
+            x186,
+            0x0000000000000000_u64,
+        );
         let x189 = x182.wrapping_add(x188).wrapping_add(0x0000000000000000_u64);
-        let (x191, x192) = {
-            let t191: u128 = (x185 as u128) + (x185 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t191 as u64, (t191 >> 64) as u64)
-        };
-        let (x193, x194) = {
-            let t193: u128 = (x187 as u128) + (x187 as u128) + (x192 as u128);
-            (t193 as u64, (t193 >> 64) as u64)
-        };
+        let (x191, x192) = ::fieldgen_field::carry::add_u64(
+            x185,
+            x185,
+            0x0000000000000000_u64,
+        );
+        let (x193, x194) = ::fieldgen_field::carry::add_u64(x187, x187, x192);
         let x195 = x189.wrapping_add(x189).wrapping_add(x194);
         let (x197, x198) = {
             let t197: u128 = (a[3] as u128) * (a[3] as u128) + (x191 as u128);
             (t197 as u64, (t197 >> 64) as u64)
         };
-        let (x199, x200) = {
-            let t199: u128 = (x193 as u128) + (x198 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t199 as u64, (t199 >> 64) as u64)
-        };
+        let (x199, x200) = ::fieldgen_field::carry::add_u64(
+            x193,
+            x198,
+            0x0000000000000000_u64,
+        );
         let x201 = x195.wrapping_add(x200).wrapping_add(0x0000000000000000_u64);
-        let (x203, x204) = {
-            let t203: u128 = (x167 as u128) + (x197 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t203 as u64, (t203 >> 64) as u64)
-        };
-        let (x205, x206) = {
-            let t205: u128 = (x171 as u128) + (x199 as u128) + (x204 as u128);
-            (t205 as u64, (t205 >> 64) as u64)
-        };
+        let (x203, x204) = ::fieldgen_field::carry::add_u64(
+            x167,
+            x197,
+            0x0000000000000000_u64,
+        );
+        let (x205, x206) = ::fieldgen_field::carry::add_u64(x171, x199, x204);
         let x209 = x206.wrapping_add(x201).wrapping_add(0x0000000000000000_u64);
         let (x211, x212) = {
             let t211: u128 = (a[0] as u128) * (a[7] as u128);
@@ -3385,50 +3352,44 @@ impl Mont1024 {
             let t217: u128 = (a[1] as u128) * (a[6] as u128) + (x211 as u128);
             (t217 as u64, (t217 >> 64) as u64)
         };
-        let (x219, x220) = {
-            let t219: u128 = (x212 as u128) + (x218 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t219 as u64, (t219 >> 64) as u64)
-        };
+        let (x219, x220) = ::fieldgen_field::carry::add_u64(
+            x212,
+            x218,
+            0x0000000000000000_u64,
+        );
         let (x223, x224) = {
             let t223: u128 = (a[2] as u128) * (a[5] as u128) + (x217 as u128);
             (t223 as u64, (t223 >> 64) as u64)
         };
-        let (x225, x226) = {
-            let t225: u128 = (x219 as u128) + (x224 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t225 as u64, (t225 >> 64) as u64)
-        };
+        let (x225, x226) = ::fieldgen_field::carry::add_u64(
+            x219,
+            x224,
+            0x0000000000000000_u64,
+        );
         let x227 = x220.wrapping_add(x226).wrapping_add(0x0000000000000000_u64);
         let (x229, x230) = {
             let t229: u128 = (a[3] as u128) * (a[4] as u128) + (x223 as u128);
             (t229 as u64, (t229 >> 64) as u64)
         };
-        let (x231, x232) = {
-            let t231: u128 = (x225 as u128) + (x230 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t231 as u64, (t231 >> 64) as u64)
-        };
+        let (x231, x232) = ::fieldgen_field::carry::add_u64(
+            x225,
+            x230,
+            0x0000000000000000_u64,
+        );
         let x233 = x227.wrapping_add(x232).wrapping_add(0x0000000000000000_u64);
-        let (x235, x236) = {
-            let t235: u128 = (x229 as u128) + (x229 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t235 as u64, (t235 >> 64) as u64)
-        };
-        let (x237, x238) = {
-            let t237: u128 = (x231 as u128) + (x231 as u128) + (x236 as u128);
-            (t237 as u64, (t237 >> 64) as u64)
-        };
+        let (x235, x236) = ::fieldgen_field::carry::add_u64(
+            x229,
+            x229,
+            0x0000000000000000_u64,
+        );
+        let (x237, x238) = ::fieldgen_field::carry::add_u64(x231, x231, x236);
         let x239 = x233.wrapping_add(x233).wrapping_add(x238);
-        let (x241, x242) = {
-            let t241: u128 = (x205 as u128) + (x235 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t241 as u64, (t241 >> 64) as u64)
-        };
-        let (x243, x244) = {
-            let t243: u128 = (x209 as u128) + (x237 as u128) + (x242 as u128);
-            (t243 as u64, (t243 >> 64) as u64)
-        };
+        let (x241, x242) = ::fieldgen_field::carry::add_u64(
+            x205,
+            x235,
+            0x0000000000000000_u64,
+        );
+        let (x243, x244) = ::fieldgen_field::carry::add_u64(x209, x237, x242);
         let x247 = x244.wrapping_add(x239).wrapping_add(0x0000000000000000_u64);
         let (x249, x250) = {
             let t249: u128 = (a[0] as u128) * (a[8] as u128);
@@ -3438,60 +3399,54 @@ impl Mont1024 {
             let t255: u128 = (a[1] as u128) * (a[7] as u128) + (x249 as u128);
             (t255 as u64, (t255 >> 64) as u64)
         };
-        let (x257, x258) = {
-            let t257: u128 = (x250 as u128) + (x256 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t257 as u64, (t257 >> 64) as u64)
-        };
+        let (x257, x258) = ::fieldgen_field::carry::add_u64(
+            x250,
+            x256,
+            0x0000000000000000_u64,
+        );
         let (x261, x262) = {
             let t261: u128 = (a[2] as u128) * (a[6] as u128) + (x255 as u128);
             (t261 as u64, (t261 >> 64) as u64)
         };
-        let (x263, x264) = {
-            let t263: u128 = (x257 as u128) + (x262 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t263 as u64, (t263 >> 64) as u64)
-        };
+        let (x263, x264) = ::fieldgen_field::carry::add_u64(
+            x257,
+            x262,
+            0x0000000000000000_u64,
+        );
         let x265 = x258.wrapping_add(x264).wrapping_add(0x0000000000000000_u64);
         let (x267, x268) = {
             let t267: u128 = (a[3] as u128) * (a[5] as u128) + (x261 as u128);
             (t267 as u64, (t267 >> 64) as u64)
         };
-        let (x269, x270) = {
-            let t269: u128 = (x263 as u128) + (x268 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t269 as u64, (t269 >> 64) as u64)
-        };
+        let (x269, x270) = ::fieldgen_field::carry::add_u64(
+            x263,
+            x268,
+            0x0000000000000000_u64,
+        );
         let x271 = x265.wrapping_add(x270).wrapping_add(0x0000000000000000_u64);
-        let (x273, x274) = {
-            let t273: u128 = (x267 as u128) + (x267 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t273 as u64, (t273 >> 64) as u64)
-        };
-        let (x275, x276) = {
-            let t275: u128 = (x269 as u128) + (x269 as u128) + (x274 as u128);
-            (t275 as u64, (t275 >> 64) as u64)
-        };
+        let (x273, x274) = ::fieldgen_field::carry::add_u64(
+            x267,
+            x267,
+            0x0000000000000000_u64,
+        );
+        let (x275, x276) = ::fieldgen_field::carry::add_u64(x269, x269, x274);
         let x277 = x271.wrapping_add(x271).wrapping_add(x276);
         let (x279, x280) = {
             let t279: u128 = (a[4] as u128) * (a[4] as u128) + (x273 as u128);
             (t279 as u64, (t279 >> 64) as u64)
         };
-        let (x281, x282) = {
-            let t281: u128 = (x275 as u128) + (x280 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t281 as u64, (t281 >> 64) as u64)
-        };
+        let (x281, x282) = ::fieldgen_field::carry::add_u64(
+            x275,
+            x280,
+            0x0000000000000000_u64,
+        );
         let x283 = x277.wrapping_add(x282).wrapping_add(0x0000000000000000_u64);
-        let (x285, x286) = {
-            let t285: u128 = (x243 as u128) + (x279 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t285 as u64, (t285 >> 64) as u64)
-        };
-        let (x287, x288) = {
-            let t287: u128 = (x247 as u128) + (x281 as u128) + (x286 as u128);
-            (t287 as u64, (t287 >> 64) as u64)
-        };
+        let (x285, x286) = ::fieldgen_field::carry::add_u64(
+            x243,
+            x279,
+            0x0000000000000000_u64,
+        );
+        let (x287, x288) = ::fieldgen_field::carry::add_u64(x247, x281, x286);
         let x291 = x288.wrapping_add(x283).wrapping_add(0x0000000000000000_u64);
         let (x293, x294) = {
             let t293: u128 = (a[0] as u128) * (a[9] as u128);
@@ -3501,60 +3456,54 @@ impl Mont1024 {
             let t299: u128 = (a[1] as u128) * (a[8] as u128) + (x293 as u128);
             (t299 as u64, (t299 >> 64) as u64)
         };
-        let (x301, x302) = {
-            let t301: u128 = (x294 as u128) + (x300 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t301 as u64, (t301 >> 64) as u64)
-        };
+        let (x301, x302) = ::fieldgen_field::carry::add_u64(
+            x294,
+            x300,
+            0x0000000000000000_u64,
+        );
         let (x305, x306) = {
             let t305: u128 = (a[2] as u128) * (a[7] as u128) + (x299 as u128);
             (t305 as u64, (t305 >> 64) as u64)
         };
-        let (x307, x308) = {
-            let t307: u128 = (x301 as u128) + (x306 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t307 as u64, (t307 >> 64) as u64)
-        };
+        let (x307, x308) = ::fieldgen_field::carry::add_u64(
+            x301,
+            x306,
+            0x0000000000000000_u64,
+        );
         let x309 = x302.wrapping_add(x308).wrapping_add(0x0000000000000000_u64);
         let (x311, x312) = {
             let t311: u128 = (a[3] as u128) * (a[6] as u128) + (x305 as u128);
             (t311 as u64, (t311 >> 64) as u64)
         };
-        let (x313, x314) = {
-            let t313: u128 = (x307 as u128) + (x312 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t313 as u64, (t313 >> 64) as u64)
-        };
+        let (x313, x314) = ::fieldgen_field::carry::add_u64(
+            x307,
+            x312,
+            0x0000000000000000_u64,
+        );
         let x315 = x309.wrapping_add(x314).wrapping_add(0x0000000000000000_u64);
         let (x317, x318) = {
             let t317: u128 = (a[4] as u128) * (a[5] as u128) + (x311 as u128);
             (t317 as u64, (t317 >> 64) as u64)
         };
-        let (x319, x320) = {
-            let t319: u128 = (x313 as u128) + (x318 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t319 as u64, (t319 >> 64) as u64)
-        };
+        let (x319, x320) = ::fieldgen_field::carry::add_u64(
+            x313,
+            x318,
+            0x0000000000000000_u64,
+        );
         let x321 = x315.wrapping_add(x320).wrapping_add(0x0000000000000000_u64);
-        let (x323, x324) = {
-            let t323: u128 = (x317 as u128) + (x317 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t323 as u64, (t323 >> 64) as u64)
-        };
-        let (x325, x326) = {
-            let t325: u128 = (x319 as u128) + (x319 as u128) + (x324 as u128);
-            (t325 as u64, (t325 >> 64) as u64)
-        };
+        let (x323, x324) = ::fieldgen_field::carry::add_u64(
+            x317,
+            x317,
+            0x0000000000000000_u64,
+        );
+        let (x325, x326) = ::fieldgen_field::carry::add_u64(x319, x319, x324);
         let x327 = x321.wrapping_add(x321).wrapping_add(x326);
-        let (x329, x330) = {
-            let t329: u128 = (x287 as u128) + (x323 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t329 as u64, (t329 >> 64) as u64)
-        };
-        let (x331, x332) = {
-            let t331: u128 = (x291 as u128) + (x325 as u128) + (x330 as u128);
-            (t331 as u64, (t331 >> 64) as u64)
-        };
+        let (x329, x330) = ::fieldgen_field::carry::add_u64(
+            x287,
+            x323,
+            0x0000000000000000_u64,
+        );
+        let (x331, x332) = ::fieldgen_field::carry::add_u64(x291, x325, x330);
         let x335 = x332.wrapping_add(x327).wrapping_add(0x0000000000000000_u64);
         let (x337, x338) = {
             let t337: u128 = (a[0] as u128) * (a[10] as u128);
@@ -3564,70 +3513,64 @@ impl Mont1024 {
             let t343: u128 = (a[1] as u128) * (a[9] as u128) + (x337 as u128);
             (t343 as u64, (t343 >> 64) as u64)
         };
-        let (x345, x346) = {
-            let t345: u128 = (x338 as u128) + (x344 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t345 as u64, (t345 >> 64) as u64)
-        };
+        let (x345, x346) = ::fieldgen_field::carry::add_u64(
+            x338,
+            x344,
+            0x0000000000000000_u64,
+        );
         let (x349, x350) = {
             let t349: u128 = (a[2] as u128) * (a[8] as u128) + (x343 as u128);
             (t349 as u64, (t349 >> 64) as u64)
         };
-        let (x351, x352) = {
-            let t351: u128 = (x345 as u128) + (x350 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t351 as u64, (t351 >> 64) as u64)
-        };
+        let (x351, x352) = ::fieldgen_field::carry::add_u64(
+            x345,
+            x350,
+            0x0000000000000000_u64,
+        );
         let x353 = x346.wrapping_add(x352).wrapping_add(0x0000000000000000_u64);
         let (x355, x356) = {
             let t355: u128 = (a[3] as u128) * (a[7] as u128) + (x349 as u128);
             (t355 as u64, (t355 >> 64) as u64)
         };
-        let (x357, x358) = {
-            let t357: u128 = (x351 as u128) + (x356 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t357 as u64, (t357 >> 64) as u64)
-        };
+        let (x357, x358) = ::fieldgen_field::carry::add_u64(
+            x351,
+            x356,
+            0x0000000000000000_u64,
+        );
         let x359 = x353.wrapping_add(x358).wrapping_add(0x0000000000000000_u64);
         let (x361, x362) = {
             let t361: u128 = (a[4] as u128) * (a[6] as u128) + (x355 as u128);
             (t361 as u64, (t361 >> 64) as u64)
         };
-        let (x363, x364) = {
-            let t363: u128 = (x357 as u128) + (x362 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t363 as u64, (t363 >> 64) as u64)
-        };
+        let (x363, x364) = ::fieldgen_field::carry::add_u64(
+            x357,
+            x362,
+            0x0000000000000000_u64,
+        );
         let x365 = x359.wrapping_add(x364).wrapping_add(0x0000000000000000_u64);
-        let (x367, x368) = {
-            let t367: u128 = (x361 as u128) + (x361 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t367 as u64, (t367 >> 64) as u64)
-        };
-        let (x369, x370) = {
-            let t369: u128 = (x363 as u128) + (x363 as u128) + (x368 as u128);
-            (t369 as u64, (t369 >> 64) as u64)
-        };
+        let (x367, x368) = ::fieldgen_field::carry::add_u64(
+            x361,
+            x361,
+            0x0000000000000000_u64,
+        );
+        let (x369, x370) = ::fieldgen_field::carry::add_u64(x363, x363, x368);
         let x371 = x365.wrapping_add(x365).wrapping_add(x370);
         let (x373, x374) = {
             let t373: u128 = (a[5] as u128) * (a[5] as u128) + (x367 as u128);
             (t373 as u64, (t373 >> 64) as u64)
         };
-        let (x375, x376) = {
-            let t375: u128 = (x369 as u128) + (x374 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t375 as u64, (t375 >> 64) as u64)
-        };
+        let (x375, x376) = ::fieldgen_field::carry::add_u64(
+            x369,
+            x374,
+            0x0000000000000000_u64,
+        );
         let x377 = x371.wrapping_add(x376).wrapping_add(0x0000000000000000_u64);
-        let (x379, x380) = {
-            let t379: u128 = (x331 as u128) + (x373 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t379 as u64, (t379 >> 64) as u64)
-        };
-        let (x381, x382) = {
-            let t381: u128 = (x335 as u128) + (x375 as u128) + (x380 as u128);
-            (t381 as u64, (t381 >> 64) as u64)
-        };
+        let (x379, x380) = ::fieldgen_field::carry::add_u64(
+            x331,
+            x373,
+            0x0000000000000000_u64,
+        );
+        let (x381, x382) = ::fieldgen_field::carry::add_u64(x335, x375, x380);
         let x385 = x382.wrapping_add(x377).wrapping_add(0x0000000000000000_u64);
         let (x387, x388) = {
             let t387: u128 = (a[0] as u128) * (a[11] as u128);
@@ -3637,70 +3580,64 @@ impl Mont1024 {
             let t393: u128 = (a[1] as u128) * (a[10] as u128) + (x387 as u128);
             (t393 as u64, (t393 >> 64) as u64)
         };
-        let (x395, x396) = {
-            let t395: u128 = (x388 as u128) + (x394 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t395 as u64, (t395 >> 64) as u64)
-        };
+        let (x395, x396) = ::fieldgen_field::carry::add_u64(
+            x388,
+            x394,
+            0x0000000000000000_u64,
+        );
         let (x399, x400) = {
             let t399: u128 = (a[2] as u128) * (a[9] as u128) + (x393 as u128);
             (t399 as u64, (t399 >> 64) as u64)
         };
-        let (x401, x402) = {
-            let t401: u128 = (x395 as u128) + (x400 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t401 as u64, (t401 >> 64) as u64)
-        };
+        let (x401, x402) = ::fieldgen_field::carry::add_u64(
+            x395,
+            x400,
+            0x0000000000000000_u64,
+        );
         let x403 = x396.wrapping_add(x402).wrapping_add(0x0000000000000000_u64);
         let (x405, x406) = {
             let t405: u128 = (a[3] as u128) * (a[8] as u128) + (x399 as u128);
             (t405 as u64, (t405 >> 64) as u64)
         };
-        let (x407, x408) = {
-            let t407: u128 = (x401 as u128) + (x406 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t407 as u64, (t407 >> 64) as u64)
-        };
+        let (x407, x408) = ::fieldgen_field::carry::add_u64(
+            x401,
+            x406,
+            0x0000000000000000_u64,
+        );
         let x409 = x403.wrapping_add(x408).wrapping_add(0x0000000000000000_u64);
         let (x411, x412) = {
             let t411: u128 = (a[4] as u128) * (a[7] as u128) + (x405 as u128);
             (t411 as u64, (t411 >> 64) as u64)
         };
-        let (x413, x414) = {
-            let t413: u128 = (x407 as u128) + (x412 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t413 as u64, (t413 >> 64) as u64)
-        };
+        let (x413, x414) = ::fieldgen_field::carry::add_u64(
+            x407,
+            x412,
+            0x0000000000000000_u64,
+        );
         let x415 = x409.wrapping_add(x414).wrapping_add(0x0000000000000000_u64);
         let (x417, x418) = {
             let t417: u128 = (a[5] as u128) * (a[6] as u128) + (x411 as u128);
             (t417 as u64, (t417 >> 64) as u64)
         };
-        let (x419, x420) = {
-            let t419: u128 = (x413 as u128) + (x418 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t419 as u64, (t419 >> 64) as u64)
-        };
+        let (x419, x420) = ::fieldgen_field::carry::add_u64(
+            x413,
+            x418,
+            0x0000000000000000_u64,
+        );
         let x421 = x415.wrapping_add(x420).wrapping_add(0x0000000000000000_u64);
-        let (x423, x424) = {
-            let t423: u128 = (x417 as u128) + (x417 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t423 as u64, (t423 >> 64) as u64)
-        };
-        let (x425, x426) = {
-            let t425: u128 = (x419 as u128) + (x419 as u128) + (x424 as u128);
-            (t425 as u64, (t425 >> 64) as u64)
-        };
+        let (x423, x424) = ::fieldgen_field::carry::add_u64(
+            x417,
+            x417,
+            0x0000000000000000_u64,
+        );
+        let (x425, x426) = ::fieldgen_field::carry::add_u64(x419, x419, x424);
         let x427 = x421.wrapping_add(x421).wrapping_add(x426);
-        let (x429, x430) = {
-            let t429: u128 = (x381 as u128) + (x423 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t429 as u64, (t429 >> 64) as u64)
-        };
-        let (x431, x432) = {
-            let t431: u128 = (x385 as u128) + (x425 as u128) + (x430 as u128);
-            (t431 as u64, (t431 >> 64) as u64)
-        };
+        let (x429, x430) = ::fieldgen_field::carry::add_u64(
+            x381,
+            x423,
+            0x0000000000000000_u64,
+        );
+        let (x431, x432) = ::fieldgen_field::carry::add_u64(x385, x425, x430);
         let x435 = x432.wrapping_add(x427).wrapping_add(0x0000000000000000_u64);
         let (x437, x438) = {
             let t437: u128 = (a[0] as u128) * (a[12] as u128);
@@ -3710,80 +3647,74 @@ impl Mont1024 {
             let t443: u128 = (a[1] as u128) * (a[11] as u128) + (x437 as u128);
             (t443 as u64, (t443 >> 64) as u64)
         };
-        let (x445, x446) = {
-            let t445: u128 = (x438 as u128) + (x444 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t445 as u64, (t445 >> 64) as u64)
-        };
+        let (x445, x446) = ::fieldgen_field::carry::add_u64(
+            x438,
+            x444,
+            0x0000000000000000_u64,
+        );
         let (x449, x450) = {
             let t449: u128 = (a[2] as u128) * (a[10] as u128) + (x443 as u128);
             (t449 as u64, (t449 >> 64) as u64)
         };
-        let (x451, x452) = {
-            let t451: u128 = (x445 as u128) + (x450 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t451 as u64, (t451 >> 64) as u64)
-        };
+        let (x451, x452) = ::fieldgen_field::carry::add_u64(
+            x445,
+            x450,
+            0x0000000000000000_u64,
+        );
         let x453 = x446.wrapping_add(x452).wrapping_add(0x0000000000000000_u64);
         let (x455, x456) = {
             let t455: u128 = (a[3] as u128) * (a[9] as u128) + (x449 as u128);
             (t455 as u64, (t455 >> 64) as u64)
         };
-        let (x457, x458) = {
-            let t457: u128 = (x451 as u128) + (x456 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t457 as u64, (t457 >> 64) as u64)
-        };
+        let (x457, x458) = ::fieldgen_field::carry::add_u64(
+            x451,
+            x456,
+            0x0000000000000000_u64,
+        );
         let x459 = x453.wrapping_add(x458).wrapping_add(0x0000000000000000_u64);
         let (x461, x462) = {
             let t461: u128 = (a[4] as u128) * (a[8] as u128) + (x455 as u128);
             (t461 as u64, (t461 >> 64) as u64)
         };
-        let (x463, x464) = {
-            let t463: u128 = (x457 as u128) + (x462 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t463 as u64, (t463 >> 64) as u64)
-        };
+        let (x463, x464) = ::fieldgen_field::carry::add_u64(
+            x457,
+            x462,
+            0x0000000000000000_u64,
+        );
         let x465 = x459.wrapping_add(x464).wrapping_add(0x0000000000000000_u64);
         let (x467, x468) = {
             let t467: u128 = (a[5] as u128) * (a[7] as u128) + (x461 as u128);
             (t467 as u64, (t467 >> 64) as u64)
         };
-        let (x469, x470) = {
-            let t469: u128 = (x463 as u128) + (x468 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t469 as u64, (t469 >> 64) as u64)
-        };
+        let (x469, x470) = ::fieldgen_field::carry::add_u64(
+            x463,
+            x468,
+            0x0000000000000000_u64,
+        );
         let x471 = x465.wrapping_add(x470).wrapping_add(0x0000000000000000_u64);
-        let (x473, x474) = {
-            let t473: u128 = (x467 as u128) + (x467 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t473 as u64, (t473 >> 64) as u64)
-        };
-        let (x475, x476) = {
-            let t475: u128 = (x469 as u128) + (x469 as u128) + (x474 as u128);
-            (t475 as u64, (t475 >> 64) as u64)
-        };
+        let (x473, x474) = ::fieldgen_field::carry::add_u64(
+            x467,
+            x467,
+            0x0000000000000000_u64,
+        );
+        let (x475, x476) = ::fieldgen_field::carry::add_u64(x469, x469, x474);
         let x477 = x471.wrapping_add(x471).wrapping_add(x476);
         let (x479, x480) = {
             let t479: u128 = (a[6] as u128) * (a[6] as u128) + (x473 as u128);
             (t479 as u64, (t479 >> 64) as u64)
         };
-        let (x481, x482) = {
-            let t481: u128 = (x475 as u128) + (x480 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t481 as u64, (t481 >> 64) as u64)
-        };
+        let (x481, x482) = ::fieldgen_field::carry::add_u64(
+            x475,
+            x480,
+            0x0000000000000000_u64,
+        );
         let x483 = x477.wrapping_add(x482).wrapping_add(0x0000000000000000_u64);
-        let (x485, x486) = {
-            let t485: u128 = (x431 as u128) + (x479 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t485 as u64, (t485 >> 64) as u64)
-        };
-        let (x487, x488) = {
-            let t487: u128 = (x435 as u128) + (x481 as u128) + (x486 as u128);
-            (t487 as u64, (t487 >> 64) as u64)
-        };
+        let (x485, x486) = ::fieldgen_field::carry::add_u64(
+            x431,
+            x479,
+            0x0000000000000000_u64,
+        );
+        let (x487, x488) = ::fieldgen_field::carry::add_u64(x435, x481, x486);
         let x491 = x488.wrapping_add(x483).wrapping_add(0x0000000000000000_u64);
         let (x493, x494) = {
             let t493: u128 = (a[0] as u128) * (a[13] as u128);
@@ -3793,80 +3724,74 @@ impl Mont1024 {
             let t499: u128 = (a[1] as u128) * (a[12] as u128) + (x493 as u128);
             (t499 as u64, (t499 >> 64) as u64)
         };
-        let (x501, x502) = {
-            let t501: u128 = (x494 as u128) + (x500 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t501 as u64, (t501 >> 64) as u64)
-        };
+        let (x501, x502) = ::fieldgen_field::carry::add_u64(
+            x494,
+            x500,
+            0x0000000000000000_u64,
+        );
         let (x505, x506) = {
             let t505: u128 = (a[2] as u128) * (a[11] as u128) + (x499 as u128);
             (t505 as u64, (t505 >> 64) as u64)
         };
-        let (x507, x508) = {
-            let t507: u128 = (x501 as u128) + (x506 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t507 as u64, (t507 >> 64) as u64)
-        };
+        let (x507, x508) = ::fieldgen_field::carry::add_u64(
+            x501,
+            x506,
+            0x0000000000000000_u64,
+        );
         let x509 = x502.wrapping_add(x508).wrapping_add(0x0000000000000000_u64);
         let (x511, x512) = {
             let t511: u128 = (a[3] as u128) * (a[10] as u128) + (x505 as u128);
             (t511 as u64, (t511 >> 64) as u64)
         };
-        let (x513, x514) = {
-            let t513: u128 = (x507 as u128) + (x512 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t513 as u64, (t513 >> 64) as u64)
-        };
+        let (x513, x514) = ::fieldgen_field::carry::add_u64(
+            x507,
+            x512,
+            0x0000000000000000_u64,
+        );
         let x515 = x509.wrapping_add(x514).wrapping_add(0x0000000000000000_u64);
         let (x517, x518) = {
             let t517: u128 = (a[4] as u128) * (a[9] as u128) + (x511 as u128);
             (t517 as u64, (t517 >> 64) as u64)
         };
-        let (x519, x520) = {
-            let t519: u128 = (x513 as u128) + (x518 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t519 as u64, (t519 >> 64) as u64)
-        };
+        let (x519, x520) = ::fieldgen_field::carry::add_u64(
+            x513,
+            x518,
+            0x0000000000000000_u64,
+        );
         let x521 = x515.wrapping_add(x520).wrapping_add(0x0000000000000000_u64);
         let (x523, x524) = {
             let t523: u128 = (a[5] as u128) * (a[8] as u128) + (x517 as u128);
             (t523 as u64, (t523 >> 64) as u64)
         };
-        let (x525, x526) = {
-            let t525: u128 = (x519 as u128) + (x524 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t525 as u64, (t525 >> 64) as u64)
-        };
+        let (x525, x526) = ::fieldgen_field::carry::add_u64(
+            x519,
+            x524,
+            0x0000000000000000_u64,
+        );
         let x527 = x521.wrapping_add(x526).wrapping_add(0x0000000000000000_u64);
         let (x529, x530) = {
             let t529: u128 = (a[6] as u128) * (a[7] as u128) + (x523 as u128);
             (t529 as u64, (t529 >> 64) as u64)
         };
-        let (x531, x532) = {
-            let t531: u128 = (x525 as u128) + (x530 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t531 as u64, (t531 >> 64) as u64)
-        };
+        let (x531, x532) = ::fieldgen_field::carry::add_u64(
+            x525,
+            x530,
+            0x0000000000000000_u64,
+        );
         let x533 = x527.wrapping_add(x532).wrapping_add(0x0000000000000000_u64);
-        let (x535, x536) = {
-            let t535: u128 = (x529 as u128) + (x529 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t535 as u64, (t535 >> 64) as u64)
-        };
-        let (x537, x538) = {
-            let t537: u128 = (x531 as u128) + (x531 as u128) + (x536 as u128);
-            (t537 as u64, (t537 >> 64) as u64)
-        };
+        let (x535, x536) = ::fieldgen_field::carry::add_u64(
+            x529,
+            x529,
+            0x0000000000000000_u64,
+        );
+        let (x537, x538) = ::fieldgen_field::carry::add_u64(x531, x531, x536);
         let x539 = x533.wrapping_add(x533).wrapping_add(x538);
-        let (x541, x542) = {
-            let t541: u128 = (x487 as u128) + (x535 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t541 as u64, (t541 >> 64) as u64)
-        };
-        let (x543, x544) = {
-            let t543: u128 = (x491 as u128) + (x537 as u128) + (x542 as u128);
-            (t543 as u64, (t543 >> 64) as u64)
-        };
+        let (x541, x542) = ::fieldgen_field::carry::add_u64(
+            x487,
+            x535,
+            0x0000000000000000_u64,
+        );
+        let (x543, x544) = ::fieldgen_field::carry::add_u64(x491, x537, x542);
         let x547 = x544.wrapping_add(x539).wrapping_add(0x0000000000000000_u64);
         let (x549, x550) = {
             let t549: u128 = (a[0] as u128) * (a[14] as u128);
@@ -3876,90 +3801,84 @@ impl Mont1024 {
             let t555: u128 = (a[1] as u128) * (a[13] as u128) + (x549 as u128);
             (t555 as u64, (t555 >> 64) as u64)
         };
-        let (x557, x558) = {
-            let t557: u128 = (x550 as u128) + (x556 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t557 as u64, (t557 >> 64) as u64)
-        };
+        let (x557, x558) = ::fieldgen_field::carry::add_u64(
+            x550,
+            x556,
+            0x0000000000000000_u64,
+        );
         let (x561, x562) = {
             let t561: u128 = (a[2] as u128) * (a[12] as u128) + (x555 as u128);
             (t561 as u64, (t561 >> 64) as u64)
         };
-        let (x563, x564) = {
-            let t563: u128 = (x557 as u128) + (x562 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t563 as u64, (t563 >> 64) as u64)
-        };
+        let (x563, x564) = ::fieldgen_field::carry::add_u64(
+            x557,
+            x562,
+            0x0000000000000000_u64,
+        );
         let x565 = x558.wrapping_add(x564).wrapping_add(0x0000000000000000_u64);
         let (x567, x568) = {
             let t567: u128 = (a[3] as u128) * (a[11] as u128) + (x561 as u128);
             (t567 as u64, (t567 >> 64) as u64)
         };
-        let (x569, x570) = {
-            let t569: u128 = (x563 as u128) + (x568 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t569 as u64, (t569 >> 64) as u64)
-        };
+        let (x569, x570) = ::fieldgen_field::carry::add_u64(
+            x563,
+            x568,
+            0x0000000000000000_u64,
+        );
         let x571 = x565.wrapping_add(x570).wrapping_add(0x0000000000000000_u64);
         let (x573, x574) = {
             let t573: u128 = (a[4] as u128) * (a[10] as u128) + (x567 as u128);
             (t573 as u64, (t573 >> 64) as u64)
         };
-        let (x575, x576) = {
-            let t575: u128 = (x569 as u128) + (x574 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t575 as u64, (t575 >> 64) as u64)
-        };
+        let (x575, x576) = ::fieldgen_field::carry::add_u64(
+            x569,
+            x574,
+            0x0000000000000000_u64,
+        );
         let x577 = x571.wrapping_add(x576).wrapping_add(0x0000000000000000_u64);
         let (x579, x580) = {
             let t579: u128 = (a[5] as u128) * (a[9] as u128) + (x573 as u128);
             (t579 as u64, (t579 >> 64) as u64)
         };
-        let (x581, x582) = {
-            let t581: u128 = (x575 as u128) + (x580 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t581 as u64, (t581 >> 64) as u64)
-        };
+        let (x581, x582) = ::fieldgen_field::carry::add_u64(
+            x575,
+            x580,
+            0x0000000000000000_u64,
+        );
         let x583 = x577.wrapping_add(x582).wrapping_add(0x0000000000000000_u64);
         let (x585, x586) = {
             let t585: u128 = (a[6] as u128) * (a[8] as u128) + (x579 as u128);
             (t585 as u64, (t585 >> 64) as u64)
         };
-        let (x587, x588) = {
-            let t587: u128 = (x581 as u128) + (x586 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t587 as u64, (t587 >> 64) as u64)
-        };
+        let (x587, x588) = ::fieldgen_field::carry::add_u64(
+            x581,
+            x586,
+            0x0000000000000000_u64,
+        );
         let x589 = x583.wrapping_add(x588).wrapping_add(0x0000000000000000_u64);
-        let (x591, x592) = {
-            let t591: u128 = (x585 as u128) + (x585 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t591 as u64, (t591 >> 64) as u64)
-        };
-        let (x593, x594) = {
-            let t593: u128 = (x587 as u128) + (x587 as u128) + (x592 as u128);
-            (t593 as u64, (t593 >> 64) as u64)
-        };
+        let (x591, x592) = ::fieldgen_field::carry::add_u64(
+            x585,
+            x585,
+            0x0000000000000000_u64,
+        );
+        let (x593, x594) = ::fieldgen_field::carry::add_u64(x587, x587, x592);
         let x595 = x589.wrapping_add(x589).wrapping_add(x594);
         let (x597, x598) = {
             let t597: u128 = (a[7] as u128) * (a[7] as u128) + (x591 as u128);
             (t597 as u64, (t597 >> 64) as u64)
         };
-        let (x599, x600) = {
-            let t599: u128 = (x593 as u128) + (x598 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t599 as u64, (t599 >> 64) as u64)
-        };
+        let (x599, x600) = ::fieldgen_field::carry::add_u64(
+            x593,
+            x598,
+            0x0000000000000000_u64,
+        );
         let x601 = x595.wrapping_add(x600).wrapping_add(0x0000000000000000_u64);
-        let (x603, x604) = {
-            let t603: u128 = (x543 as u128) + (x597 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t603 as u64, (t603 >> 64) as u64)
-        };
-        let (x605, x606) = {
-            let t605: u128 = (x547 as u128) + (x599 as u128) + (x604 as u128);
-            (t605 as u64, (t605 >> 64) as u64)
-        };
+        let (x603, x604) = ::fieldgen_field::carry::add_u64(
+            x543,
+            x597,
+            0x0000000000000000_u64,
+        );
+        let (x605, x606) = ::fieldgen_field::carry::add_u64(x547, x599, x604);
         let x609 = x606.wrapping_add(x601).wrapping_add(0x0000000000000000_u64);
         let (x611, x612) = {
             let t611: u128 = (a[0] as u128) * (a[15] as u128);
@@ -3969,90 +3888,84 @@ impl Mont1024 {
             let t617: u128 = (a[1] as u128) * (a[14] as u128) + (x611 as u128);
             (t617 as u64, (t617 >> 64) as u64)
         };
-        let (x619, x620) = {
-            let t619: u128 = (x612 as u128) + (x618 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t619 as u64, (t619 >> 64) as u64)
-        };
+        let (x619, x620) = ::fieldgen_field::carry::add_u64(
+            x612,
+            x618,
+            0x0000000000000000_u64,
+        );
         let (x623, x624) = {
             let t623: u128 = (a[2] as u128) * (a[13] as u128) + (x617 as u128);
             (t623 as u64, (t623 >> 64) as u64)
         };
-        let (x625, x626) = {
-            let t625: u128 = (x619 as u128) + (x624 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t625 as u64, (t625 >> 64) as u64)
-        };
+        let (x625, x626) = ::fieldgen_field::carry::add_u64(
+            x619,
+            x624,
+            0x0000000000000000_u64,
+        );
         let x627 = x620.wrapping_add(x626).wrapping_add(0x0000000000000000_u64);
         let (x629, x630) = {
             let t629: u128 = (a[3] as u128) * (a[12] as u128) + (x623 as u128);
             (t629 as u64, (t629 >> 64) as u64)
         };
-        let (x631, x632) = {
-            let t631: u128 = (x625 as u128) + (x630 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t631 as u64, (t631 >> 64) as u64)
-        };
+        let (x631, x632) = ::fieldgen_field::carry::add_u64(
+            x625,
+            x630,
+            0x0000000000000000_u64,
+        );
         let x633 = x627.wrapping_add(x632).wrapping_add(0x0000000000000000_u64);
         let (x635, x636) = {
             let t635: u128 = (a[4] as u128) * (a[11] as u128) + (x629 as u128);
             (t635 as u64, (t635 >> 64) as u64)
         };
-        let (x637, x638) = {
-            let t637: u128 = (x631 as u128) + (x636 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t637 as u64, (t637 >> 64) as u64)
-        };
+        let (x637, x638) = ::fieldgen_field::carry::add_u64(
+            x631,
+            x636,
+            0x0000000000000000_u64,
+        );
         let x639 = x633.wrapping_add(x638).wrapping_add(0x0000000000000000_u64);
         let (x641, x642) = {
             let t641: u128 = (a[5] as u128) * (a[10] as u128) + (x635 as u128);
             (t641 as u64, (t641 >> 64) as u64)
         };
-        let (x643, x644) = {
-            let t643: u128 = (x637 as u128) + (x642 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t643 as u64, (t643 >> 64) as u64)
-        };
+        let (x643, x644) = ::fieldgen_field::carry::add_u64(
+            x637,
+            x642,
+            0x0000000000000000_u64,
+        );
         let x645 = x639.wrapping_add(x644).wrapping_add(0x0000000000000000_u64);
         let (x647, x648) = {
             let t647: u128 = (a[6] as u128) * (a[9] as u128) + (x641 as u128);
             (t647 as u64, (t647 >> 64) as u64)
         };
-        let (x649, x650) = {
-            let t649: u128 = (x643 as u128) + (x648 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t649 as u64, (t649 >> 64) as u64)
-        };
+        let (x649, x650) = ::fieldgen_field::carry::add_u64(
+            x643,
+            x648,
+            0x0000000000000000_u64,
+        );
         let x651 = x645.wrapping_add(x650).wrapping_add(0x0000000000000000_u64);
         let (x653, x654) = {
             let t653: u128 = (a[7] as u128) * (a[8] as u128) + (x647 as u128);
             (t653 as u64, (t653 >> 64) as u64)
         };
-        let (x655, x656) = {
-            let t655: u128 = (x649 as u128) + (x654 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t655 as u64, (t655 >> 64) as u64)
-        };
+        let (x655, x656) = ::fieldgen_field::carry::add_u64(
+            x649,
+            x654,
+            0x0000000000000000_u64,
+        );
         let x657 = x651.wrapping_add(x656).wrapping_add(0x0000000000000000_u64);
-        let (x659, x660) = {
-            let t659: u128 = (x653 as u128) + (x653 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t659 as u64, (t659 >> 64) as u64)
-        };
-        let (x661, x662) = {
-            let t661: u128 = (x655 as u128) + (x655 as u128) + (x660 as u128);
-            (t661 as u64, (t661 >> 64) as u64)
-        };
+        let (x659, x660) = ::fieldgen_field::carry::add_u64(
+            x653,
+            x653,
+            0x0000000000000000_u64,
+        );
+        let (x661, x662) = ::fieldgen_field::carry::add_u64(x655, x655, x660);
         let x663 = x657.wrapping_add(x657).wrapping_add(x662);
-        let (x665, x666) = {
-            let t665: u128 = (x605 as u128) + (x659 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t665 as u64, (t665 >> 64) as u64)
-        };
-        let (x667, x668) = {
-            let t667: u128 = (x609 as u128) + (x661 as u128) + (x666 as u128);
-            (t667 as u64, (t667 >> 64) as u64)
-        };
+        let (x665, x666) = ::fieldgen_field::carry::add_u64(
+            x605,
+            x659,
+            0x0000000000000000_u64,
+        );
+        let (x667, x668) = ::fieldgen_field::carry::add_u64(x609, x661, x666);
         let x671 = x668.wrapping_add(x663).wrapping_add(0x0000000000000000_u64);
         let (x673, x674) = {
             let t673: u128 = (a[1] as u128) * (a[15] as u128);
@@ -4062,90 +3975,84 @@ impl Mont1024 {
             let t679: u128 = (a[2] as u128) * (a[14] as u128) + (x673 as u128);
             (t679 as u64, (t679 >> 64) as u64)
         };
-        let (x681, x682) = {
-            let t681: u128 = (x674 as u128) + (x680 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t681 as u64, (t681 >> 64) as u64)
-        };
+        let (x681, x682) = ::fieldgen_field::carry::add_u64(
+            x674,
+            x680,
+            0x0000000000000000_u64,
+        );
         let (x685, x686) = {
             let t685: u128 = (a[3] as u128) * (a[13] as u128) + (x679 as u128);
             (t685 as u64, (t685 >> 64) as u64)
         };
-        let (x687, x688) = {
-            let t687: u128 = (x681 as u128) + (x686 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t687 as u64, (t687 >> 64) as u64)
-        };
+        let (x687, x688) = ::fieldgen_field::carry::add_u64(
+            x681,
+            x686,
+            0x0000000000000000_u64,
+        );
         let x689 = x682.wrapping_add(x688).wrapping_add(0x0000000000000000_u64);
         let (x691, x692) = {
             let t691: u128 = (a[4] as u128) * (a[12] as u128) + (x685 as u128);
             (t691 as u64, (t691 >> 64) as u64)
         };
-        let (x693, x694) = {
-            let t693: u128 = (x687 as u128) + (x692 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t693 as u64, (t693 >> 64) as u64)
-        };
+        let (x693, x694) = ::fieldgen_field::carry::add_u64(
+            x687,
+            x692,
+            0x0000000000000000_u64,
+        );
         let x695 = x689.wrapping_add(x694).wrapping_add(0x0000000000000000_u64);
         let (x697, x698) = {
             let t697: u128 = (a[5] as u128) * (a[11] as u128) + (x691 as u128);
             (t697 as u64, (t697 >> 64) as u64)
         };
-        let (x699, x700) = {
-            let t699: u128 = (x693 as u128) + (x698 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t699 as u64, (t699 >> 64) as u64)
-        };
+        let (x699, x700) = ::fieldgen_field::carry::add_u64(
+            x693,
+            x698,
+            0x0000000000000000_u64,
+        );
         let x701 = x695.wrapping_add(x700).wrapping_add(0x0000000000000000_u64);
         let (x703, x704) = {
             let t703: u128 = (a[6] as u128) * (a[10] as u128) + (x697 as u128);
             (t703 as u64, (t703 >> 64) as u64)
         };
-        let (x705, x706) = {
-            let t705: u128 = (x699 as u128) + (x704 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t705 as u64, (t705 >> 64) as u64)
-        };
+        let (x705, x706) = ::fieldgen_field::carry::add_u64(
+            x699,
+            x704,
+            0x0000000000000000_u64,
+        );
         let x707 = x701.wrapping_add(x706).wrapping_add(0x0000000000000000_u64);
         let (x709, x710) = {
             let t709: u128 = (a[7] as u128) * (a[9] as u128) + (x703 as u128);
             (t709 as u64, (t709 >> 64) as u64)
         };
-        let (x711, x712) = {
-            let t711: u128 = (x705 as u128) + (x710 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t711 as u64, (t711 >> 64) as u64)
-        };
+        let (x711, x712) = ::fieldgen_field::carry::add_u64(
+            x705,
+            x710,
+            0x0000000000000000_u64,
+        );
         let x713 = x707.wrapping_add(x712).wrapping_add(0x0000000000000000_u64);
-        let (x715, x716) = {
-            let t715: u128 = (x709 as u128) + (x709 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t715 as u64, (t715 >> 64) as u64)
-        };
-        let (x717, x718) = {
-            let t717: u128 = (x711 as u128) + (x711 as u128) + (x716 as u128);
-            (t717 as u64, (t717 >> 64) as u64)
-        };
+        let (x715, x716) = ::fieldgen_field::carry::add_u64(
+            x709,
+            x709,
+            0x0000000000000000_u64,
+        );
+        let (x717, x718) = ::fieldgen_field::carry::add_u64(x711, x711, x716);
         let x719 = x713.wrapping_add(x713).wrapping_add(x718);
         let (x721, x722) = {
             let t721: u128 = (a[8] as u128) * (a[8] as u128) + (x715 as u128);
             (t721 as u64, (t721 >> 64) as u64)
         };
-        let (x723, x724) = {
-            let t723: u128 = (x717 as u128) + (x722 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t723 as u64, (t723 >> 64) as u64)
-        };
+        let (x723, x724) = ::fieldgen_field::carry::add_u64(
+            x717,
+            x722,
+            0x0000000000000000_u64,
+        );
         let x725 = x719.wrapping_add(x724).wrapping_add(0x0000000000000000_u64);
-        let (x727, x728) = {
-            let t727: u128 = (x667 as u128) + (x721 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t727 as u64, (t727 >> 64) as u64)
-        };
-        let (x729, x730) = {
-            let t729: u128 = (x671 as u128) + (x723 as u128) + (x728 as u128);
-            (t729 as u64, (t729 >> 64) as u64)
-        };
+        let (x727, x728) = ::fieldgen_field::carry::add_u64(
+            x667,
+            x721,
+            0x0000000000000000_u64,
+        );
+        let (x729, x730) = ::fieldgen_field::carry::add_u64(x671, x723, x728);
         let x733 = x730.wrapping_add(x725).wrapping_add(0x0000000000000000_u64);
         let (x735, x736) = {
             let t735: u128 = (a[2] as u128) * (a[15] as u128);
@@ -4155,80 +4062,74 @@ impl Mont1024 {
             let t741: u128 = (a[3] as u128) * (a[14] as u128) + (x735 as u128);
             (t741 as u64, (t741 >> 64) as u64)
         };
-        let (x743, x744) = {
-            let t743: u128 = (x736 as u128) + (x742 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t743 as u64, (t743 >> 64) as u64)
-        };
+        let (x743, x744) = ::fieldgen_field::carry::add_u64(
+            x736,
+            x742,
+            0x0000000000000000_u64,
+        );
         let (x747, x748) = {
             let t747: u128 = (a[4] as u128) * (a[13] as u128) + (x741 as u128);
             (t747 as u64, (t747 >> 64) as u64)
         };
-        let (x749, x750) = {
-            let t749: u128 = (x743 as u128) + (x748 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t749 as u64, (t749 >> 64) as u64)
-        };
+        let (x749, x750) = ::fieldgen_field::carry::add_u64(
+            x743,
+            x748,
+            0x0000000000000000_u64,
+        );
         let x751 = x744.wrapping_add(x750).wrapping_add(0x0000000000000000_u64);
         let (x753, x754) = {
             let t753: u128 = (a[5] as u128) * (a[12] as u128) + (x747 as u128);
             (t753 as u64, (t753 >> 64) as u64)
         };
-        let (x755, x756) = {
-            let t755: u128 = (x749 as u128) + (x754 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t755 as u64, (t755 >> 64) as u64)
-        };
+        let (x755, x756) = ::fieldgen_field::carry::add_u64(
+            x749,
+            x754,
+            0x0000000000000000_u64,
+        );
         let x757 = x751.wrapping_add(x756).wrapping_add(0x0000000000000000_u64);
         let (x759, x760) = {
             let t759: u128 = (a[6] as u128) * (a[11] as u128) + (x753 as u128);
             (t759 as u64, (t759 >> 64) as u64)
         };
-        let (x761, x762) = {
-            let t761: u128 = (x755 as u128) + (x760 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t761 as u64, (t761 >> 64) as u64)
-        };
+        let (x761, x762) = ::fieldgen_field::carry::add_u64(
+            x755,
+            x760,
+            0x0000000000000000_u64,
+        );
         let x763 = x757.wrapping_add(x762).wrapping_add(0x0000000000000000_u64);
         let (x765, x766) = {
             let t765: u128 = (a[7] as u128) * (a[10] as u128) + (x759 as u128);
             (t765 as u64, (t765 >> 64) as u64)
         };
-        let (x767, x768) = {
-            let t767: u128 = (x761 as u128) + (x766 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t767 as u64, (t767 >> 64) as u64)
-        };
+        let (x767, x768) = ::fieldgen_field::carry::add_u64(
+            x761,
+            x766,
+            0x0000000000000000_u64,
+        );
         let x769 = x763.wrapping_add(x768).wrapping_add(0x0000000000000000_u64);
         let (x771, x772) = {
             let t771: u128 = (a[8] as u128) * (a[9] as u128) + (x765 as u128);
             (t771 as u64, (t771 >> 64) as u64)
         };
-        let (x773, x774) = {
-            let t773: u128 = (x767 as u128) + (x772 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t773 as u64, (t773 >> 64) as u64)
-        };
+        let (x773, x774) = ::fieldgen_field::carry::add_u64(
+            x767,
+            x772,
+            0x0000000000000000_u64,
+        );
         let x775 = x769.wrapping_add(x774).wrapping_add(0x0000000000000000_u64);
-        let (x777, x778) = {
-            let t777: u128 = (x771 as u128) + (x771 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t777 as u64, (t777 >> 64) as u64)
-        };
-        let (x779, x780) = {
-            let t779: u128 = (x773 as u128) + (x773 as u128) + (x778 as u128);
-            (t779 as u64, (t779 >> 64) as u64)
-        };
+        let (x777, x778) = ::fieldgen_field::carry::add_u64(
+            x771,
+            x771,
+            0x0000000000000000_u64,
+        );
+        let (x779, x780) = ::fieldgen_field::carry::add_u64(x773, x773, x778);
         let x781 = x775.wrapping_add(x775).wrapping_add(x780);
-        let (x783, x784) = {
-            let t783: u128 = (x729 as u128) + (x777 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t783 as u64, (t783 >> 64) as u64)
-        };
-        let (x785, x786) = {
-            let t785: u128 = (x733 as u128) + (x779 as u128) + (x784 as u128);
-            (t785 as u64, (t785 >> 64) as u64)
-        };
+        let (x783, x784) = ::fieldgen_field::carry::add_u64(
+            x729,
+            x777,
+            0x0000000000000000_u64,
+        );
+        let (x785, x786) = ::fieldgen_field::carry::add_u64(x733, x779, x784);
         let x789 = x786.wrapping_add(x781).wrapping_add(0x0000000000000000_u64);
         let (x791, x792) = {
             let t791: u128 = (a[3] as u128) * (a[15] as u128);
@@ -4238,80 +4139,74 @@ impl Mont1024 {
             let t797: u128 = (a[4] as u128) * (a[14] as u128) + (x791 as u128);
             (t797 as u64, (t797 >> 64) as u64)
         };
-        let (x799, x800) = {
-            let t799: u128 = (x792 as u128) + (x798 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t799 as u64, (t799 >> 64) as u64)
-        };
+        let (x799, x800) = ::fieldgen_field::carry::add_u64(
+            x792,
+            x798,
+            0x0000000000000000_u64,
+        );
         let (x803, x804) = {
             let t803: u128 = (a[5] as u128) * (a[13] as u128) + (x797 as u128);
             (t803 as u64, (t803 >> 64) as u64)
         };
-        let (x805, x806) = {
-            let t805: u128 = (x799 as u128) + (x804 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t805 as u64, (t805 >> 64) as u64)
-        };
+        let (x805, x806) = ::fieldgen_field::carry::add_u64(
+            x799,
+            x804,
+            0x0000000000000000_u64,
+        );
         let x807 = x800.wrapping_add(x806).wrapping_add(0x0000000000000000_u64);
         let (x809, x810) = {
             let t809: u128 = (a[6] as u128) * (a[12] as u128) + (x803 as u128);
             (t809 as u64, (t809 >> 64) as u64)
         };
-        let (x811, x812) = {
-            let t811: u128 = (x805 as u128) + (x810 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t811 as u64, (t811 >> 64) as u64)
-        };
+        let (x811, x812) = ::fieldgen_field::carry::add_u64(
+            x805,
+            x810,
+            0x0000000000000000_u64,
+        );
         let x813 = x807.wrapping_add(x812).wrapping_add(0x0000000000000000_u64);
         let (x815, x816) = {
             let t815: u128 = (a[7] as u128) * (a[11] as u128) + (x809 as u128);
             (t815 as u64, (t815 >> 64) as u64)
         };
-        let (x817, x818) = {
-            let t817: u128 = (x811 as u128) + (x816 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t817 as u64, (t817 >> 64) as u64)
-        };
+        let (x817, x818) = ::fieldgen_field::carry::add_u64(
+            x811,
+            x816,
+            0x0000000000000000_u64,
+        );
         let x819 = x813.wrapping_add(x818).wrapping_add(0x0000000000000000_u64);
         let (x821, x822) = {
             let t821: u128 = (a[8] as u128) * (a[10] as u128) + (x815 as u128);
             (t821 as u64, (t821 >> 64) as u64)
         };
-        let (x823, x824) = {
-            let t823: u128 = (x817 as u128) + (x822 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t823 as u64, (t823 >> 64) as u64)
-        };
+        let (x823, x824) = ::fieldgen_field::carry::add_u64(
+            x817,
+            x822,
+            0x0000000000000000_u64,
+        );
         let x825 = x819.wrapping_add(x824).wrapping_add(0x0000000000000000_u64);
-        let (x827, x828) = {
-            let t827: u128 = (x821 as u128) + (x821 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t827 as u64, (t827 >> 64) as u64)
-        };
-        let (x829, x830) = {
-            let t829: u128 = (x823 as u128) + (x823 as u128) + (x828 as u128);
-            (t829 as u64, (t829 >> 64) as u64)
-        };
+        let (x827, x828) = ::fieldgen_field::carry::add_u64(
+            x821,
+            x821,
+            0x0000000000000000_u64,
+        );
+        let (x829, x830) = ::fieldgen_field::carry::add_u64(x823, x823, x828);
         let x831 = x825.wrapping_add(x825).wrapping_add(x830);
         let (x833, x834) = {
             let t833: u128 = (a[9] as u128) * (a[9] as u128) + (x827 as u128);
             (t833 as u64, (t833 >> 64) as u64)
         };
-        let (x835, x836) = {
-            let t835: u128 = (x829 as u128) + (x834 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t835 as u64, (t835 >> 64) as u64)
-        };
+        let (x835, x836) = ::fieldgen_field::carry::add_u64(
+            x829,
+            x834,
+            0x0000000000000000_u64,
+        );
         let x837 = x831.wrapping_add(x836).wrapping_add(0x0000000000000000_u64);
-        let (x839, x840) = {
-            let t839: u128 = (x785 as u128) + (x833 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t839 as u64, (t839 >> 64) as u64)
-        };
-        let (x841, x842) = {
-            let t841: u128 = (x789 as u128) + (x835 as u128) + (x840 as u128);
-            (t841 as u64, (t841 >> 64) as u64)
-        };
+        let (x839, x840) = ::fieldgen_field::carry::add_u64(
+            x785,
+            x833,
+            0x0000000000000000_u64,
+        );
+        let (x841, x842) = ::fieldgen_field::carry::add_u64(x789, x835, x840);
         let x845 = x842.wrapping_add(x837).wrapping_add(0x0000000000000000_u64);
         let (x847, x848) = {
             let t847: u128 = (a[4] as u128) * (a[15] as u128);
@@ -4321,70 +4216,64 @@ impl Mont1024 {
             let t853: u128 = (a[5] as u128) * (a[14] as u128) + (x847 as u128);
             (t853 as u64, (t853 >> 64) as u64)
         };
-        let (x855, x856) = {
-            let t855: u128 = (x848 as u128) + (x854 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t855 as u64, (t855 >> 64) as u64)
-        };
+        let (x855, x856) = ::fieldgen_field::carry::add_u64(
+            x848,
+            x854,
+            0x0000000000000000_u64,
+        );
         let (x859, x860) = {
             let t859: u128 = (a[6] as u128) * (a[13] as u128) + (x853 as u128);
             (t859 as u64, (t859 >> 64) as u64)
         };
-        let (x861, x862) = {
-            let t861: u128 = (x855 as u128) + (x860 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t861 as u64, (t861 >> 64) as u64)
-        };
+        let (x861, x862) = ::fieldgen_field::carry::add_u64(
+            x855,
+            x860,
+            0x0000000000000000_u64,
+        );
         let x863 = x856.wrapping_add(x862).wrapping_add(0x0000000000000000_u64);
         let (x865, x866) = {
             let t865: u128 = (a[7] as u128) * (a[12] as u128) + (x859 as u128);
             (t865 as u64, (t865 >> 64) as u64)
         };
-        let (x867, x868) = {
-            let t867: u128 = (x861 as u128) + (x866 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t867 as u64, (t867 >> 64) as u64)
-        };
+        let (x867, x868) = ::fieldgen_field::carry::add_u64(
+            x861,
+            x866,
+            0x0000000000000000_u64,
+        );
         let x869 = x863.wrapping_add(x868).wrapping_add(0x0000000000000000_u64);
         let (x871, x872) = {
             let t871: u128 = (a[8] as u128) * (a[11] as u128) + (x865 as u128);
             (t871 as u64, (t871 >> 64) as u64)
         };
-        let (x873, x874) = {
-            let t873: u128 = (x867 as u128) + (x872 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t873 as u64, (t873 >> 64) as u64)
-        };
+        let (x873, x874) = ::fieldgen_field::carry::add_u64(
+            x867,
+            x872,
+            0x0000000000000000_u64,
+        );
         let x875 = x869.wrapping_add(x874).wrapping_add(0x0000000000000000_u64);
         let (x877, x878) = {
             let t877: u128 = (a[9] as u128) * (a[10] as u128) + (x871 as u128);
             (t877 as u64, (t877 >> 64) as u64)
         };
-        let (x879, x880) = {
-            let t879: u128 = (x873 as u128) + (x878 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t879 as u64, (t879 >> 64) as u64)
-        };
+        let (x879, x880) = ::fieldgen_field::carry::add_u64(
+            x873,
+            x878,
+            0x0000000000000000_u64,
+        );
         let x881 = x875.wrapping_add(x880).wrapping_add(0x0000000000000000_u64);
-        let (x883, x884) = {
-            let t883: u128 = (x877 as u128) + (x877 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t883 as u64, (t883 >> 64) as u64)
-        };
-        let (x885, x886) = {
-            let t885: u128 = (x879 as u128) + (x879 as u128) + (x884 as u128);
-            (t885 as u64, (t885 >> 64) as u64)
-        };
+        let (x883, x884) = ::fieldgen_field::carry::add_u64(
+            x877,
+            x877,
+            0x0000000000000000_u64,
+        );
+        let (x885, x886) = ::fieldgen_field::carry::add_u64(x879, x879, x884);
         let x887 = x881.wrapping_add(x881).wrapping_add(x886);
-        let (x889, x890) = {
-            let t889: u128 = (x841 as u128) + (x883 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t889 as u64, (t889 >> 64) as u64)
-        };
-        let (x891, x892) = {
-            let t891: u128 = (x845 as u128) + (x885 as u128) + (x890 as u128);
-            (t891 as u64, (t891 >> 64) as u64)
-        };
+        let (x889, x890) = ::fieldgen_field::carry::add_u64(
+            x841,
+            x883,
+            0x0000000000000000_u64,
+        );
+        let (x891, x892) = ::fieldgen_field::carry::add_u64(x845, x885, x890);
         let x895 = x892.wrapping_add(x887).wrapping_add(0x0000000000000000_u64);
         let (x897, x898) = {
             let t897: u128 = (a[5] as u128) * (a[15] as u128);
@@ -4394,70 +4283,64 @@ impl Mont1024 {
             let t903: u128 = (a[6] as u128) * (a[14] as u128) + (x897 as u128);
             (t903 as u64, (t903 >> 64) as u64)
         };
-        let (x905, x906) = {
-            let t905: u128 = (x898 as u128) + (x904 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t905 as u64, (t905 >> 64) as u64)
-        };
+        let (x905, x906) = ::fieldgen_field::carry::add_u64(
+            x898,
+            x904,
+            0x0000000000000000_u64,
+        );
         let (x909, x910) = {
             let t909: u128 = (a[7] as u128) * (a[13] as u128) + (x903 as u128);
             (t909 as u64, (t909 >> 64) as u64)
         };
-        let (x911, x912) = {
-            let t911: u128 = (x905 as u128) + (x910 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t911 as u64, (t911 >> 64) as u64)
-        };
+        let (x911, x912) = ::fieldgen_field::carry::add_u64(
+            x905,
+            x910,
+            0x0000000000000000_u64,
+        );
         let x913 = x906.wrapping_add(x912).wrapping_add(0x0000000000000000_u64);
         let (x915, x916) = {
             let t915: u128 = (a[8] as u128) * (a[12] as u128) + (x909 as u128);
             (t915 as u64, (t915 >> 64) as u64)
         };
-        let (x917, x918) = {
-            let t917: u128 = (x911 as u128) + (x916 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t917 as u64, (t917 >> 64) as u64)
-        };
+        let (x917, x918) = ::fieldgen_field::carry::add_u64(
+            x911,
+            x916,
+            0x0000000000000000_u64,
+        );
         let x919 = x913.wrapping_add(x918).wrapping_add(0x0000000000000000_u64);
         let (x921, x922) = {
             let t921: u128 = (a[9] as u128) * (a[11] as u128) + (x915 as u128);
             (t921 as u64, (t921 >> 64) as u64)
         };
-        let (x923, x924) = {
-            let t923: u128 = (x917 as u128) + (x922 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t923 as u64, (t923 >> 64) as u64)
-        };
+        let (x923, x924) = ::fieldgen_field::carry::add_u64(
+            x917,
+            x922,
+            0x0000000000000000_u64,
+        );
         let x925 = x919.wrapping_add(x924).wrapping_add(0x0000000000000000_u64);
-        let (x927, x928) = {
-            let t927: u128 = (x921 as u128) + (x921 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t927 as u64, (t927 >> 64) as u64)
-        };
-        let (x929, x930) = {
-            let t929: u128 = (x923 as u128) + (x923 as u128) + (x928 as u128);
-            (t929 as u64, (t929 >> 64) as u64)
-        };
+        let (x927, x928) = ::fieldgen_field::carry::add_u64(
+            x921,
+            x921,
+            0x0000000000000000_u64,
+        );
+        let (x929, x930) = ::fieldgen_field::carry::add_u64(x923, x923, x928);
         let x931 = x925.wrapping_add(x925).wrapping_add(x930);
         let (x933, x934) = {
             let t933: u128 = (a[10] as u128) * (a[10] as u128) + (x927 as u128);
             (t933 as u64, (t933 >> 64) as u64)
         };
-        let (x935, x936) = {
-            let t935: u128 = (x929 as u128) + (x934 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t935 as u64, (t935 >> 64) as u64)
-        };
+        let (x935, x936) = ::fieldgen_field::carry::add_u64(
+            x929,
+            x934,
+            0x0000000000000000_u64,
+        );
         let x937 = x931.wrapping_add(x936).wrapping_add(0x0000000000000000_u64);
-        let (x939, x940) = {
-            let t939: u128 = (x891 as u128) + (x933 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t939 as u64, (t939 >> 64) as u64)
-        };
-        let (x941, x942) = {
-            let t941: u128 = (x895 as u128) + (x935 as u128) + (x940 as u128);
-            (t941 as u64, (t941 >> 64) as u64)
-        };
+        let (x939, x940) = ::fieldgen_field::carry::add_u64(
+            x891,
+            x933,
+            0x0000000000000000_u64,
+        );
+        let (x941, x942) = ::fieldgen_field::carry::add_u64(x895, x935, x940);
         let x945 = x942.wrapping_add(x937).wrapping_add(0x0000000000000000_u64);
         let (x947, x948) = {
             let t947: u128 = (a[6] as u128) * (a[15] as u128);
@@ -4467,60 +4350,54 @@ impl Mont1024 {
             let t953: u128 = (a[7] as u128) * (a[14] as u128) + (x947 as u128);
             (t953 as u64, (t953 >> 64) as u64)
         };
-        let (x955, x956) = {
-            let t955: u128 = (x948 as u128) + (x954 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t955 as u64, (t955 >> 64) as u64)
-        };
+        let (x955, x956) = ::fieldgen_field::carry::add_u64(
+            x948,
+            x954,
+            0x0000000000000000_u64,
+        );
         let (x959, x960) = {
             let t959: u128 = (a[8] as u128) * (a[13] as u128) + (x953 as u128);
             (t959 as u64, (t959 >> 64) as u64)
         };
-        let (x961, x962) = {
-            let t961: u128 = (x955 as u128) + (x960 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t961 as u64, (t961 >> 64) as u64)
-        };
+        let (x961, x962) = ::fieldgen_field::carry::add_u64(
+            x955,
+            x960,
+            0x0000000000000000_u64,
+        );
         let x963 = x956.wrapping_add(x962).wrapping_add(0x0000000000000000_u64);
         let (x965, x966) = {
             let t965: u128 = (a[9] as u128) * (a[12] as u128) + (x959 as u128);
             (t965 as u64, (t965 >> 64) as u64)
         };
-        let (x967, x968) = {
-            let t967: u128 = (x961 as u128) + (x966 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t967 as u64, (t967 >> 64) as u64)
-        };
+        let (x967, x968) = ::fieldgen_field::carry::add_u64(
+            x961,
+            x966,
+            0x0000000000000000_u64,
+        );
         let x969 = x963.wrapping_add(x968).wrapping_add(0x0000000000000000_u64);
         let (x971, x972) = {
             let t971: u128 = (a[10] as u128) * (a[11] as u128) + (x965 as u128);
             (t971 as u64, (t971 >> 64) as u64)
         };
-        let (x973, x974) = {
-            let t973: u128 = (x967 as u128) + (x972 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t973 as u64, (t973 >> 64) as u64)
-        };
+        let (x973, x974) = ::fieldgen_field::carry::add_u64(
+            x967,
+            x972,
+            0x0000000000000000_u64,
+        );
         let x975 = x969.wrapping_add(x974).wrapping_add(0x0000000000000000_u64);
-        let (x977, x978) = {
-            let t977: u128 = (x971 as u128) + (x971 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t977 as u64, (t977 >> 64) as u64)
-        };
-        let (x979, x980) = {
-            let t979: u128 = (x973 as u128) + (x973 as u128) + (x978 as u128);
-            (t979 as u64, (t979 >> 64) as u64)
-        };
+        let (x977, x978) = ::fieldgen_field::carry::add_u64(
+            x971,
+            x971,
+            0x0000000000000000_u64,
+        );
+        let (x979, x980) = ::fieldgen_field::carry::add_u64(x973, x973, x978);
         let x981 = x975.wrapping_add(x975).wrapping_add(x980);
-        let (x983, x984) = {
-            let t983: u128 = (x941 as u128) + (x977 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t983 as u64, (t983 >> 64) as u64)
-        };
-        let (x985, x986) = {
-            let t985: u128 = (x945 as u128) + (x979 as u128) + (x984 as u128);
-            (t985 as u64, (t985 >> 64) as u64)
-        };
+        let (x983, x984) = ::fieldgen_field::carry::add_u64(
+            x941,
+            x977,
+            0x0000000000000000_u64,
+        );
+        let (x985, x986) = ::fieldgen_field::carry::add_u64(x945, x979, x984);
         let x989 = x986.wrapping_add(x981).wrapping_add(0x0000000000000000_u64);
         let (x991, x992) = {
             let t991: u128 = (a[7] as u128) * (a[15] as u128);
@@ -4530,60 +4407,54 @@ impl Mont1024 {
             let t997: u128 = (a[8] as u128) * (a[14] as u128) + (x991 as u128);
             (t997 as u64, (t997 >> 64) as u64)
         };
-        let (x999, x1000) = {
-            let t999: u128 = (x992 as u128) + (x998 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t999 as u64, (t999 >> 64) as u64)
-        };
+        let (x999, x1000) = ::fieldgen_field::carry::add_u64(
+            x992,
+            x998,
+            0x0000000000000000_u64,
+        );
         let (x1003, x1004) = {
             let t1003: u128 = (a[9] as u128) * (a[13] as u128) + (x997 as u128);
             (t1003 as u64, (t1003 >> 64) as u64)
         };
-        let (x1005, x1006) = {
-            let t1005: u128 = (x999 as u128) + (x1004 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1005 as u64, (t1005 >> 64) as u64)
-        };
+        let (x1005, x1006) = ::fieldgen_field::carry::add_u64(
+            x999,
+            x1004,
+            0x0000000000000000_u64,
+        );
         let x1007 = x1000.wrapping_add(x1006).wrapping_add(0x0000000000000000_u64);
         let (x1009, x1010) = {
             let t1009: u128 = (a[10] as u128) * (a[12] as u128) + (x1003 as u128);
             (t1009 as u64, (t1009 >> 64) as u64)
         };
-        let (x1011, x1012) = {
-            let t1011: u128 = (x1005 as u128) + (x1010 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1011 as u64, (t1011 >> 64) as u64)
-        };
+        let (x1011, x1012) = ::fieldgen_field::carry::add_u64(
+            x1005,
+            x1010,
+            0x0000000000000000_u64,
+        );
         let x1013 = x1007.wrapping_add(x1012).wrapping_add(0x0000000000000000_u64);
-        let (x1015, x1016) = {
-            let t1015: u128 = (x1009 as u128) + (x1009 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1015 as u64, (t1015 >> 64) as u64)
-        };
-        let (x1017, x1018) = {
-            let t1017: u128 = (x1011 as u128) + (x1011 as u128) + (x1016 as u128);
-            (t1017 as u64, (t1017 >> 64) as u64)
-        };
+        let (x1015, x1016) = ::fieldgen_field::carry::add_u64(
+            x1009,
+            x1009,
+            0x0000000000000000_u64,
+        );
+        let (x1017, x1018) = ::fieldgen_field::carry::add_u64(x1011, x1011, x1016);
         let x1019 = x1013.wrapping_add(x1013).wrapping_add(x1018);
         let (x1021, x1022) = {
             let t1021: u128 = (a[11] as u128) * (a[11] as u128) + (x1015 as u128);
             (t1021 as u64, (t1021 >> 64) as u64)
         };
-        let (x1023, x1024) = {
-            let t1023: u128 = (x1017 as u128) + (x1022 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1023 as u64, (t1023 >> 64) as u64)
-        };
+        let (x1023, x1024) = ::fieldgen_field::carry::add_u64(
+            x1017,
+            x1022,
+            0x0000000000000000_u64,
+        );
         let x1025 = x1019.wrapping_add(x1024).wrapping_add(0x0000000000000000_u64);
-        let (x1027, x1028) = {
-            let t1027: u128 = (x985 as u128) + (x1021 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1027 as u64, (t1027 >> 64) as u64)
-        };
-        let (x1029, x1030) = {
-            let t1029: u128 = (x989 as u128) + (x1023 as u128) + (x1028 as u128);
-            (t1029 as u64, (t1029 >> 64) as u64)
-        };
+        let (x1027, x1028) = ::fieldgen_field::carry::add_u64(
+            x985,
+            x1021,
+            0x0000000000000000_u64,
+        );
+        let (x1029, x1030) = ::fieldgen_field::carry::add_u64(x989, x1023, x1028);
         let x1033 = x1030.wrapping_add(x1025).wrapping_add(0x0000000000000000_u64);
         let (x1035, x1036) = {
             let t1035: u128 = (a[8] as u128) * (a[15] as u128);
@@ -4593,50 +4464,44 @@ impl Mont1024 {
             let t1041: u128 = (a[9] as u128) * (a[14] as u128) + (x1035 as u128);
             (t1041 as u64, (t1041 >> 64) as u64)
         };
-        let (x1043, x1044) = {
-            let t1043: u128 = (x1036 as u128) + (x1042 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1043 as u64, (t1043 >> 64) as u64)
-        };
+        let (x1043, x1044) = ::fieldgen_field::carry::add_u64(
+            x1036,
+            x1042,
+            0x0000000000000000_u64,
+        );
         let (x1047, x1048) = {
             let t1047: u128 = (a[10] as u128) * (a[13] as u128) + (x1041 as u128);
             (t1047 as u64, (t1047 >> 64) as u64)
         };
-        let (x1049, x1050) = {
-            let t1049: u128 = (x1043 as u128) + (x1048 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1049 as u64, (t1049 >> 64) as u64)
-        };
+        let (x1049, x1050) = ::fieldgen_field::carry::add_u64(
+            x1043,
+            x1048,
+            0x0000000000000000_u64,
+        );
         let x1051 = x1044.wrapping_add(x1050).wrapping_add(0x0000000000000000_u64);
         let (x1053, x1054) = {
             let t1053: u128 = (a[11] as u128) * (a[12] as u128) + (x1047 as u128);
             (t1053 as u64, (t1053 >> 64) as u64)
         };
-        let (x1055, x1056) = {
-            let t1055: u128 = (x1049 as u128) + (x1054 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1055 as u64, (t1055 >> 64) as u64)
-        };
+        let (x1055, x1056) = ::fieldgen_field::carry::add_u64(
+            x1049,
+            x1054,
+            0x0000000000000000_u64,
+        );
         let x1057 = x1051.wrapping_add(x1056).wrapping_add(0x0000000000000000_u64);
-        let (x1059, x1060) = {
-            let t1059: u128 = (x1053 as u128) + (x1053 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1059 as u64, (t1059 >> 64) as u64)
-        };
-        let (x1061, x1062) = {
-            let t1061: u128 = (x1055 as u128) + (x1055 as u128) + (x1060 as u128);
-            (t1061 as u64, (t1061 >> 64) as u64)
-        };
+        let (x1059, x1060) = ::fieldgen_field::carry::add_u64(
+            x1053,
+            x1053,
+            0x0000000000000000_u64,
+        );
+        let (x1061, x1062) = ::fieldgen_field::carry::add_u64(x1055, x1055, x1060);
         let x1063 = x1057.wrapping_add(x1057).wrapping_add(x1062);
-        let (x1065, x1066) = {
-            let t1065: u128 = (x1029 as u128) + (x1059 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1065 as u64, (t1065 >> 64) as u64)
-        };
-        let (x1067, x1068) = {
-            let t1067: u128 = (x1033 as u128) + (x1061 as u128) + (x1066 as u128);
-            (t1067 as u64, (t1067 >> 64) as u64)
-        };
+        let (x1065, x1066) = ::fieldgen_field::carry::add_u64(
+            x1029,
+            x1059,
+            0x0000000000000000_u64,
+        );
+        let (x1067, x1068) = ::fieldgen_field::carry::add_u64(x1033, x1061, x1066);
         let x1071 = x1068.wrapping_add(x1063).wrapping_add(0x0000000000000000_u64);
         let (x1073, x1074) = {
             let t1073: u128 = (a[9] as u128) * (a[15] as u128);
@@ -4646,50 +4511,44 @@ impl Mont1024 {
             let t1079: u128 = (a[10] as u128) * (a[14] as u128) + (x1073 as u128);
             (t1079 as u64, (t1079 >> 64) as u64)
         };
-        let (x1081, x1082) = {
-            let t1081: u128 = (x1074 as u128) + (x1080 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1081 as u64, (t1081 >> 64) as u64)
-        };
+        let (x1081, x1082) = ::fieldgen_field::carry::add_u64(
+            x1074,
+            x1080,
+            0x0000000000000000_u64,
+        );
         let (x1085, x1086) = {
             let t1085: u128 = (a[11] as u128) * (a[13] as u128) + (x1079 as u128);
             (t1085 as u64, (t1085 >> 64) as u64)
         };
-        let (x1087, x1088) = {
-            let t1087: u128 = (x1081 as u128) + (x1086 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1087 as u64, (t1087 >> 64) as u64)
-        };
+        let (x1087, x1088) = ::fieldgen_field::carry::add_u64(
+            x1081,
+            x1086,
+            0x0000000000000000_u64,
+        );
         let x1089 = x1082.wrapping_add(x1088).wrapping_add(0x0000000000000000_u64);
-        let (x1091, x1092) = {
-            let t1091: u128 = (x1085 as u128) + (x1085 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1091 as u64, (t1091 >> 64) as u64)
-        };
-        let (x1093, x1094) = {
-            let t1093: u128 = (x1087 as u128) + (x1087 as u128) + (x1092 as u128);
-            (t1093 as u64, (t1093 >> 64) as u64)
-        };
+        let (x1091, x1092) = ::fieldgen_field::carry::add_u64(
+            x1085,
+            x1085,
+            0x0000000000000000_u64,
+        );
+        let (x1093, x1094) = ::fieldgen_field::carry::add_u64(x1087, x1087, x1092);
         let x1095 = x1089.wrapping_add(x1089).wrapping_add(x1094);
         let (x1097, x1098) = {
             let t1097: u128 = (a[12] as u128) * (a[12] as u128) + (x1091 as u128);
             (t1097 as u64, (t1097 >> 64) as u64)
         };
-        let (x1099, x1100) = {
-            let t1099: u128 = (x1093 as u128) + (x1098 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1099 as u64, (t1099 >> 64) as u64)
-        };
+        let (x1099, x1100) = ::fieldgen_field::carry::add_u64(
+            x1093,
+            x1098,
+            0x0000000000000000_u64,
+        );
         let x1101 = x1095.wrapping_add(x1100).wrapping_add(0x0000000000000000_u64);
-        let (x1103, x1104) = {
-            let t1103: u128 = (x1067 as u128) + (x1097 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1103 as u64, (t1103 >> 64) as u64)
-        };
-        let (x1105, x1106) = {
-            let t1105: u128 = (x1071 as u128) + (x1099 as u128) + (x1104 as u128);
-            (t1105 as u64, (t1105 >> 64) as u64)
-        };
+        let (x1103, x1104) = ::fieldgen_field::carry::add_u64(
+            x1067,
+            x1097,
+            0x0000000000000000_u64,
+        );
+        let (x1105, x1106) = ::fieldgen_field::carry::add_u64(x1071, x1099, x1104);
         let x1109 = x1106.wrapping_add(x1101).wrapping_add(0x0000000000000000_u64);
         let (x1111, x1112) = {
             let t1111: u128 = (a[10] as u128) * (a[15] as u128);
@@ -4699,40 +4558,34 @@ impl Mont1024 {
             let t1117: u128 = (a[11] as u128) * (a[14] as u128) + (x1111 as u128);
             (t1117 as u64, (t1117 >> 64) as u64)
         };
-        let (x1119, x1120) = {
-            let t1119: u128 = (x1112 as u128) + (x1118 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1119 as u64, (t1119 >> 64) as u64)
-        };
+        let (x1119, x1120) = ::fieldgen_field::carry::add_u64(
+            x1112,
+            x1118,
+            0x0000000000000000_u64,
+        );
         let (x1123, x1124) = {
             let t1123: u128 = (a[12] as u128) * (a[13] as u128) + (x1117 as u128);
             (t1123 as u64, (t1123 >> 64) as u64)
         };
-        let (x1125, x1126) = {
-            let t1125: u128 = (x1119 as u128) + (x1124 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1125 as u64, (t1125 >> 64) as u64)
-        };
+        let (x1125, x1126) = ::fieldgen_field::carry::add_u64(
+            x1119,
+            x1124,
+            0x0000000000000000_u64,
+        );
         let x1127 = x1120.wrapping_add(x1126).wrapping_add(0x0000000000000000_u64);
-        let (x1129, x1130) = {
-            let t1129: u128 = (x1123 as u128) + (x1123 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1129 as u64, (t1129 >> 64) as u64)
-        };
-        let (x1131, x1132) = {
-            let t1131: u128 = (x1125 as u128) + (x1125 as u128) + (x1130 as u128);
-            (t1131 as u64, (t1131 >> 64) as u64)
-        };
+        let (x1129, x1130) = ::fieldgen_field::carry::add_u64(
+            x1123,
+            x1123,
+            0x0000000000000000_u64,
+        );
+        let (x1131, x1132) = ::fieldgen_field::carry::add_u64(x1125, x1125, x1130);
         let x1133 = x1127.wrapping_add(x1127).wrapping_add(x1132);
-        let (x1135, x1136) = {
-            let t1135: u128 = (x1105 as u128) + (x1129 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1135 as u64, (t1135 >> 64) as u64)
-        };
-        let (x1137, x1138) = {
-            let t1137: u128 = (x1109 as u128) + (x1131 as u128) + (x1136 as u128);
-            (t1137 as u64, (t1137 >> 64) as u64)
-        };
+        let (x1135, x1136) = ::fieldgen_field::carry::add_u64(
+            x1105,
+            x1129,
+            0x0000000000000000_u64,
+        );
+        let (x1137, x1138) = ::fieldgen_field::carry::add_u64(x1109, x1131, x1136);
         let x1141 = x1138.wrapping_add(x1133).wrapping_add(0x0000000000000000_u64);
         let (x1143, x1144) = {
             let t1143: u128 = (a[11] as u128) * (a[15] as u128);
@@ -4742,40 +4595,34 @@ impl Mont1024 {
             let t1149: u128 = (a[12] as u128) * (a[14] as u128) + (x1143 as u128);
             (t1149 as u64, (t1149 >> 64) as u64)
         };
-        let (x1151, x1152) = {
-            let t1151: u128 = (x1144 as u128) + (x1150 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1151 as u64, (t1151 >> 64) as u64)
-        };
-        let (x1155, x1156) = {
-            let t1155: u128 = (x1149 as u128) + (x1149 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1155 as u64, (t1155 >> 64) as u64)
-        };
-        let (x1157, x1158) = {
-            let t1157: u128 = (x1151 as u128) + (x1151 as u128) + (x1156 as u128);
-            (t1157 as u64, (t1157 >> 64) as u64)
-        };
+        let (x1151, x1152) = ::fieldgen_field::carry::add_u64(
+            x1144,
+            x1150,
+            0x0000000000000000_u64,
+        );
+        let (x1155, x1156) = ::fieldgen_field::carry::add_u64(
+            x1149,
+            x1149,
+            0x0000000000000000_u64,
+        );
+        let (x1157, x1158) = ::fieldgen_field::carry::add_u64(x1151, x1151, x1156);
         let x1159 = x1152.wrapping_add(x1152).wrapping_add(x1158);
         let (x1161, x1162) = {
             let t1161: u128 = (a[13] as u128) * (a[13] as u128) + (x1155 as u128);
             (t1161 as u64, (t1161 >> 64) as u64)
         };
-        let (x1163, x1164) = {
-            let t1163: u128 = (x1157 as u128) + (x1162 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1163 as u64, (t1163 >> 64) as u64)
-        };
+        let (x1163, x1164) = ::fieldgen_field::carry::add_u64(
+            x1157,
+            x1162,
+            0x0000000000000000_u64,
+        );
         let x1165 = x1159.wrapping_add(x1164).wrapping_add(0x0000000000000000_u64);
-        let (x1167, x1168) = {
-            let t1167: u128 = (x1137 as u128) + (x1161 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1167 as u64, (t1167 >> 64) as u64)
-        };
-        let (x1169, x1170) = {
-            let t1169: u128 = (x1141 as u128) + (x1163 as u128) + (x1168 as u128);
-            (t1169 as u64, (t1169 >> 64) as u64)
-        };
+        let (x1167, x1168) = ::fieldgen_field::carry::add_u64(
+            x1137,
+            x1161,
+            0x0000000000000000_u64,
+        );
+        let (x1169, x1170) = ::fieldgen_field::carry::add_u64(x1141, x1163, x1168);
         let x1173 = x1170.wrapping_add(x1165).wrapping_add(0x0000000000000000_u64);
         let (x1175, x1176) = {
             let t1175: u128 = (a[12] as u128) * (a[15] as u128);
@@ -4785,96 +4632,78 @@ impl Mont1024 {
             let t1181: u128 = (a[13] as u128) * (a[14] as u128) + (x1175 as u128);
             (t1181 as u64, (t1181 >> 64) as u64)
         };
-        let (x1183, x1184) = {
-            let t1183: u128 = (x1176 as u128) + (x1182 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1183 as u64, (t1183 >> 64) as u64)
-        };
-        let (x1187, x1188) = {
-            let t1187: u128 = (x1181 as u128) + (x1181 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1187 as u64, (t1187 >> 64) as u64)
-        };
-        let (x1189, x1190) = {
-            let t1189: u128 = (x1183 as u128) + (x1183 as u128) + (x1188 as u128);
-            (t1189 as u64, (t1189 >> 64) as u64)
-        };
+        let (x1183, x1184) = ::fieldgen_field::carry::add_u64(
+            x1176,
+            x1182,
+            0x0000000000000000_u64,
+        );
+        let (x1187, x1188) = ::fieldgen_field::carry::add_u64(
+            x1181,
+            x1181,
+            0x0000000000000000_u64,
+        );
+        let (x1189, x1190) = ::fieldgen_field::carry::add_u64(x1183, x1183, x1188);
         let x1191 = x1184.wrapping_add(x1184).wrapping_add(x1190);
-        let (x1193, x1194) = {
-            let t1193: u128 = (x1169 as u128) + (x1187 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1193 as u64, (t1193 >> 64) as u64)
-        };
-        let (x1195, x1196) = {
-            let t1195: u128 = (x1173 as u128) + (x1189 as u128) + (x1194 as u128);
-            (t1195 as u64, (t1195 >> 64) as u64)
-        };
+        let (x1193, x1194) = ::fieldgen_field::carry::add_u64(
+            x1169,
+            x1187,
+            0x0000000000000000_u64,
+        );
+        let (x1195, x1196) = ::fieldgen_field::carry::add_u64(x1173, x1189, x1194);
         let x1199 = x1196.wrapping_add(x1191).wrapping_add(0x0000000000000000_u64);
         let (x1201, x1202) = {
             let t1201: u128 = (a[13] as u128) * (a[15] as u128);
             (t1201 as u64, (t1201 >> 64) as u64)
         };
-        let (x1207, x1208) = {
-            let t1207: u128 = (x1201 as u128) + (x1201 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1207 as u64, (t1207 >> 64) as u64)
-        };
-        let (x1209, x1210) = {
-            let t1209: u128 = (x1202 as u128) + (x1202 as u128) + (x1208 as u128);
-            (t1209 as u64, (t1209 >> 64) as u64)
-        };
+        let (x1207, x1208) = ::fieldgen_field::carry::add_u64(
+            x1201,
+            x1201,
+            0x0000000000000000_u64,
+        );
+        let (x1209, x1210) = ::fieldgen_field::carry::add_u64(x1202, x1202, x1208);
         let (x1213, x1214) = {
             let t1213: u128 = (a[14] as u128) * (a[14] as u128) + (x1207 as u128);
             (t1213 as u64, (t1213 >> 64) as u64)
         };
-        let (x1215, x1216) = {
-            let t1215: u128 = (x1209 as u128) + (x1214 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1215 as u64, (t1215 >> 64) as u64)
-        };
+        let (x1215, x1216) = ::fieldgen_field::carry::add_u64(
+            x1209,
+            x1214,
+            0x0000000000000000_u64,
+        );
         let x1217 = x1210.wrapping_add(x1216).wrapping_add(0x0000000000000000_u64);
-        let (x1219, x1220) = {
-            let t1219: u128 = (x1195 as u128) + (x1213 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1219 as u64, (t1219 >> 64) as u64)
-        };
-        let (x1221, x1222) = {
-            let t1221: u128 = (x1199 as u128) + (x1215 as u128) + (x1220 as u128);
-            (t1221 as u64, (t1221 >> 64) as u64)
-        };
+        let (x1219, x1220) = ::fieldgen_field::carry::add_u64(
+            x1195,
+            x1213,
+            0x0000000000000000_u64,
+        );
+        let (x1221, x1222) = ::fieldgen_field::carry::add_u64(x1199, x1215, x1220);
         let x1225 = x1222.wrapping_add(x1217).wrapping_add(0x0000000000000000_u64);
         let (x1227, x1228) = {
             let t1227: u128 = (a[14] as u128) * (a[15] as u128);
             (t1227 as u64, (t1227 >> 64) as u64)
         };
-        let (x1233, x1234) = {
-            let t1233: u128 = (x1227 as u128) + (x1227 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1233 as u64, (t1233 >> 64) as u64)
-        };
-        let (x1235, x1236) = {
-            let t1235: u128 = (x1228 as u128) + (x1228 as u128) + (x1234 as u128);
-            (t1235 as u64, (t1235 >> 64) as u64)
-        };
-        let (x1239, x1240) = {
-            let t1239: u128 = (x1221 as u128) + (x1233 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1239 as u64, (t1239 >> 64) as u64)
-        };
-        let (x1241, x1242) = {
-            let t1241: u128 = (x1225 as u128) + (x1235 as u128) + (x1240 as u128);
-            (t1241 as u64, (t1241 >> 64) as u64)
-        };
+        let (x1233, x1234) = ::fieldgen_field::carry::add_u64(
+            x1227,
+            x1227,
+            0x0000000000000000_u64,
+        );
+        let (x1235, x1236) = ::fieldgen_field::carry::add_u64(x1228, x1228, x1234);
+        let (x1239, x1240) = ::fieldgen_field::carry::add_u64(
+            x1221,
+            x1233,
+            0x0000000000000000_u64,
+        );
+        let (x1241, x1242) = ::fieldgen_field::carry::add_u64(x1225, x1235, x1240);
         let x1245 = x1242.wrapping_add(x1236).wrapping_add(0x0000000000000000_u64);
         let (x1253, x1254) = {
             let t1253: u128 = (a[15] as u128) * (a[15] as u128);
             (t1253 as u64, (t1253 >> 64) as u64)
         };
-        let (x1259, x1260) = {
-            let t1259: u128 = (x1241 as u128) + (x1253 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t1259 as u64, (t1259 >> 64) as u64)
-        };
+        let (x1259, x1260) = ::fieldgen_field::carry::add_u64(
+            x1241,
+            x1253,
+            0x0000000000000000_u64,
+        );
         let x1261 = x1245.wrapping_add(x1254).wrapping_add(x1260);
         [
             x23,
@@ -5631,11 +5460,11 @@ impl Mont1024 {
                 + (x80 as u128);
             (t81 as u64, (t81 >> 64) as u64)
         };
-        let (x83, x84) = {
-            let t83: u128 = (t[16] as u128) + (x82 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t83 as u64, (t83 >> 64) as u64)
-        };
+        let (x83, x84) = ::fieldgen_field::carry::add_u64(
+            t[16],
+            x82,
+            0x0000000000000000_u64,
+        );
         let x85 = x53.wrapping_mul(n0[0]);
         let x87 = {
             let t86: u128 = (x85 as u128) * (p[0] as u128) + (x53 as u128);
@@ -5716,10 +5545,7 @@ impl Mont1024 {
                 + (x115 as u128);
             (t116 as u64, (t116 >> 64) as u64)
         };
-        let (x118, x119) = {
-            let t118: u128 = (t[17] as u128) + (x117 as u128) + (x84 as u128);
-            (t118 as u64, (t118 >> 64) as u64)
-        };
+        let (x118, x119) = ::fieldgen_field::carry::add_u64(t[17], x117, x84);
         let x120 = x88.wrapping_mul(n0[0]);
         let x122 = {
             let t121: u128 = (x120 as u128) * (p[0] as u128) + (x88 as u128);
@@ -5800,10 +5626,7 @@ impl Mont1024 {
                 + (x150 as u128);
             (t151 as u64, (t151 >> 64) as u64)
         };
-        let (x153, x154) = {
-            let t153: u128 = (t[18] as u128) + (x152 as u128) + (x119 as u128);
-            (t153 as u64, (t153 >> 64) as u64)
-        };
+        let (x153, x154) = ::fieldgen_field::carry::add_u64(t[18], x152, x119);
         let x155 = x123.wrapping_mul(n0[0]);
         let x157 = {
             let t156: u128 = (x155 as u128) * (p[0] as u128) + (x123 as u128);
@@ -5884,10 +5707,7 @@ impl Mont1024 {
                 + (x185 as u128);
             (t186 as u64, (t186 >> 64) as u64)
         };
-        let (x188, x189) = {
-            let t188: u128 = (t[19] as u128) + (x187 as u128) + (x154 as u128);
-            (t188 as u64, (t188 >> 64) as u64)
-        };
+        let (x188, x189) = ::fieldgen_field::carry::add_u64(t[19], x187, x154);
         let x190 = x158.wrapping_mul(n0[0]);
         let x192 = {
             let t191: u128 = (x190 as u128) * (p[0] as u128) + (x158 as u128);
@@ -5968,10 +5788,7 @@ impl Mont1024 {
                 + (x220 as u128);
             (t221 as u64, (t221 >> 64) as u64)
         };
-        let (x223, x224) = {
-            let t223: u128 = (t[20] as u128) + (x222 as u128) + (x189 as u128);
-            (t223 as u64, (t223 >> 64) as u64)
-        };
+        let (x223, x224) = ::fieldgen_field::carry::add_u64(t[20], x222, x189);
         let x225 = x193.wrapping_mul(n0[0]);
         let x227 = {
             let t226: u128 = (x225 as u128) * (p[0] as u128) + (x193 as u128);
@@ -6052,10 +5869,7 @@ impl Mont1024 {
                 + (x255 as u128);
             (t256 as u64, (t256 >> 64) as u64)
         };
-        let (x258, x259) = {
-            let t258: u128 = (t[21] as u128) + (x257 as u128) + (x224 as u128);
-            (t258 as u64, (t258 >> 64) as u64)
-        };
+        let (x258, x259) = ::fieldgen_field::carry::add_u64(t[21], x257, x224);
         let x260 = x228.wrapping_mul(n0[0]);
         let x262 = {
             let t261: u128 = (x260 as u128) * (p[0] as u128) + (x228 as u128);
@@ -6136,10 +5950,7 @@ impl Mont1024 {
                 + (x290 as u128);
             (t291 as u64, (t291 >> 64) as u64)
         };
-        let (x293, x294) = {
-            let t293: u128 = (t[22] as u128) + (x292 as u128) + (x259 as u128);
-            (t293 as u64, (t293 >> 64) as u64)
-        };
+        let (x293, x294) = ::fieldgen_field::carry::add_u64(t[22], x292, x259);
         let x295 = x263.wrapping_mul(n0[0]);
         let x297 = {
             let t296: u128 = (x295 as u128) * (p[0] as u128) + (x263 as u128);
@@ -6220,10 +6031,7 @@ impl Mont1024 {
                 + (x325 as u128);
             (t326 as u64, (t326 >> 64) as u64)
         };
-        let (x328, x329) = {
-            let t328: u128 = (t[23] as u128) + (x327 as u128) + (x294 as u128);
-            (t328 as u64, (t328 >> 64) as u64)
-        };
+        let (x328, x329) = ::fieldgen_field::carry::add_u64(t[23], x327, x294);
         let x330 = x298.wrapping_mul(n0[0]);
         let x332 = {
             let t331: u128 = (x330 as u128) * (p[0] as u128) + (x298 as u128);
@@ -6304,10 +6112,7 @@ impl Mont1024 {
                 + (x360 as u128);
             (t361 as u64, (t361 >> 64) as u64)
         };
-        let (x363, x364) = {
-            let t363: u128 = (t[24] as u128) + (x362 as u128) + (x329 as u128);
-            (t363 as u64, (t363 >> 64) as u64)
-        };
+        let (x363, x364) = ::fieldgen_field::carry::add_u64(t[24], x362, x329);
         let x365 = x333.wrapping_mul(n0[0]);
         let x367 = {
             let t366: u128 = (x365 as u128) * (p[0] as u128) + (x333 as u128);
@@ -6388,10 +6193,7 @@ impl Mont1024 {
                 + (x395 as u128);
             (t396 as u64, (t396 >> 64) as u64)
         };
-        let (x398, x399) = {
-            let t398: u128 = (t[25] as u128) + (x397 as u128) + (x364 as u128);
-            (t398 as u64, (t398 >> 64) as u64)
-        };
+        let (x398, x399) = ::fieldgen_field::carry::add_u64(t[25], x397, x364);
         let x400 = x368.wrapping_mul(n0[0]);
         let x402 = {
             let t401: u128 = (x400 as u128) * (p[0] as u128) + (x368 as u128);
@@ -6472,10 +6274,7 @@ impl Mont1024 {
                 + (x430 as u128);
             (t431 as u64, (t431 >> 64) as u64)
         };
-        let (x433, x434) = {
-            let t433: u128 = (t[26] as u128) + (x432 as u128) + (x399 as u128);
-            (t433 as u64, (t433 >> 64) as u64)
-        };
+        let (x433, x434) = ::fieldgen_field::carry::add_u64(t[26], x432, x399);
         let x435 = x403.wrapping_mul(n0[0]);
         let x437 = {
             let t436: u128 = (x435 as u128) * (p[0] as u128) + (x403 as u128);
@@ -6556,10 +6355,7 @@ impl Mont1024 {
                 + (x465 as u128);
             (t466 as u64, (t466 >> 64) as u64)
         };
-        let (x468, x469) = {
-            let t468: u128 = (t[27] as u128) + (x467 as u128) + (x434 as u128);
-            (t468 as u64, (t468 >> 64) as u64)
-        };
+        let (x468, x469) = ::fieldgen_field::carry::add_u64(t[27], x467, x434);
         let x470 = x438.wrapping_mul(n0[0]);
         let x472 = {
             let t471: u128 = (x470 as u128) * (p[0] as u128) + (x438 as u128);
@@ -6640,10 +6436,7 @@ impl Mont1024 {
                 + (x500 as u128);
             (t501 as u64, (t501 >> 64) as u64)
         };
-        let (x503, x504) = {
-            let t503: u128 = (t[28] as u128) + (x502 as u128) + (x469 as u128);
-            (t503 as u64, (t503 >> 64) as u64)
-        };
+        let (x503, x504) = ::fieldgen_field::carry::add_u64(t[28], x502, x469);
         let x505 = x473.wrapping_mul(n0[0]);
         let x507 = {
             let t506: u128 = (x505 as u128) * (p[0] as u128) + (x473 as u128);
@@ -6724,10 +6517,7 @@ impl Mont1024 {
                 + (x535 as u128);
             (t536 as u64, (t536 >> 64) as u64)
         };
-        let (x538, x539) = {
-            let t538: u128 = (t[29] as u128) + (x537 as u128) + (x504 as u128);
-            (t538 as u64, (t538 >> 64) as u64)
-        };
+        let (x538, x539) = ::fieldgen_field::carry::add_u64(t[29], x537, x504);
         let x540 = x508.wrapping_mul(n0[0]);
         let x542 = {
             let t541: u128 = (x540 as u128) * (p[0] as u128) + (x508 as u128);
@@ -6808,10 +6598,7 @@ impl Mont1024 {
                 + (x570 as u128);
             (t571 as u64, (t571 >> 64) as u64)
         };
-        let (x573, x574) = {
-            let t573: u128 = (t[30] as u128) + (x572 as u128) + (x539 as u128);
-            (t573 as u64, (t573 >> 64) as u64)
-        };
+        let (x573, x574) = ::fieldgen_field::carry::add_u64(t[30], x572, x539);
         let x575 = x543.wrapping_mul(n0[0]);
         let x577 = {
             let t576: u128 = (x575 as u128) * (p[0] as u128) + (x543 as u128);
@@ -6892,146 +6679,29 @@ impl Mont1024 {
                 + (x605 as u128);
             (t606 as u64, (t606 >> 64) as u64)
         };
-        let (x608, x609) = {
-            let t608: u128 = (t[31] as u128) + (x607 as u128) + (x574 as u128);
-            (t608 as u64, (t608 >> 64) as u64)
-        };
-        let (x611, x612) = {
-            let t611: u128 = {
-                let (d, b1) = x578.overflowing_sub(p[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t611 as u64, (t611 >> 127) as u64)
-        };
-        let (x613, x614) = {
-            let t613: u128 = {
-                let (d, b1) = x580.overflowing_sub(p[1]);
-                let (d, b2) = d.overflowing_sub(x612);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t613 as u64, (t613 >> 127) as u64)
-        };
-        let (x615, x616) = {
-            let t615: u128 = {
-                let (d, b1) = x582.overflowing_sub(p[2]);
-                let (d, b2) = d.overflowing_sub(x614);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t615 as u64, (t615 >> 127) as u64)
-        };
-        let (x617, x618) = {
-            let t617: u128 = {
-                let (d, b1) = x584.overflowing_sub(p[3]);
-                let (d, b2) = d.overflowing_sub(x616);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t617 as u64, (t617 >> 127) as u64)
-        };
-        let (x619, x620) = {
-            let t619: u128 = {
-                let (d, b1) = x586.overflowing_sub(p[4]);
-                let (d, b2) = d.overflowing_sub(x618);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t619 as u64, (t619 >> 127) as u64)
-        };
-        let (x621, x622) = {
-            let t621: u128 = {
-                let (d, b1) = x588.overflowing_sub(p[5]);
-                let (d, b2) = d.overflowing_sub(x620);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t621 as u64, (t621 >> 127) as u64)
-        };
-        let (x623, x624) = {
-            let t623: u128 = {
-                let (d, b1) = x590.overflowing_sub(p[6]);
-                let (d, b2) = d.overflowing_sub(x622);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t623 as u64, (t623 >> 127) as u64)
-        };
-        let (x625, x626) = {
-            let t625: u128 = {
-                let (d, b1) = x592.overflowing_sub(p[7]);
-                let (d, b2) = d.overflowing_sub(x624);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t625 as u64, (t625 >> 127) as u64)
-        };
-        let (x627, x628) = {
-            let t627: u128 = {
-                let (d, b1) = x594.overflowing_sub(p[8]);
-                let (d, b2) = d.overflowing_sub(x626);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t627 as u64, (t627 >> 127) as u64)
-        };
-        let (x629, x630) = {
-            let t629: u128 = {
-                let (d, b1) = x596.overflowing_sub(p[9]);
-                let (d, b2) = d.overflowing_sub(x628);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t629 as u64, (t629 >> 127) as u64)
-        };
-        let (x631, x632) = {
-            let t631: u128 = {
-                let (d, b1) = x598.overflowing_sub(p[10]);
-                let (d, b2) = d.overflowing_sub(x630);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t631 as u64, (t631 >> 127) as u64)
-        };
-        let (x633, x634) = {
-            let t633: u128 = {
-                let (d, b1) = x600.overflowing_sub(p[11]);
-                let (d, b2) = d.overflowing_sub(x632);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t633 as u64, (t633 >> 127) as u64)
-        };
-        let (x635, x636) = {
-            let t635: u128 = {
-                let (d, b1) = x602.overflowing_sub(p[12]);
-                let (d, b2) = d.overflowing_sub(x634);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t635 as u64, (t635 >> 127) as u64)
-        };
-        let (x637, x638) = {
-            let t637: u128 = {
-                let (d, b1) = x604.overflowing_sub(p[13]);
-                let (d, b2) = d.overflowing_sub(x636);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t637 as u64, (t637 >> 127) as u64)
-        };
-        let (x639, x640) = {
-            let t639: u128 = {
-                let (d, b1) = x606.overflowing_sub(p[14]);
-                let (d, b2) = d.overflowing_sub(x638);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t639 as u64, (t639 >> 127) as u64)
-        };
-        let (x641, x642) = {
-            let t641: u128 = {
-                let (d, b1) = x608.overflowing_sub(p[15]);
-                let (d, b2) = d.overflowing_sub(x640);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t641 as u64, (t641 >> 127) as u64)
-        };
-        let x644 = {
-            let t643: u128 = {
-                let (d, b1) = x609.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x642);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t643 >> 127) as u64
-        };
+        let (x608, x609) = ::fieldgen_field::carry::add_u64(t[31], x607, x574);
+        let (x611, x612) = ::fieldgen_field::carry::sub_u64(
+            x578,
+            p[0],
+            0x0000000000000000_u64,
+        );
+        let (x613, x614) = ::fieldgen_field::carry::sub_u64(x580, p[1], x612);
+        let (x615, x616) = ::fieldgen_field::carry::sub_u64(x582, p[2], x614);
+        let (x617, x618) = ::fieldgen_field::carry::sub_u64(x584, p[3], x616);
+        let (x619, x620) = ::fieldgen_field::carry::sub_u64(x586, p[4], x618);
+        let (x621, x622) = ::fieldgen_field::carry::sub_u64(x588, p[5], x620);
+        let (x623, x624) = ::fieldgen_field::carry::sub_u64(x590, p[6], x622);
+        let (x625, x626) = ::fieldgen_field::carry::sub_u64(x592, p[7], x624);
+        let (x627, x628) = ::fieldgen_field::carry::sub_u64(x594, p[8], x626);
+        let (x629, x630) = ::fieldgen_field::carry::sub_u64(x596, p[9], x628);
+        let (x631, x632) = ::fieldgen_field::carry::sub_u64(x598, p[10], x630);
+        let (x633, x634) = ::fieldgen_field::carry::sub_u64(x600, p[11], x632);
+        let (x635, x636) = ::fieldgen_field::carry::sub_u64(x602, p[12], x634);
+        let (x637, x638) = ::fieldgen_field::carry::sub_u64(x604, p[13], x636);
+        let (x639, x640) = ::fieldgen_field::carry::sub_u64(x606, p[14], x638);
+        let (x641, x642) = ::fieldgen_field::carry::sub_u64(x608, p[15], x640);
+        let x644 = ::fieldgen_field::carry::sub_u64(x609, 0x0000000000000000_u64, x642)
+            .1;
         let x645 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x644));
         let x646 = ::fieldgen_field::barrier::select_u64(x645, x611, x578);
         let x647 = ::fieldgen_field::barrier::select_u64(x645, x613, x580);

@@ -603,1390 +603,1390 @@ impl Mont1536 {
             let t37: u128 = (a[1] as u128) * (b[0] as u128) + (x31 as u128);
             (t37 as u64, (t37 >> 64) as u64)
         };
-        let (x39, x40) = {
-            let t39: u128 = (x32 as u128) + (x38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(
+            x32,
+            x38,
+            0x0000000000000000_u64,
+        );
         let (x43, x44) = {
             let t43: u128 = (a[0] as u128) * (b[2] as u128) + (x39 as u128);
             (t43 as u64, (t43 >> 64) as u64)
         };
-        let (x45, x46) = {
-            let t45: u128 = (x40 as u128) + (x44 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(
+            x40,
+            x44,
+            0x0000000000000000_u64,
+        );
         let (x49, x50) = {
             let t49: u128 = (a[1] as u128) * (b[1] as u128) + (x43 as u128);
             (t49 as u64, (t49 >> 64) as u64)
         };
-        let (x51, x52) = {
-            let t51: u128 = (x45 as u128) + (x50 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t51 as u64, (t51 >> 64) as u64)
-        };
+        let (x51, x52) = ::fieldgen_field::carry::add_u64(
+            x45,
+            x50,
+            0x0000000000000000_u64,
+        );
         let x53 = x46.wrapping_add(x52).wrapping_add(0x0000000000000000_u64);
         let (x55, x56) = {
             let t55: u128 = (a[2] as u128) * (b[0] as u128) + (x49 as u128);
             (t55 as u64, (t55 >> 64) as u64)
         };
-        let (x57, x58) = {
-            let t57: u128 = (x51 as u128) + (x56 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t57 as u64, (t57 >> 64) as u64)
-        };
+        let (x57, x58) = ::fieldgen_field::carry::add_u64(
+            x51,
+            x56,
+            0x0000000000000000_u64,
+        );
         let x59 = x53.wrapping_add(x58).wrapping_add(0x0000000000000000_u64);
         let (x61, x62) = {
             let t61: u128 = (a[0] as u128) * (b[3] as u128) + (x57 as u128);
             (t61 as u64, (t61 >> 64) as u64)
         };
-        let (x63, x64) = {
-            let t63: u128 = (x59 as u128) + (x62 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t63 as u64, (t63 >> 64) as u64)
-        };
+        let (x63, x64) = ::fieldgen_field::carry::add_u64(
+            x59,
+            x62,
+            0x0000000000000000_u64,
+        );
         let (x67, x68) = {
             let t67: u128 = (a[1] as u128) * (b[2] as u128) + (x61 as u128);
             (t67 as u64, (t67 >> 64) as u64)
         };
-        let (x69, x70) = {
-            let t69: u128 = (x63 as u128) + (x68 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t69 as u64, (t69 >> 64) as u64)
-        };
+        let (x69, x70) = ::fieldgen_field::carry::add_u64(
+            x63,
+            x68,
+            0x0000000000000000_u64,
+        );
         let x71 = x64.wrapping_add(x70).wrapping_add(0x0000000000000000_u64);
         let (x73, x74) = {
             let t73: u128 = (a[2] as u128) * (b[1] as u128) + (x67 as u128);
             (t73 as u64, (t73 >> 64) as u64)
         };
-        let (x75, x76) = {
-            let t75: u128 = (x69 as u128) + (x74 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t75 as u64, (t75 >> 64) as u64)
-        };
+        let (x75, x76) = ::fieldgen_field::carry::add_u64(
+            x69,
+            x74,
+            0x0000000000000000_u64,
+        );
         let x77 = x71.wrapping_add(x76).wrapping_add(0x0000000000000000_u64);
         let (x79, x80) = {
             let t79: u128 = (a[3] as u128) * (b[0] as u128) + (x73 as u128);
             (t79 as u64, (t79 >> 64) as u64)
         };
-        let (x81, x82) = {
-            let t81: u128 = (x75 as u128) + (x80 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t81 as u64, (t81 >> 64) as u64)
-        };
+        let (x81, x82) = ::fieldgen_field::carry::add_u64(
+            x75,
+            x80,
+            0x0000000000000000_u64,
+        );
         let x83 = x77.wrapping_add(x82).wrapping_add(0x0000000000000000_u64);
         let (x85, x86) = {
             let t85: u128 = (a[0] as u128) * (b[4] as u128) + (x81 as u128);
             (t85 as u64, (t85 >> 64) as u64)
         };
-        let (x87, x88) = {
-            let t87: u128 = (x83 as u128) + (x86 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t87 as u64, (t87 >> 64) as u64)
-        };
+        let (x87, x88) = ::fieldgen_field::carry::add_u64(
+            x83,
+            x86,
+            0x0000000000000000_u64,
+        );
         let (x91, x92) = {
             let t91: u128 = (a[1] as u128) * (b[3] as u128) + (x85 as u128);
             (t91 as u64, (t91 >> 64) as u64)
         };
-        let (x93, x94) = {
-            let t93: u128 = (x87 as u128) + (x92 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t93 as u64, (t93 >> 64) as u64)
-        };
+        let (x93, x94) = ::fieldgen_field::carry::add_u64(
+            x87,
+            x92,
+            0x0000000000000000_u64,
+        );
         let x95 = x88.wrapping_add(x94).wrapping_add(0x0000000000000000_u64);
         let (x97, x98) = {
             let t97: u128 = (a[2] as u128) * (b[2] as u128) + (x91 as u128);
             (t97 as u64, (t97 >> 64) as u64)
         };
-        let (x99, x100) = {
-            let t99: u128 = (x93 as u128) + (x98 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t99 as u64, (t99 >> 64) as u64)
-        };
+        let (x99, x100) = ::fieldgen_field::carry::add_u64(
+            x93,
+            x98,
+            0x0000000000000000_u64,
+        );
         let x101 = x95.wrapping_add(x100).wrapping_add(0x0000000000000000_u64);
         let (x103, x104) = {
             let t103: u128 = (a[3] as u128) * (b[1] as u128) + (x97 as u128);
             (t103 as u64, (t103 >> 64) as u64)
         };
-        let (x105, x106) = {
-            let t105: u128 = (x99 as u128) + (x104 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t105 as u64, (t105 >> 64) as u64)
-        };
+        let (x105, x106) = ::fieldgen_field::carry::add_u64(
+            x99,
+            x104,
+            0x0000000000000000_u64,
+        );
         let x107 = x101.wrapping_add(x106).wrapping_add(0x0000000000000000_u64);
         let (x109, x110) = {
             let t109: u128 = (a[4] as u128) * (b[0] as u128) + (x103 as u128);
             (t109 as u64, (t109 >> 64) as u64)
         };
-        let (x111, x112) = {
-            let t111: u128 = (x105 as u128) + (x110 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t111 as u64, (t111 >> 64) as u64)
-        };
+        let (x111, x112) = ::fieldgen_field::carry::add_u64(
+            x105,
+            x110,
+            0x0000000000000000_u64,
+        );
         let x113 = x107.wrapping_add(x112).wrapping_add(0x0000000000000000_u64);
         let (x115, x116) = {
             let t115: u128 = (a[0] as u128) * (b[5] as u128) + (x111 as u128);
             (t115 as u64, (t115 >> 64) as u64)
         };
-        let (x117, x118) = {
-            let t117: u128 = (x113 as u128) + (x116 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t117 as u64, (t117 >> 64) as u64)
-        };
+        let (x117, x118) = ::fieldgen_field::carry::add_u64(
+            x113,
+            x116,
+            0x0000000000000000_u64,
+        );
         let (x121, x122) = {
             let t121: u128 = (a[1] as u128) * (b[4] as u128) + (x115 as u128);
             (t121 as u64, (t121 >> 64) as u64)
         };
-        let (x123, x124) = {
-            let t123: u128 = (x117 as u128) + (x122 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t123 as u64, (t123 >> 64) as u64)
-        };
+        let (x123, x124) = ::fieldgen_field::carry::add_u64(
+            x117,
+            x122,
+            0x0000000000000000_u64,
+        );
         let x125 = x118.wrapping_add(x124).wrapping_add(0x0000000000000000_u64);
         let (x127, x128) = {
             let t127: u128 = (a[2] as u128) * (b[3] as u128) + (x121 as u128);
             (t127 as u64, (t127 >> 64) as u64)
         };
-        let (x129, x130) = {
-            let t129: u128 = (x123 as u128) + (x128 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t129 as u64, (t129 >> 64) as u64)
-        };
+        let (x129, x130) = ::fieldgen_field::carry::add_u64(
+            x123,
+            x128,
+            0x0000000000000000_u64,
+        );
         let x131 = x125.wrapping_add(x130).wrapping_add(0x0000000000000000_u64);
         let (x133, x134) = {
             let t133: u128 = (a[3] as u128) * (b[2] as u128) + (x127 as u128);
             (t133 as u64, (t133 >> 64) as u64)
         };
-        let (x135, x136) = {
-            let t135: u128 = (x129 as u128) + (x134 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t135 as u64, (t135 >> 64) as u64)
-        };
+        let (x135, x136) = ::fieldgen_field::carry::add_u64(
+            x129,
+            x134,
+            0x0000000000000000_u64,
+        );
         let x137 = x131.wrapping_add(x136).wrapping_add(0x0000000000000000_u64);
         let (x139, x140) = {
             let t139: u128 = (a[4] as u128) * (b[1] as u128) + (x133 as u128);
             (t139 as u64, (t139 >> 64) as u64)
         };
-        let (x141, x142) = {
-            let t141: u128 = (x135 as u128) + (x140 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t141 as u64, (t141 >> 64) as u64)
-        };
+        let (x141, x142) = ::fieldgen_field::carry::add_u64(
+            x135,
+            x140,
+            0x0000000000000000_u64,
+        );
         let x143 = x137.wrapping_add(x142).wrapping_add(0x0000000000000000_u64);
         let (x145, x146) = {
             let t145: u128 = (a[5] as u128) * (b[0] as u128) + (x139 as u128);
             (t145 as u64, (t145 >> 64) as u64)
         };
-        let (x147, x148) = {
-            let t147: u128 = (x141 as u128) + (x146 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t147 as u64, (t147 >> 64) as u64)
-        };
+        let (x147, x148) = ::fieldgen_field::carry::add_u64(
+            x141,
+            x146,
+            0x0000000000000000_u64,
+        );
         let x149 = x143.wrapping_add(x148).wrapping_add(0x0000000000000000_u64);
         let (x151, x152) = {
             let t151: u128 = (a[0] as u128) * (b[6] as u128) + (x147 as u128);
             (t151 as u64, (t151 >> 64) as u64)
         };
-        let (x153, x154) = {
-            let t153: u128 = (x149 as u128) + (x152 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t153 as u64, (t153 >> 64) as u64)
-        };
+        let (x153, x154) = ::fieldgen_field::carry::add_u64(
+            x149,
+            x152,
+            0x0000000000000000_u64,
+        );
         let (x157, x158) = {
             let t157: u128 = (a[1] as u128) * (b[5] as u128) + (x151 as u128);
             (t157 as u64, (t157 >> 64) as u64)
         };
-        let (x159, x160) = {
-            let t159: u128 = (x153 as u128) + (x158 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t159 as u64, (t159 >> 64) as u64)
-        };
+        let (x159, x160) = ::fieldgen_field::carry::add_u64(
+            x153,
+            x158,
+            0x0000000000000000_u64,
+        );
         let x161 = x154.wrapping_add(x160).wrapping_add(0x0000000000000000_u64);
         let (x163, x164) = {
             let t163: u128 = (a[2] as u128) * (b[4] as u128) + (x157 as u128);
             (t163 as u64, (t163 >> 64) as u64)
         };
-        let (x165, x166) = {
-            let t165: u128 = (x159 as u128) + (x164 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t165 as u64, (t165 >> 64) as u64)
-        };
+        let (x165, x166) = ::fieldgen_field::carry::add_u64(
+            x159,
+            x164,
+            0x0000000000000000_u64,
+        );
         let x167 = x161.wrapping_add(x166).wrapping_add(0x0000000000000000_u64);
         let (x169, x170) = {
             let t169: u128 = (a[3] as u128) * (b[3] as u128) + (x163 as u128);
             (t169 as u64, (t169 >> 64) as u64)
         };
-        let (x171, x172) = {
-            let t171: u128 = (x165 as u128) + (x170 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t171 as u64, (t171 >> 64) as u64)
-        };
+        let (x171, x172) = ::fieldgen_field::carry::add_u64(
+            x165,
+            x170,
+            0x0000000000000000_u64,
+        );
         let x173 = x167.wrapping_add(x172).wrapping_add(0x0000000000000000_u64);
         let (x175, x176) = {
             let t175: u128 = (a[4] as u128) * (b[2] as u128) + (x169 as u128);
             (t175 as u64, (t175 >> 64) as u64)
         };
-        let (x177, x178) = {
-            let t177: u128 = (x171 as u128) + (x176 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t177 as u64, (t177 >> 64) as u64)
-        };
+        let (x177, x178) = ::fieldgen_field::carry::add_u64(
+            x171,
+            x176,
+            0x0000000000000000_u64,
+        );
         let x179 = x173.wrapping_add(x178).wrapping_add(0x0000000000000000_u64);
         let (x181, x182) = {
             let t181: u128 = (a[5] as u128) * (b[1] as u128) + (x175 as u128);
             (t181 as u64, (t181 >> 64) as u64)
         };
-        let (x183, x184) = {
-            let t183: u128 = (x177 as u128) + (x182 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t183 as u64, (t183 >> 64) as u64)
-        };
+        let (x183, x184) = ::fieldgen_field::carry::add_u64(
+            x177,
+            x182,
+            0x0000000000000000_u64,
+        );
         let x185 = x179.wrapping_add(x184).wrapping_add(0x0000000000000000_u64);
         let (x187, x188) = {
             let t187: u128 = (a[6] as u128) * (b[0] as u128) + (x181 as u128);
             (t187 as u64, (t187 >> 64) as u64)
         };
-        let (x189, x190) = {
-            let t189: u128 = (x183 as u128) + (x188 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t189 as u64, (t189 >> 64) as u64)
-        };
+        let (x189, x190) = ::fieldgen_field::carry::add_u64(
+            x183,
+            x188,
+            0x0000000000000000_u64,
+        );
         let x191 = x185.wrapping_add(x190).wrapping_add(0x0000000000000000_u64);
         let (x193, x194) = {
             let t193: u128 = (a[0] as u128) * (b[7] as u128) + (x189 as u128);
             (t193 as u64, (t193 >> 64) as u64)
         };
-        let (x195, x196) = {
-            let t195: u128 = (x191 as u128) + (x194 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t195 as u64, (t195 >> 64) as u64)
-        };
+        let (x195, x196) = ::fieldgen_field::carry::add_u64(
+            x191,
+            x194,
+            0x0000000000000000_u64,
+        );
         let (x199, x200) = {
             let t199: u128 = (a[1] as u128) * (b[6] as u128) + (x193 as u128);
             (t199 as u64, (t199 >> 64) as u64)
         };
-        let (x201, x202) = {
-            let t201: u128 = (x195 as u128) + (x200 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t201 as u64, (t201 >> 64) as u64)
-        };
+        let (x201, x202) = ::fieldgen_field::carry::add_u64(
+            x195,
+            x200,
+            0x0000000000000000_u64,
+        );
         let x203 = x196.wrapping_add(x202).wrapping_add(0x0000000000000000_u64);
         let (x205, x206) = {
             let t205: u128 = (a[2] as u128) * (b[5] as u128) + (x199 as u128);
             (t205 as u64, (t205 >> 64) as u64)
         };
-        let (x207, x208) = {
-            let t207: u128 = (x201 as u128) + (x206 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t207 as u64, (t207 >> 64) as u64)
-        };
+        let (x207, x208) = ::fieldgen_field::carry::add_u64(
+            x201,
+            x206,
+            0x0000000000000000_u64,
+        );
         let x209 = x203.wrapping_add(x208).wrapping_add(0x0000000000000000_u64);
         let (x211, x212) = {
             let t211: u128 = (a[3] as u128) * (b[4] as u128) + (x205 as u128);
             (t211 as u64, (t211 >> 64) as u64)
         };
-        let (x213, x214) = {
-            let t213: u128 = (x207 as u128) + (x212 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t213 as u64, (t213 >> 64) as u64)
-        };
+        let (x213, x214) = ::fieldgen_field::carry::add_u64(
+            x207,
+            x212,
+            0x0000000000000000_u64,
+        );
         let x215 = x209.wrapping_add(x214).wrapping_add(0x0000000000000000_u64);
         let (x217, x218) = {
             let t217: u128 = (a[4] as u128) * (b[3] as u128) + (x211 as u128);
             (t217 as u64, (t217 >> 64) as u64)
         };
-        let (x219, x220) = {
-            let t219: u128 = (x213 as u128) + (x218 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t219 as u64, (t219 >> 64) as u64)
-        };
+        let (x219, x220) = ::fieldgen_field::carry::add_u64(
+            x213,
+            x218,
+            0x0000000000000000_u64,
+        );
         let x221 = x215.wrapping_add(x220).wrapping_add(0x0000000000000000_u64);
         let (x223, x224) = {
             let t223: u128 = (a[5] as u128) * (b[2] as u128) + (x217 as u128);
             (t223 as u64, (t223 >> 64) as u64)
         };
-        let (x225, x226) = {
-            let t225: u128 = (x219 as u128) + (x224 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t225 as u64, (t225 >> 64) as u64)
-        };
+        let (x225, x226) = ::fieldgen_field::carry::add_u64(
+            x219,
+            x224,
+            0x0000000000000000_u64,
+        );
         let x227 = x221.wrapping_add(x226).wrapping_add(0x0000000000000000_u64);
         let (x229, x230) = {
             let t229: u128 = (a[6] as u128) * (b[1] as u128) + (x223 as u128);
             (t229 as u64, (t229 >> 64) as u64)
         };
-        let (x231, x232) = {
-            let t231: u128 = (x225 as u128) + (x230 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t231 as u64, (t231 >> 64) as u64)
-        };
+        let (x231, x232) = ::fieldgen_field::carry::add_u64(
+            x225,
+            x230,
+            0x0000000000000000_u64,
+        );
         let x233 = x227.wrapping_add(x232).wrapping_add(0x0000000000000000_u64);
         let (x235, x236) = {
             let t235: u128 = (a[7] as u128) * (b[0] as u128) + (x229 as u128);
             (t235 as u64, (t235 >> 64) as u64)
         };
-        let (x237, x238) = {
-            let t237: u128 = (x231 as u128) + (x236 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t237 as u64, (t237 >> 64) as u64)
-        };
+        let (x237, x238) = ::fieldgen_field::carry::add_u64(
+            x231,
+            x236,
+            0x0000000000000000_u64,
+        );
         let x239 = x233.wrapping_add(x238).wrapping_add(0x0000000000000000_u64);
         let (x241, x242) = {
             let t241: u128 = (a[0] as u128) * (b[8] as u128) + (x237 as u128);
             (t241 as u64, (t241 >> 64) as u64)
         };
-        let (x243, x244) = {
-            let t243: u128 = (x239 as u128) + (x242 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t243 as u64, (t243 >> 64) as u64)
-        };
+        let (x243, x244) = ::fieldgen_field::carry::add_u64(
+            x239,
+            x242,
+            0x0000000000000000_u64,
+        );
         let (x247, x248) = {
             let t247: u128 = (a[1] as u128) * (b[7] as u128) + (x241 as u128);
             (t247 as u64, (t247 >> 64) as u64)
         };
-        let (x249, x250) = {
-            let t249: u128 = (x243 as u128) + (x248 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t249 as u64, (t249 >> 64) as u64)
-        };
+        let (x249, x250) = ::fieldgen_field::carry::add_u64(
+            x243,
+            x248,
+            0x0000000000000000_u64,
+        );
         let x251 = x244.wrapping_add(x250).wrapping_add(0x0000000000000000_u64);
         let (x253, x254) = {
             let t253: u128 = (a[2] as u128) * (b[6] as u128) + (x247 as u128);
             (t253 as u64, (t253 >> 64) as u64)
         };
-        let (x255, x256) = {
-            let t255: u128 = (x249 as u128) + (x254 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t255 as u64, (t255 >> 64) as u64)
-        };
+        let (x255, x256) = ::fieldgen_field::carry::add_u64(
+            x249,
+            x254,
+            0x0000000000000000_u64,
+        );
         let x257 = x251.wrapping_add(x256).wrapping_add(0x0000000000000000_u64);
         let (x259, x260) = {
             let t259: u128 = (a[3] as u128) * (b[5] as u128) + (x253 as u128);
             (t259 as u64, (t259 >> 64) as u64)
         };
-        let (x261, x262) = {
-            let t261: u128 = (x255 as u128) + (x260 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t261 as u64, (t261 >> 64) as u64)
-        };
+        let (x261, x262) = ::fieldgen_field::carry::add_u64(
+            x255,
+            x260,
+            0x0000000000000000_u64,
+        );
         let x263 = x257.wrapping_add(x262).wrapping_add(0x0000000000000000_u64);
         let (x265, x266) = {
             let t265: u128 = (a[4] as u128) * (b[4] as u128) + (x259 as u128);
             (t265 as u64, (t265 >> 64) as u64)
         };
-        let (x267, x268) = {
-            let t267: u128 = (x261 as u128) + (x266 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t267 as u64, (t267 >> 64) as u64)
-        };
+        let (x267, x268) = ::fieldgen_field::carry::add_u64(
+            x261,
+            x266,
+            0x0000000000000000_u64,
+        );
         let x269 = x263.wrapping_add(x268).wrapping_add(0x0000000000000000_u64);
         let (x271, x272) = {
             let t271: u128 = (a[5] as u128) * (b[3] as u128) + (x265 as u128);
             (t271 as u64, (t271 >> 64) as u64)
         };
-        let (x273, x274) = {
-            let t273: u128 = (x267 as u128) + (x272 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t273 as u64, (t273 >> 64) as u64)
-        };
+        let (x273, x274) = ::fieldgen_field::carry::add_u64(
+            x267,
+            x272,
+            0x0000000000000000_u64,
+        );
         let x275 = x269.wrapping_add(x274).wrapping_add(0x0000000000000000_u64);
         let (x277, x278) = {
             let t277: u128 = (a[6] as u128) * (b[2] as u128) + (x271 as u128);
             (t277 as u64, (t277 >> 64) as u64)
         };
-        let (x279, x280) = {
-            let t279: u128 = (x273 as u128) + (x278 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t279 as u64, (t279 >> 64) as u64)
-        };
+        let (x279, x280) = ::fieldgen_field::carry::add_u64(
+            x273,
+            x278,
+            0x0000000000000000_u64,
+        );
         let x281 = x275.wrapping_add(x280).wrapping_add(0x0000000000000000_u64);
         let (x283, x284) = {
             let t283: u128 = (a[7] as u128) * (b[1] as u128) + (x277 as u128);
             (t283 as u64, (t283 >> 64) as u64)
         };
-        let (x285, x286) = {
-            let t285: u128 = (x279 as u128) + (x284 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t285 as u64, (t285 >> 64) as u64)
-        };
+        let (x285, x286) = ::fieldgen_field::carry::add_u64(
+            x279,
+            x284,
+            0x0000000000000000_u64,
+        );
         let x287 = x281.wrapping_add(x286).wrapping_add(0x0000000000000000_u64);
         let (x289, x290) = {
             let t289: u128 = (a[8] as u128) * (b[0] as u128) + (x283 as u128);
             (t289 as u64, (t289 >> 64) as u64)
         };
-        let (x291, x292) = {
-            let t291: u128 = (x285 as u128) + (x290 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t291 as u64, (t291 >> 64) as u64)
-        };
+        let (x291, x292) = ::fieldgen_field::carry::add_u64(
+            x285,
+            x290,
+            0x0000000000000000_u64,
+        );
         let x293 = x287.wrapping_add(x292).wrapping_add(0x0000000000000000_u64);
         let (x295, x296) = {
             let t295: u128 = (a[0] as u128) * (b[9] as u128) + (x291 as u128);
             (t295 as u64, (t295 >> 64) as u64)
         };
-        let (x297, x298) = {
-            let t297: u128 = (x293 as u128) + (x296 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t297 as u64, (t297 >> 64) as u64)
-        };
+        let (x297, x298) = ::fieldgen_field::carry::add_u64(
+            x293,
+            x296,
+            0x0000000000000000_u64,
+        );
         let (x301, x302) = {
             let t301: u128 = (a[1] as u128) * (b[8] as u128) + (x295 as u128);
             (t301 as u64, (t301 >> 64) as u64)
         };
-        let (x303, x304) = {
-            let t303: u128 = (x297 as u128) + (x302 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t303 as u64, (t303 >> 64) as u64)
-        };
+        let (x303, x304) = ::fieldgen_field::carry::add_u64(
+            x297,
+            x302,
+            0x0000000000000000_u64,
+        );
         let x305 = x298.wrapping_add(x304).wrapping_add(0x0000000000000000_u64);
         let (x307, x308) = {
             let t307: u128 = (a[2] as u128) * (b[7] as u128) + (x301 as u128);
             (t307 as u64, (t307 >> 64) as u64)
         };
-        let (x309, x310) = {
-            let t309: u128 = (x303 as u128) + (x308 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t309 as u64, (t309 >> 64) as u64)
-        };
+        let (x309, x310) = ::fieldgen_field::carry::add_u64(
+            x303,
+            x308,
+            0x0000000000000000_u64,
+        );
         let x311 = x305.wrapping_add(x310).wrapping_add(0x0000000000000000_u64);
         let (x313, x314) = {
             let t313: u128 = (a[3] as u128) * (b[6] as u128) + (x307 as u128);
             (t313 as u64, (t313 >> 64) as u64)
         };
-        let (x315, x316) = {
-            let t315: u128 = (x309 as u128) + (x314 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t315 as u64, (t315 >> 64) as u64)
-        };
+        let (x315, x316) = ::fieldgen_field::carry::add_u64(
+            x309,
+            x314,
+            0x0000000000000000_u64,
+        );
         let x317 = x311.wrapping_add(x316).wrapping_add(0x0000000000000000_u64);
         let (x319, x320) = {
             let t319: u128 = (a[4] as u128) * (b[5] as u128) + (x313 as u128);
             (t319 as u64, (t319 >> 64) as u64)
         };
-        let (x321, x322) = {
-            let t321: u128 = (x315 as u128) + (x320 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t321 as u64, (t321 >> 64) as u64)
-        };
+        let (x321, x322) = ::fieldgen_field::carry::add_u64(
+            x315,
+            x320,
+            0x0000000000000000_u64,
+        );
         let x323 = x317.wrapping_add(x322).wrapping_add(0x0000000000000000_u64);
         let (x325, x326) = {
             let t325: u128 = (a[5] as u128) * (b[4] as u128) + (x319 as u128);
             (t325 as u64, (t325 >> 64) as u64)
         };
-        let (x327, x328) = {
-            let t327: u128 = (x321 as u128) + (x326 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t327 as u64, (t327 >> 64) as u64)
-        };
+        let (x327, x328) = ::fieldgen_field::carry::add_u64(
+            x321,
+            x326,
+            0x0000000000000000_u64,
+        );
         let x329 = x323.wrapping_add(x328).wrapping_add(0x0000000000000000_u64);
         let (x331, x332) = {
             let t331: u128 = (a[6] as u128) * (b[3] as u128) + (x325 as u128);
             (t331 as u64, (t331 >> 64) as u64)
         };
-        let (x333, x334) = {
-            let t333: u128 = (x327 as u128) + (x332 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t333 as u64, (t333 >> 64) as u64)
-        };
+        let (x333, x334) = ::fieldgen_field::carry::add_u64(
+            x327,
+            x332,
+            0x0000000000000000_u64,
+        );
         let x335 = x329.wrapping_add(x334).wrapping_add(0x0000000000000000_u64);
         let (x337, x338) = {
             let t337: u128 = (a[7] as u128) * (b[2] as u128) + (x331 as u128);
             (t337 as u64, (t337 >> 64) as u64)
         };
-        let (x339, x340) = {
-            let t339: u128 = (x333 as u128) + (x338 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t339 as u64, (t339 >> 64) as u64)
-        };
+        let (x339, x340) = ::fieldgen_field::carry::add_u64(
+            x333,
+            x338,
+            0x0000000000000000_u64,
+        );
         let x341 = x335.wrapping_add(x340).wrapping_add(0x0000000000000000_u64);
         let (x343, x344) = {
             let t343: u128 = (a[8] as u128) * (b[1] as u128) + (x337 as u128);
             (t343 as u64, (t343 >> 64) as u64)
         };
-        let (x345, x346) = {
-            let t345: u128 = (x339 as u128) + (x344 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t345 as u64, (t345 >> 64) as u64)
-        };
+        let (x345, x346) = ::fieldgen_field::carry::add_u64(
+            x339,
+            x344,
+            0x0000000000000000_u64,
+        );
         let x347 = x341.wrapping_add(x346).wrapping_add(0x0000000000000000_u64);
         let (x349, x350) = {
             let t349: u128 = (a[9] as u128) * (b[0] as u128) + (x343 as u128);
             (t349 as u64, (t349 >> 64) as u64)
         };
-        let (x351, x352) = {
-            let t351: u128 = (x345 as u128) + (x350 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t351 as u64, (t351 >> 64) as u64)
-        };
+        let (x351, x352) = ::fieldgen_field::carry::add_u64(
+            x345,
+            x350,
+            0x0000000000000000_u64,
+        );
         let x353 = x347.wrapping_add(x352).wrapping_add(0x0000000000000000_u64);
         let (x355, x356) = {
             let t355: u128 = (a[0] as u128) * (b[10] as u128) + (x351 as u128);
             (t355 as u64, (t355 >> 64) as u64)
         };
-        let (x357, x358) = {
-            let t357: u128 = (x353 as u128) + (x356 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t357 as u64, (t357 >> 64) as u64)
-        };
+        let (x357, x358) = ::fieldgen_field::carry::add_u64(
+            x353,
+            x356,
+            0x0000000000000000_u64,
+        );
         let (x361, x362) = {
             let t361: u128 = (a[1] as u128) * (b[9] as u128) + (x355 as u128);
             (t361 as u64, (t361 >> 64) as u64)
         };
-        let (x363, x364) = {
-            let t363: u128 = (x357 as u128) + (x362 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t363 as u64, (t363 >> 64) as u64)
-        };
+        let (x363, x364) = ::fieldgen_field::carry::add_u64(
+            x357,
+            x362,
+            0x0000000000000000_u64,
+        );
         let x365 = x358.wrapping_add(x364).wrapping_add(0x0000000000000000_u64);
         let (x367, x368) = {
             let t367: u128 = (a[2] as u128) * (b[8] as u128) + (x361 as u128);
             (t367 as u64, (t367 >> 64) as u64)
         };
-        let (x369, x370) = {
-            let t369: u128 = (x363 as u128) + (x368 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t369 as u64, (t369 >> 64) as u64)
-        };
+        let (x369, x370) = ::fieldgen_field::carry::add_u64(
+            x363,
+            x368,
+            0x0000000000000000_u64,
+        );
         let x371 = x365.wrapping_add(x370).wrapping_add(0x0000000000000000_u64);
         let (x373, x374) = {
             let t373: u128 = (a[3] as u128) * (b[7] as u128) + (x367 as u128);
             (t373 as u64, (t373 >> 64) as u64)
         };
-        let (x375, x376) = {
-            let t375: u128 = (x369 as u128) + (x374 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t375 as u64, (t375 >> 64) as u64)
-        };
+        let (x375, x376) = ::fieldgen_field::carry::add_u64(
+            x369,
+            x374,
+            0x0000000000000000_u64,
+        );
         let x377 = x371.wrapping_add(x376).wrapping_add(0x0000000000000000_u64);
         let (x379, x380) = {
             let t379: u128 = (a[4] as u128) * (b[6] as u128) + (x373 as u128);
             (t379 as u64, (t379 >> 64) as u64)
         };
-        let (x381, x382) = {
-            let t381: u128 = (x375 as u128) + (x380 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t381 as u64, (t381 >> 64) as u64)
-        };
+        let (x381, x382) = ::fieldgen_field::carry::add_u64(
+            x375,
+            x380,
+            0x0000000000000000_u64,
+        );
         let x383 = x377.wrapping_add(x382).wrapping_add(0x0000000000000000_u64);
         let (x385, x386) = {
             let t385: u128 = (a[5] as u128) * (b[5] as u128) + (x379 as u128);
             (t385 as u64, (t385 >> 64) as u64)
         };
-        let (x387, x388) = {
-            let t387: u128 = (x381 as u128) + (x386 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t387 as u64, (t387 >> 64) as u64)
-        };
+        let (x387, x388) = ::fieldgen_field::carry::add_u64(
+            x381,
+            x386,
+            0x0000000000000000_u64,
+        );
         let x389 = x383.wrapping_add(x388).wrapping_add(0x0000000000000000_u64);
         let (x391, x392) = {
             let t391: u128 = (a[6] as u128) * (b[4] as u128) + (x385 as u128);
             (t391 as u64, (t391 >> 64) as u64)
         };
-        let (x393, x394) = {
-            let t393: u128 = (x387 as u128) + (x392 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t393 as u64, (t393 >> 64) as u64)
-        };
+        let (x393, x394) = ::fieldgen_field::carry::add_u64(
+            x387,
+            x392,
+            0x0000000000000000_u64,
+        );
         let x395 = x389.wrapping_add(x394).wrapping_add(0x0000000000000000_u64);
         let (x397, x398) = {
             let t397: u128 = (a[7] as u128) * (b[3] as u128) + (x391 as u128);
             (t397 as u64, (t397 >> 64) as u64)
         };
-        let (x399, x400) = {
-            let t399: u128 = (x393 as u128) + (x398 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t399 as u64, (t399 >> 64) as u64)
-        };
+        let (x399, x400) = ::fieldgen_field::carry::add_u64(
+            x393,
+            x398,
+            0x0000000000000000_u64,
+        );
         let x401 = x395.wrapping_add(x400).wrapping_add(0x0000000000000000_u64);
         let (x403, x404) = {
             let t403: u128 = (a[8] as u128) * (b[2] as u128) + (x397 as u128);
             (t403 as u64, (t403 >> 64) as u64)
         };
-        let (x405, x406) = {
-            let t405: u128 = (x399 as u128) + (x404 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t405 as u64, (t405 >> 64) as u64)
-        };
+        let (x405, x406) = ::fieldgen_field::carry::add_u64(
+            x399,
+            x404,
+            0x0000000000000000_u64,
+        );
         let x407 = x401.wrapping_add(x406).wrapping_add(0x0000000000000000_u64);
         let (x409, x410) = {
             let t409: u128 = (a[9] as u128) * (b[1] as u128) + (x403 as u128);
             (t409 as u64, (t409 >> 64) as u64)
         };
-        let (x411, x412) = {
-            let t411: u128 = (x405 as u128) + (x410 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t411 as u64, (t411 >> 64) as u64)
-        };
+        let (x411, x412) = ::fieldgen_field::carry::add_u64(
+            x405,
+            x410,
+            0x0000000000000000_u64,
+        );
         let x413 = x407.wrapping_add(x412).wrapping_add(0x0000000000000000_u64);
         let (x415, x416) = {
             let t415: u128 = (a[10] as u128) * (b[0] as u128) + (x409 as u128);
             (t415 as u64, (t415 >> 64) as u64)
         };
-        let (x417, x418) = {
-            let t417: u128 = (x411 as u128) + (x416 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t417 as u64, (t417 >> 64) as u64)
-        };
+        let (x417, x418) = ::fieldgen_field::carry::add_u64(
+            x411,
+            x416,
+            0x0000000000000000_u64,
+        );
         let x419 = x413.wrapping_add(x418).wrapping_add(0x0000000000000000_u64);
         let (x421, x422) = {
             let t421: u128 = (a[0] as u128) * (b[11] as u128) + (x417 as u128);
             (t421 as u64, (t421 >> 64) as u64)
         };
-        let (x423, x424) = {
-            let t423: u128 = (x419 as u128) + (x422 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t423 as u64, (t423 >> 64) as u64)
-        };
+        let (x423, x424) = ::fieldgen_field::carry::add_u64(
+            x419,
+            x422,
+            0x0000000000000000_u64,
+        );
         let (x427, x428) = {
             let t427: u128 = (a[1] as u128) * (b[10] as u128) + (x421 as u128);
             (t427 as u64, (t427 >> 64) as u64)
         };
-        let (x429, x430) = {
-            let t429: u128 = (x423 as u128) + (x428 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t429 as u64, (t429 >> 64) as u64)
-        };
+        let (x429, x430) = ::fieldgen_field::carry::add_u64(
+            x423,
+            x428,
+            0x0000000000000000_u64,
+        );
         let x431 = x424.wrapping_add(x430).wrapping_add(0x0000000000000000_u64);
         let (x433, x434) = {
             let t433: u128 = (a[2] as u128) * (b[9] as u128) + (x427 as u128);
             (t433 as u64, (t433 >> 64) as u64)
         };
-        let (x435, x436) = {
-            let t435: u128 = (x429 as u128) + (x434 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t435 as u64, (t435 >> 64) as u64)
-        };
+        let (x435, x436) = ::fieldgen_field::carry::add_u64(
+            x429,
+            x434,
+            0x0000000000000000_u64,
+        );
         let x437 = x431.wrapping_add(x436).wrapping_add(0x0000000000000000_u64);
         let (x439, x440) = {
             let t439: u128 = (a[3] as u128) * (b[8] as u128) + (x433 as u128);
             (t439 as u64, (t439 >> 64) as u64)
         };
-        let (x441, x442) = {
-            let t441: u128 = (x435 as u128) + (x440 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t441 as u64, (t441 >> 64) as u64)
-        };
+        let (x441, x442) = ::fieldgen_field::carry::add_u64(
+            x435,
+            x440,
+            0x0000000000000000_u64,
+        );
         let x443 = x437.wrapping_add(x442).wrapping_add(0x0000000000000000_u64);
         let (x445, x446) = {
             let t445: u128 = (a[4] as u128) * (b[7] as u128) + (x439 as u128);
             (t445 as u64, (t445 >> 64) as u64)
         };
-        let (x447, x448) = {
-            let t447: u128 = (x441 as u128) + (x446 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t447 as u64, (t447 >> 64) as u64)
-        };
+        let (x447, x448) = ::fieldgen_field::carry::add_u64(
+            x441,
+            x446,
+            0x0000000000000000_u64,
+        );
         let x449 = x443.wrapping_add(x448).wrapping_add(0x0000000000000000_u64);
         let (x451, x452) = {
             let t451: u128 = (a[5] as u128) * (b[6] as u128) + (x445 as u128);
             (t451 as u64, (t451 >> 64) as u64)
         };
-        let (x453, x454) = {
-            let t453: u128 = (x447 as u128) + (x452 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t453 as u64, (t453 >> 64) as u64)
-        };
+        let (x453, x454) = ::fieldgen_field::carry::add_u64(
+            x447,
+            x452,
+            0x0000000000000000_u64,
+        );
         let x455 = x449.wrapping_add(x454).wrapping_add(0x0000000000000000_u64);
         let (x457, x458) = {
             let t457: u128 = (a[6] as u128) * (b[5] as u128) + (x451 as u128);
             (t457 as u64, (t457 >> 64) as u64)
         };
-        let (x459, x460) = {
-            let t459: u128 = (x453 as u128) + (x458 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t459 as u64, (t459 >> 64) as u64)
-        };
+        let (x459, x460) = ::fieldgen_field::carry::add_u64(
+            x453,
+            x458,
+            0x0000000000000000_u64,
+        );
         let x461 = x455.wrapping_add(x460).wrapping_add(0x0000000000000000_u64);
         let (x463, x464) = {
             let t463: u128 = (a[7] as u128) * (b[4] as u128) + (x457 as u128);
             (t463 as u64, (t463 >> 64) as u64)
         };
-        let (x465, x466) = {
-            let t465: u128 = (x459 as u128) + (x464 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t465 as u64, (t465 >> 64) as u64)
-        };
+        let (x465, x466) = ::fieldgen_field::carry::add_u64(
+            x459,
+            x464,
+            0x0000000000000000_u64,
+        );
         let x467 = x461.wrapping_add(x466).wrapping_add(0x0000000000000000_u64);
         let (x469, x470) = {
             let t469: u128 = (a[8] as u128) * (b[3] as u128) + (x463 as u128);
             (t469 as u64, (t469 >> 64) as u64)
         };
-        let (x471, x472) = {
-            let t471: u128 = (x465 as u128) + (x470 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t471 as u64, (t471 >> 64) as u64)
-        };
+        let (x471, x472) = ::fieldgen_field::carry::add_u64(
+            x465,
+            x470,
+            0x0000000000000000_u64,
+        );
         let x473 = x467.wrapping_add(x472).wrapping_add(0x0000000000000000_u64);
         let (x475, x476) = {
             let t475: u128 = (a[9] as u128) * (b[2] as u128) + (x469 as u128);
             (t475 as u64, (t475 >> 64) as u64)
         };
-        let (x477, x478) = {
-            let t477: u128 = (x471 as u128) + (x476 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t477 as u64, (t477 >> 64) as u64)
-        };
+        let (x477, x478) = ::fieldgen_field::carry::add_u64(
+            x471,
+            x476,
+            0x0000000000000000_u64,
+        );
         let x479 = x473.wrapping_add(x478).wrapping_add(0x0000000000000000_u64);
         let (x481, x482) = {
             let t481: u128 = (a[10] as u128) * (b[1] as u128) + (x475 as u128);
             (t481 as u64, (t481 >> 64) as u64)
         };
-        let (x483, x484) = {
-            let t483: u128 = (x477 as u128) + (x482 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t483 as u64, (t483 >> 64) as u64)
-        };
+        let (x483, x484) = ::fieldgen_field::carry::add_u64(
+            x477,
+            x482,
+            0x0000000000000000_u64,
+        );
         let x485 = x479.wrapping_add(x484).wrapping_add(0x0000000000000000_u64);
         let (x487, x488) = {
             let t487: u128 = (a[11] as u128) * (b[0] as u128) + (x481 as u128);
             (t487 as u64, (t487 >> 64) as u64)
         };
-        let (x489, x490) = {
-            let t489: u128 = (x483 as u128) + (x488 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t489 as u64, (t489 >> 64) as u64)
-        };
+        let (x489, x490) = ::fieldgen_field::carry::add_u64(
+            x483,
+            x488,
+            0x0000000000000000_u64,
+        );
         let x491 = x485.wrapping_add(x490).wrapping_add(0x0000000000000000_u64);
         let (x493, x494) = {
             let t493: u128 = (a[1] as u128) * (b[11] as u128) + (x489 as u128);
             (t493 as u64, (t493 >> 64) as u64)
         };
-        let (x495, x496) = {
-            let t495: u128 = (x491 as u128) + (x494 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t495 as u64, (t495 >> 64) as u64)
-        };
+        let (x495, x496) = ::fieldgen_field::carry::add_u64(
+            x491,
+            x494,
+            0x0000000000000000_u64,
+        );
         let (x499, x500) = {
             let t499: u128 = (a[2] as u128) * (b[10] as u128) + (x493 as u128);
             (t499 as u64, (t499 >> 64) as u64)
         };
-        let (x501, x502) = {
-            let t501: u128 = (x495 as u128) + (x500 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t501 as u64, (t501 >> 64) as u64)
-        };
+        let (x501, x502) = ::fieldgen_field::carry::add_u64(
+            x495,
+            x500,
+            0x0000000000000000_u64,
+        );
         let x503 = x496.wrapping_add(x502).wrapping_add(0x0000000000000000_u64);
         let (x505, x506) = {
             let t505: u128 = (a[3] as u128) * (b[9] as u128) + (x499 as u128);
             (t505 as u64, (t505 >> 64) as u64)
         };
-        let (x507, x508) = {
-            let t507: u128 = (x501 as u128) + (x506 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t507 as u64, (t507 >> 64) as u64)
-        };
+        let (x507, x508) = ::fieldgen_field::carry::add_u64(
+            x501,
+            x506,
+            0x0000000000000000_u64,
+        );
         let x509 = x503.wrapping_add(x508).wrapping_add(0x0000000000000000_u64);
         let (x511, x512) = {
             let t511: u128 = (a[4] as u128) * (b[8] as u128) + (x505 as u128);
             (t511 as u64, (t511 >> 64) as u64)
         };
-        let (x513, x514) = {
-            let t513: u128 = (x507 as u128) + (x512 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t513 as u64, (t513 >> 64) as u64)
-        };
+        let (x513, x514) = ::fieldgen_field::carry::add_u64(
+            x507,
+            x512,
+            0x0000000000000000_u64,
+        );
         let x515 = x509.wrapping_add(x514).wrapping_add(0x0000000000000000_u64);
         let (x517, x518) = {
             let t517: u128 = (a[5] as u128) * (b[7] as u128) + (x511 as u128);
             (t517 as u64, (t517 >> 64) as u64)
         };
-        let (x519, x520) = {
-            let t519: u128 = (x513 as u128) + (x518 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t519 as u64, (t519 >> 64) as u64)
-        };
+        let (x519, x520) = ::fieldgen_field::carry::add_u64(
+            x513,
+            x518,
+            0x0000000000000000_u64,
+        );
         let x521 = x515.wrapping_add(x520).wrapping_add(0x0000000000000000_u64);
         let (x523, x524) = {
             let t523: u128 = (a[6] as u128) * (b[6] as u128) + (x517 as u128);
             (t523 as u64, (t523 >> 64) as u64)
         };
-        let (x525, x526) = {
-            let t525: u128 = (x519 as u128) + (x524 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t525 as u64, (t525 >> 64) as u64)
-        };
+        let (x525, x526) = ::fieldgen_field::carry::add_u64(
+            x519,
+            x524,
+            0x0000000000000000_u64,
+        );
         let x527 = x521.wrapping_add(x526).wrapping_add(0x0000000000000000_u64);
         let (x529, x530) = {
             let t529: u128 = (a[7] as u128) * (b[5] as u128) + (x523 as u128);
             (t529 as u64, (t529 >> 64) as u64)
         };
-        let (x531, x532) = {
-            let t531: u128 = (x525 as u128) + (x530 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t531 as u64, (t531 >> 64) as u64)
-        };
+        let (x531, x532) = ::fieldgen_field::carry::add_u64(
+            x525,
+            x530,
+            0x0000000000000000_u64,
+        );
         let x533 = x527.wrapping_add(x532).wrapping_add(0x0000000000000000_u64);
         let (x535, x536) = {
             let t535: u128 = (a[8] as u128) * (b[4] as u128) + (x529 as u128);
             (t535 as u64, (t535 >> 64) as u64)
         };
-        let (x537, x538) = {
-            let t537: u128 = (x531 as u128) + (x536 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t537 as u64, (t537 >> 64) as u64)
-        };
+        let (x537, x538) = ::fieldgen_field::carry::add_u64(
+            x531,
+            x536,
+            0x0000000000000000_u64,
+        );
         let x539 = x533.wrapping_add(x538).wrapping_add(0x0000000000000000_u64);
         let (x541, x542) = {
             let t541: u128 = (a[9] as u128) * (b[3] as u128) + (x535 as u128);
             (t541 as u64, (t541 >> 64) as u64)
         };
-        let (x543, x544) = {
-            let t543: u128 = (x537 as u128) + (x542 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t543 as u64, (t543 >> 64) as u64)
-        };
+        let (x543, x544) = ::fieldgen_field::carry::add_u64(
+            x537,
+            x542,
+            0x0000000000000000_u64,
+        );
         let x545 = x539.wrapping_add(x544).wrapping_add(0x0000000000000000_u64);
         let (x547, x548) = {
             let t547: u128 = (a[10] as u128) * (b[2] as u128) + (x541 as u128);
             (t547 as u64, (t547 >> 64) as u64)
         };
-        let (x549, x550) = {
-            let t549: u128 = (x543 as u128) + (x548 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t549 as u64, (t549 >> 64) as u64)
-        };
+        let (x549, x550) = ::fieldgen_field::carry::add_u64(
+            x543,
+            x548,
+            0x0000000000000000_u64,
+        );
         let x551 = x545.wrapping_add(x550).wrapping_add(0x0000000000000000_u64);
         let (x553, x554) = {
             let t553: u128 = (a[11] as u128) * (b[1] as u128) + (x547 as u128);
             (t553 as u64, (t553 >> 64) as u64)
         };
-        let (x555, x556) = {
-            let t555: u128 = (x549 as u128) + (x554 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t555 as u64, (t555 >> 64) as u64)
-        };
+        let (x555, x556) = ::fieldgen_field::carry::add_u64(
+            x549,
+            x554,
+            0x0000000000000000_u64,
+        );
         let x557 = x551.wrapping_add(x556).wrapping_add(0x0000000000000000_u64);
         let (x559, x560) = {
             let t559: u128 = (a[2] as u128) * (b[11] as u128) + (x555 as u128);
             (t559 as u64, (t559 >> 64) as u64)
         };
-        let (x561, x562) = {
-            let t561: u128 = (x557 as u128) + (x560 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t561 as u64, (t561 >> 64) as u64)
-        };
+        let (x561, x562) = ::fieldgen_field::carry::add_u64(
+            x557,
+            x560,
+            0x0000000000000000_u64,
+        );
         let (x565, x566) = {
             let t565: u128 = (a[3] as u128) * (b[10] as u128) + (x559 as u128);
             (t565 as u64, (t565 >> 64) as u64)
         };
-        let (x567, x568) = {
-            let t567: u128 = (x561 as u128) + (x566 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t567 as u64, (t567 >> 64) as u64)
-        };
+        let (x567, x568) = ::fieldgen_field::carry::add_u64(
+            x561,
+            x566,
+            0x0000000000000000_u64,
+        );
         let x569 = x562.wrapping_add(x568).wrapping_add(0x0000000000000000_u64);
         let (x571, x572) = {
             let t571: u128 = (a[4] as u128) * (b[9] as u128) + (x565 as u128);
             (t571 as u64, (t571 >> 64) as u64)
         };
-        let (x573, x574) = {
-            let t573: u128 = (x567 as u128) + (x572 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t573 as u64, (t573 >> 64) as u64)
-        };
+        let (x573, x574) = ::fieldgen_field::carry::add_u64(
+            x567,
+            x572,
+            0x0000000000000000_u64,
+        );
         let x575 = x569.wrapping_add(x574).wrapping_add(0x0000000000000000_u64);
         let (x577, x578) = {
             let t577: u128 = (a[5] as u128) * (b[8] as u128) + (x571 as u128);
             (t577 as u64, (t577 >> 64) as u64)
         };
-        let (x579, x580) = {
-            let t579: u128 = (x573 as u128) + (x578 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t579 as u64, (t579 >> 64) as u64)
-        };
+        let (x579, x580) = ::fieldgen_field::carry::add_u64(
+            x573,
+            x578,
+            0x0000000000000000_u64,
+        );
         let x581 = x575.wrapping_add(x580).wrapping_add(0x0000000000000000_u64);
         let (x583, x584) = {
             let t583: u128 = (a[6] as u128) * (b[7] as u128) + (x577 as u128);
             (t583 as u64, (t583 >> 64) as u64)
         };
-        let (x585, x586) = {
-            let t585: u128 = (x579 as u128) + (x584 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t585 as u64, (t585 >> 64) as u64)
-        };
+        let (x585, x586) = ::fieldgen_field::carry::add_u64(
+            x579,
+            x584,
+            0x0000000000000000_u64,
+        );
         let x587 = x581.wrapping_add(x586).wrapping_add(0x0000000000000000_u64);
         let (x589, x590) = {
             let t589: u128 = (a[7] as u128) * (b[6] as u128) + (x583 as u128);
             (t589 as u64, (t589 >> 64) as u64)
         };
-        let (x591, x592) = {
-            let t591: u128 = (x585 as u128) + (x590 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t591 as u64, (t591 >> 64) as u64)
-        };
+        let (x591, x592) = ::fieldgen_field::carry::add_u64(
+            x585,
+            x590,
+            0x0000000000000000_u64,
+        );
         let x593 = x587.wrapping_add(x592).wrapping_add(0x0000000000000000_u64);
         let (x595, x596) = {
             let t595: u128 = (a[8] as u128) * (b[5] as u128) + (x589 as u128);
             (t595 as u64, (t595 >> 64) as u64)
         };
-        let (x597, x598) = {
-            let t597: u128 = (x591 as u128) + (x596 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t597 as u64, (t597 >> 64) as u64)
-        };
+        let (x597, x598) = ::fieldgen_field::carry::add_u64(
+            x591,
+            x596,
+            0x0000000000000000_u64,
+        );
         let x599 = x593.wrapping_add(x598).wrapping_add(0x0000000000000000_u64);
         let (x601, x602) = {
             let t601: u128 = (a[9] as u128) * (b[4] as u128) + (x595 as u128);
             (t601 as u64, (t601 >> 64) as u64)
         };
-        let (x603, x604) = {
-            let t603: u128 = (x597 as u128) + (x602 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t603 as u64, (t603 >> 64) as u64)
-        };
+        let (x603, x604) = ::fieldgen_field::carry::add_u64(
+            x597,
+            x602,
+            0x0000000000000000_u64,
+        );
         let x605 = x599.wrapping_add(x604).wrapping_add(0x0000000000000000_u64);
         let (x607, x608) = {
             let t607: u128 = (a[10] as u128) * (b[3] as u128) + (x601 as u128);
             (t607 as u64, (t607 >> 64) as u64)
         };
-        let (x609, x610) = {
-            let t609: u128 = (x603 as u128) + (x608 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t609 as u64, (t609 >> 64) as u64)
-        };
+        let (x609, x610) = ::fieldgen_field::carry::add_u64(
+            x603,
+            x608,
+            0x0000000000000000_u64,
+        );
         let x611 = x605.wrapping_add(x610).wrapping_add(0x0000000000000000_u64);
         let (x613, x614) = {
             let t613: u128 = (a[11] as u128) * (b[2] as u128) + (x607 as u128);
             (t613 as u64, (t613 >> 64) as u64)
         };
-        let (x615, x616) = {
-            let t615: u128 = (x609 as u128) + (x614 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t615 as u64, (t615 >> 64) as u64)
-        };
+        let (x615, x616) = ::fieldgen_field::carry::add_u64(
+            x609,
+            x614,
+            0x0000000000000000_u64,
+        );
         let x617 = x611.wrapping_add(x616).wrapping_add(0x0000000000000000_u64);
         let (x619, x620) = {
             let t619: u128 = (a[3] as u128) * (b[11] as u128) + (x615 as u128);
             (t619 as u64, (t619 >> 64) as u64)
         };
-        let (x621, x622) = {
-            let t621: u128 = (x617 as u128) + (x620 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t621 as u64, (t621 >> 64) as u64)
-        };
+        let (x621, x622) = ::fieldgen_field::carry::add_u64(
+            x617,
+            x620,
+            0x0000000000000000_u64,
+        );
         let (x625, x626) = {
             let t625: u128 = (a[4] as u128) * (b[10] as u128) + (x619 as u128);
             (t625 as u64, (t625 >> 64) as u64)
         };
-        let (x627, x628) = {
-            let t627: u128 = (x621 as u128) + (x626 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t627 as u64, (t627 >> 64) as u64)
-        };
+        let (x627, x628) = ::fieldgen_field::carry::add_u64(
+            x621,
+            x626,
+            0x0000000000000000_u64,
+        );
         let x629 = x622.wrapping_add(x628).wrapping_add(0x0000000000000000_u64);
         let (x631, x632) = {
             let t631: u128 = (a[5] as u128) * (b[9] as u128) + (x625 as u128);
             (t631 as u64, (t631 >> 64) as u64)
         };
-        let (x633, x634) = {
-            let t633: u128 = (x627 as u128) + (x632 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t633 as u64, (t633 >> 64) as u64)
-        };
+        let (x633, x634) = ::fieldgen_field::carry::add_u64(
+            x627,
+            x632,
+            0x0000000000000000_u64,
+        );
         let x635 = x629.wrapping_add(x634).wrapping_add(0x0000000000000000_u64);
         let (x637, x638) = {
             let t637: u128 = (a[6] as u128) * (b[8] as u128) + (x631 as u128);
             (t637 as u64, (t637 >> 64) as u64)
         };
-        let (x639, x640) = {
-            let t639: u128 = (x633 as u128) + (x638 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t639 as u64, (t639 >> 64) as u64)
-        };
+        let (x639, x640) = ::fieldgen_field::carry::add_u64(
+            x633,
+            x638,
+            0x0000000000000000_u64,
+        );
         let x641 = x635.wrapping_add(x640).wrapping_add(0x0000000000000000_u64);
         let (x643, x644) = {
             let t643: u128 = (a[7] as u128) * (b[7] as u128) + (x637 as u128);
             (t643 as u64, (t643 >> 64) as u64)
         };
-        let (x645, x646) = {
-            let t645: u128 = (x639 as u128) + (x644 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t645 as u64, (t645 >> 64) as u64)
-        };
+        let (x645, x646) = ::fieldgen_field::carry::add_u64(
+            x639,
+            x644,
+            0x0000000000000000_u64,
+        );
         let x647 = x641.wrapping_add(x646).wrapping_add(0x0000000000000000_u64);
         let (x649, x650) = {
             let t649: u128 = (a[8] as u128) * (b[6] as u128) + (x643 as u128);
             (t649 as u64, (t649 >> 64) as u64)
         };
-        let (x651, x652) = {
-            let t651: u128 = (x645 as u128) + (x650 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t651 as u64, (t651 >> 64) as u64)
-        };
+        let (x651, x652) = ::fieldgen_field::carry::add_u64(
+            x645,
+            x650,
+            0x0000000000000000_u64,
+        );
         let x653 = x647.wrapping_add(x652).wrapping_add(0x0000000000000000_u64);
         let (x655, x656) = {
             let t655: u128 = (a[9] as u128) * (b[5] as u128) + (x649 as u128);
             (t655 as u64, (t655 >> 64) as u64)
         };
-        let (x657, x658) = {
-            let t657: u128 = (x651 as u128) + (x656 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t657 as u64, (t657 >> 64) as u64)
-        };
+        let (x657, x658) = ::fieldgen_field::carry::add_u64(
+            x651,
+            x656,
+            0x0000000000000000_u64,
+        );
         let x659 = x653.wrapping_add(x658).wrapping_add(0x0000000000000000_u64);
         let (x661, x662) = {
             let t661: u128 = (a[10] as u128) * (b[4] as u128) + (x655 as u128);
             (t661 as u64, (t661 >> 64) as u64)
         };
-        let (x663, x664) = {
-            let t663: u128 = (x657 as u128) + (x662 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t663 as u64, (t663 >> 64) as u64)
-        };
+        let (x663, x664) = ::fieldgen_field::carry::add_u64(
+            x657,
+            x662,
+            0x0000000000000000_u64,
+        );
         let x665 = x659.wrapping_add(x664).wrapping_add(0x0000000000000000_u64);
         let (x667, x668) = {
             let t667: u128 = (a[11] as u128) * (b[3] as u128) + (x661 as u128);
             (t667 as u64, (t667 >> 64) as u64)
         };
-        let (x669, x670) = {
-            let t669: u128 = (x663 as u128) + (x668 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t669 as u64, (t669 >> 64) as u64)
-        };
+        let (x669, x670) = ::fieldgen_field::carry::add_u64(
+            x663,
+            x668,
+            0x0000000000000000_u64,
+        );
         let x671 = x665.wrapping_add(x670).wrapping_add(0x0000000000000000_u64);
         let (x673, x674) = {
             let t673: u128 = (a[4] as u128) * (b[11] as u128) + (x669 as u128);
             (t673 as u64, (t673 >> 64) as u64)
         };
-        let (x675, x676) = {
-            let t675: u128 = (x671 as u128) + (x674 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t675 as u64, (t675 >> 64) as u64)
-        };
+        let (x675, x676) = ::fieldgen_field::carry::add_u64(
+            x671,
+            x674,
+            0x0000000000000000_u64,
+        );
         let (x679, x680) = {
             let t679: u128 = (a[5] as u128) * (b[10] as u128) + (x673 as u128);
             (t679 as u64, (t679 >> 64) as u64)
         };
-        let (x681, x682) = {
-            let t681: u128 = (x675 as u128) + (x680 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t681 as u64, (t681 >> 64) as u64)
-        };
+        let (x681, x682) = ::fieldgen_field::carry::add_u64(
+            x675,
+            x680,
+            0x0000000000000000_u64,
+        );
         let x683 = x676.wrapping_add(x682).wrapping_add(0x0000000000000000_u64);
         let (x685, x686) = {
             let t685: u128 = (a[6] as u128) * (b[9] as u128) + (x679 as u128);
             (t685 as u64, (t685 >> 64) as u64)
         };
-        let (x687, x688) = {
-            let t687: u128 = (x681 as u128) + (x686 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t687 as u64, (t687 >> 64) as u64)
-        };
+        let (x687, x688) = ::fieldgen_field::carry::add_u64(
+            x681,
+            x686,
+            0x0000000000000000_u64,
+        );
         let x689 = x683.wrapping_add(x688).wrapping_add(0x0000000000000000_u64);
         let (x691, x692) = {
             let t691: u128 = (a[7] as u128) * (b[8] as u128) + (x685 as u128);
             (t691 as u64, (t691 >> 64) as u64)
         };
-        let (x693, x694) = {
-            let t693: u128 = (x687 as u128) + (x692 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t693 as u64, (t693 >> 64) as u64)
-        };
+        let (x693, x694) = ::fieldgen_field::carry::add_u64(
+            x687,
+            x692,
+            0x0000000000000000_u64,
+        );
         let x695 = x689.wrapping_add(x694).wrapping_add(0x0000000000000000_u64);
         let (x697, x698) = {
             let t697: u128 = (a[8] as u128) * (b[7] as u128) + (x691 as u128);
             (t697 as u64, (t697 >> 64) as u64)
         };
-        let (x699, x700) = {
-            let t699: u128 = (x693 as u128) + (x698 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t699 as u64, (t699 >> 64) as u64)
-        };
+        let (x699, x700) = ::fieldgen_field::carry::add_u64(
+            x693,
+            x698,
+            0x0000000000000000_u64,
+        );
         let x701 = x695.wrapping_add(x700).wrapping_add(0x0000000000000000_u64);
         let (x703, x704) = {
             let t703: u128 = (a[9] as u128) * (b[6] as u128) + (x697 as u128);
             (t703 as u64, (t703 >> 64) as u64)
         };
-        let (x705, x706) = {
-            let t705: u128 = (x699 as u128) + (x704 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t705 as u64, (t705 >> 64) as u64)
-        };
+        let (x705, x706) = ::fieldgen_field::carry::add_u64(
+            x699,
+            x704,
+            0x0000000000000000_u64,
+        );
         let x707 = x701.wrapping_add(x706).wrapping_add(0x0000000000000000_u64);
         let (x709, x710) = {
             let t709: u128 = (a[10] as u128) * (b[5] as u128) + (x703 as u128);
             (t709 as u64, (t709 >> 64) as u64)
         };
-        let (x711, x712) = {
-            let t711: u128 = (x705 as u128) + (x710 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t711 as u64, (t711 >> 64) as u64)
-        };
+        let (x711, x712) = ::fieldgen_field::carry::add_u64(
+            x705,
+            x710,
+            0x0000000000000000_u64,
+        );
         let x713 = x707.wrapping_add(x712).wrapping_add(0x0000000000000000_u64);
         let (x715, x716) = {
             let t715: u128 = (a[11] as u128) * (b[4] as u128) + (x709 as u128);
             (t715 as u64, (t715 >> 64) as u64)
         };
-        let (x717, x718) = {
-            let t717: u128 = (x711 as u128) + (x716 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t717 as u64, (t717 >> 64) as u64)
-        };
+        let (x717, x718) = ::fieldgen_field::carry::add_u64(
+            x711,
+            x716,
+            0x0000000000000000_u64,
+        );
         let x719 = x713.wrapping_add(x718).wrapping_add(0x0000000000000000_u64);
         let (x721, x722) = {
             let t721: u128 = (a[5] as u128) * (b[11] as u128) + (x717 as u128);
             (t721 as u64, (t721 >> 64) as u64)
         };
-        let (x723, x724) = {
-            let t723: u128 = (x719 as u128) + (x722 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t723 as u64, (t723 >> 64) as u64)
-        };
+        let (x723, x724) = ::fieldgen_field::carry::add_u64(
+            x719,
+            x722,
+            0x0000000000000000_u64,
+        );
         let (x727, x728) = {
             let t727: u128 = (a[6] as u128) * (b[10] as u128) + (x721 as u128);
             (t727 as u64, (t727 >> 64) as u64)
         };
-        let (x729, x730) = {
-            let t729: u128 = (x723 as u128) + (x728 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t729 as u64, (t729 >> 64) as u64)
-        };
+        let (x729, x730) = ::fieldgen_field::carry::add_u64(
+            x723,
+            x728,
+            0x0000000000000000_u64,
+        );
         let x731 = x724.wrapping_add(x730).wrapping_add(0x0000000000000000_u64);
         let (x733, x734) = {
             let t733: u128 = (a[7] as u128) * (b[9] as u128) + (x727 as u128);
             (t733 as u64, (t733 >> 64) as u64)
         };
-        let (x735, x736) = {
-            let t735: u128 = (x729 as u128) + (x734 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t735 as u64, (t735 >> 64) as u64)
-        };
+        let (x735, x736) = ::fieldgen_field::carry::add_u64(
+            x729,
+            x734,
+            0x0000000000000000_u64,
+        );
         let x737 = x731.wrapping_add(x736).wrapping_add(0x0000000000000000_u64);
         let (x739, x740) = {
             let t739: u128 = (a[8] as u128) * (b[8] as u128) + (x733 as u128);
             (t739 as u64, (t739 >> 64) as u64)
         };
-        let (x741, x742) = {
-            let t741: u128 = (x735 as u128) + (x740 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t741 as u64, (t741 >> 64) as u64)
-        };
+        let (x741, x742) = ::fieldgen_field::carry::add_u64(
+            x735,
+            x740,
+            0x0000000000000000_u64,
+        );
         let x743 = x737.wrapping_add(x742).wrapping_add(0x0000000000000000_u64);
         let (x745, x746) = {
             let t745: u128 = (a[9] as u128) * (b[7] as u128) + (x739 as u128);
             (t745 as u64, (t745 >> 64) as u64)
         };
-        let (x747, x748) = {
-            let t747: u128 = (x741 as u128) + (x746 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t747 as u64, (t747 >> 64) as u64)
-        };
+        let (x747, x748) = ::fieldgen_field::carry::add_u64(
+            x741,
+            x746,
+            0x0000000000000000_u64,
+        );
         let x749 = x743.wrapping_add(x748).wrapping_add(0x0000000000000000_u64);
         let (x751, x752) = {
             let t751: u128 = (a[10] as u128) * (b[6] as u128) + (x745 as u128);
             (t751 as u64, (t751 >> 64) as u64)
         };
-        let (x753, x754) = {
-            let t753: u128 = (x747 as u128) + (x752 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t753 as u64, (t753 >> 64) as u64)
-        };
+        let (x753, x754) = ::fieldgen_field::carry::add_u64(
+            x747,
+            x752,
+            0x0000000000000000_u64,
+        );
         let x755 = x749.wrapping_add(x754).wrapping_add(0x0000000000000000_u64);
         let (x757, x758) = {
             let t757: u128 = (a[11] as u128) * (b[5] as u128) + (x751 as u128);
             (t757 as u64, (t757 >> 64) as u64)
         };
-        let (x759, x760) = {
-            let t759: u128 = (x753 as u128) + (x758 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t759 as u64, (t759 >> 64) as u64)
-        };
+        let (x759, x760) = ::fieldgen_field::carry::add_u64(
+            x753,
+            x758,
+            0x0000000000000000_u64,
+        );
         let x761 = x755.wrapping_add(x760).wrapping_add(0x0000000000000000_u64);
         let (x763, x764) = {
             let t763: u128 = (a[6] as u128) * (b[11] as u128) + (x759 as u128);
             (t763 as u64, (t763 >> 64) as u64)
         };
-        let (x765, x766) = {
-            let t765: u128 = (x761 as u128) + (x764 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t765 as u64, (t765 >> 64) as u64)
-        };
+        let (x765, x766) = ::fieldgen_field::carry::add_u64(
+            x761,
+            x764,
+            0x0000000000000000_u64,
+        );
         let (x769, x770) = {
             let t769: u128 = (a[7] as u128) * (b[10] as u128) + (x763 as u128);
             (t769 as u64, (t769 >> 64) as u64)
         };
-        let (x771, x772) = {
-            let t771: u128 = (x765 as u128) + (x770 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t771 as u64, (t771 >> 64) as u64)
-        };
+        let (x771, x772) = ::fieldgen_field::carry::add_u64(
+            x765,
+            x770,
+            0x0000000000000000_u64,
+        );
         let x773 = x766.wrapping_add(x772).wrapping_add(0x0000000000000000_u64);
         let (x775, x776) = {
             let t775: u128 = (a[8] as u128) * (b[9] as u128) + (x769 as u128);
             (t775 as u64, (t775 >> 64) as u64)
         };
-        let (x777, x778) = {
-            let t777: u128 = (x771 as u128) + (x776 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t777 as u64, (t777 >> 64) as u64)
-        };
+        let (x777, x778) = ::fieldgen_field::carry::add_u64(
+            x771,
+            x776,
+            0x0000000000000000_u64,
+        );
         let x779 = x773.wrapping_add(x778).wrapping_add(0x0000000000000000_u64);
         let (x781, x782) = {
             let t781: u128 = (a[9] as u128) * (b[8] as u128) + (x775 as u128);
             (t781 as u64, (t781 >> 64) as u64)
         };
-        let (x783, x784) = {
-            let t783: u128 = (x777 as u128) + (x782 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t783 as u64, (t783 >> 64) as u64)
-        };
+        let (x783, x784) = ::fieldgen_field::carry::add_u64(
+            x777,
+            x782,
+            0x0000000000000000_u64,
+        );
         let x785 = x779.wrapping_add(x784).wrapping_add(0x0000000000000000_u64);
         let (x787, x788) = {
             let t787: u128 = (a[10] as u128) * (b[7] as u128) + (x781 as u128);
             (t787 as u64, (t787 >> 64) as u64)
         };
-        let (x789, x790) = {
-            let t789: u128 = (x783 as u128) + (x788 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t789 as u64, (t789 >> 64) as u64)
-        };
+        let (x789, x790) = ::fieldgen_field::carry::add_u64(
+            x783,
+            x788,
+            0x0000000000000000_u64,
+        );
         let x791 = x785.wrapping_add(x790).wrapping_add(0x0000000000000000_u64);
         let (x793, x794) = {
             let t793: u128 = (a[11] as u128) * (b[6] as u128) + (x787 as u128);
             (t793 as u64, (t793 >> 64) as u64)
         };
-        let (x795, x796) = {
-            let t795: u128 = (x789 as u128) + (x794 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t795 as u64, (t795 >> 64) as u64)
-        };
+        let (x795, x796) = ::fieldgen_field::carry::add_u64(
+            x789,
+            x794,
+            0x0000000000000000_u64,
+        );
         let x797 = x791.wrapping_add(x796).wrapping_add(0x0000000000000000_u64);
         let (x799, x800) = {
             let t799: u128 = (a[7] as u128) * (b[11] as u128) + (x795 as u128);
             (t799 as u64, (t799 >> 64) as u64)
         };
-        let (x801, x802) = {
-            let t801: u128 = (x797 as u128) + (x800 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t801 as u64, (t801 >> 64) as u64)
-        };
+        let (x801, x802) = ::fieldgen_field::carry::add_u64(
+            x797,
+            x800,
+            0x0000000000000000_u64,
+        );
         let (x805, x806) = {
             let t805: u128 = (a[8] as u128) * (b[10] as u128) + (x799 as u128);
             (t805 as u64, (t805 >> 64) as u64)
         };
-        let (x807, x808) = {
-            let t807: u128 = (x801 as u128) + (x806 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t807 as u64, (t807 >> 64) as u64)
-        };
+        let (x807, x808) = ::fieldgen_field::carry::add_u64(
+            x801,
+            x806,
+            0x0000000000000000_u64,
+        );
         let x809 = x802.wrapping_add(x808).wrapping_add(0x0000000000000000_u64);
         let (x811, x812) = {
             let t811: u128 = (a[9] as u128) * (b[9] as u128) + (x805 as u128);
             (t811 as u64, (t811 >> 64) as u64)
         };
-        let (x813, x814) = {
-            let t813: u128 = (x807 as u128) + (x812 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t813 as u64, (t813 >> 64) as u64)
-        };
+        let (x813, x814) = ::fieldgen_field::carry::add_u64(
+            x807,
+            x812,
+            0x0000000000000000_u64,
+        );
         let x815 = x809.wrapping_add(x814).wrapping_add(0x0000000000000000_u64);
         let (x817, x818) = {
             let t817: u128 = (a[10] as u128) * (b[8] as u128) + (x811 as u128);
             (t817 as u64, (t817 >> 64) as u64)
         };
-        let (x819, x820) = {
-            let t819: u128 = (x813 as u128) + (x818 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t819 as u64, (t819 >> 64) as u64)
-        };
+        let (x819, x820) = ::fieldgen_field::carry::add_u64(
+            x813,
+            x818,
+            0x0000000000000000_u64,
+        );
         let x821 = x815.wrapping_add(x820).wrapping_add(0x0000000000000000_u64);
         let (x823, x824) = {
             let t823: u128 = (a[11] as u128) * (b[7] as u128) + (x817 as u128);
             (t823 as u64, (t823 >> 64) as u64)
         };
-        let (x825, x826) = {
-            let t825: u128 = (x819 as u128) + (x824 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t825 as u64, (t825 >> 64) as u64)
-        };
+        let (x825, x826) = ::fieldgen_field::carry::add_u64(
+            x819,
+            x824,
+            0x0000000000000000_u64,
+        );
         let x827 = x821.wrapping_add(x826).wrapping_add(0x0000000000000000_u64);
         let (x829, x830) = {
             let t829: u128 = (a[8] as u128) * (b[11] as u128) + (x825 as u128);
             (t829 as u64, (t829 >> 64) as u64)
         };
-        let (x831, x832) = {
-            let t831: u128 = (x827 as u128) + (x830 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t831 as u64, (t831 >> 64) as u64)
-        };
+        let (x831, x832) = ::fieldgen_field::carry::add_u64(
+            x827,
+            x830,
+            0x0000000000000000_u64,
+        );
         let (x835, x836) = {
             let t835: u128 = (a[9] as u128) * (b[10] as u128) + (x829 as u128);
             (t835 as u64, (t835 >> 64) as u64)
         };
-        let (x837, x838) = {
-            let t837: u128 = (x831 as u128) + (x836 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t837 as u64, (t837 >> 64) as u64)
-        };
+        let (x837, x838) = ::fieldgen_field::carry::add_u64(
+            x831,
+            x836,
+            0x0000000000000000_u64,
+        );
         let x839 = x832.wrapping_add(x838).wrapping_add(0x0000000000000000_u64);
         let (x841, x842) = {
             let t841: u128 = (a[10] as u128) * (b[9] as u128) + (x835 as u128);
             (t841 as u64, (t841 >> 64) as u64)
         };
-        let (x843, x844) = {
-            let t843: u128 = (x837 as u128) + (x842 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t843 as u64, (t843 >> 64) as u64)
-        };
+        let (x843, x844) = ::fieldgen_field::carry::add_u64(
+            x837,
+            x842,
+            0x0000000000000000_u64,
+        );
         let x845 = x839.wrapping_add(x844).wrapping_add(0x0000000000000000_u64);
         let (x847, x848) = {
             let t847: u128 = (a[11] as u128) * (b[8] as u128) + (x841 as u128);
             (t847 as u64, (t847 >> 64) as u64)
         };
-        let (x849, x850) = {
-            let t849: u128 = (x843 as u128) + (x848 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t849 as u64, (t849 >> 64) as u64)
-        };
+        let (x849, x850) = ::fieldgen_field::carry::add_u64(
+            x843,
+            x848,
+            0x0000000000000000_u64,
+        );
         let x851 = x845.wrapping_add(x850).wrapping_add(0x0000000000000000_u64);
         let (x853, x854) = {
             let t853: u128 = (a[9] as u128) * (b[11] as u128) + (x849 as u128);
             (t853 as u64, (t853 >> 64) as u64)
         };
-        let (x855, x856) = {
-            let t855: u128 = (x851 as u128) + (x854 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t855 as u64, (t855 >> 64) as u64)
-        };
+        let (x855, x856) = ::fieldgen_field::carry::add_u64(
+            x851,
+            x854,
+            0x0000000000000000_u64,
+        );
         let (x859, x860) = {
             let t859: u128 = (a[10] as u128) * (b[10] as u128) + (x853 as u128);
             (t859 as u64, (t859 >> 64) as u64)
         };
-        let (x861, x862) = {
-            let t861: u128 = (x855 as u128) + (x860 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t861 as u64, (t861 >> 64) as u64)
-        };
+        let (x861, x862) = ::fieldgen_field::carry::add_u64(
+            x855,
+            x860,
+            0x0000000000000000_u64,
+        );
         let x863 = x856.wrapping_add(x862).wrapping_add(0x0000000000000000_u64);
         let (x865, x866) = {
             let t865: u128 = (a[11] as u128) * (b[9] as u128) + (x859 as u128);
             (t865 as u64, (t865 >> 64) as u64)
         };
-        let (x867, x868) = {
-            let t867: u128 = (x861 as u128) + (x866 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t867 as u64, (t867 >> 64) as u64)
-        };
+        let (x867, x868) = ::fieldgen_field::carry::add_u64(
+            x861,
+            x866,
+            0x0000000000000000_u64,
+        );
         let x869 = x863.wrapping_add(x868).wrapping_add(0x0000000000000000_u64);
         let (x871, x872) = {
             let t871: u128 = (a[10] as u128) * (b[11] as u128) + (x867 as u128);
             (t871 as u64, (t871 >> 64) as u64)
         };
-        let (x873, x874) = {
-            let t873: u128 = (x869 as u128) + (x872 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t873 as u64, (t873 >> 64) as u64)
-        };
+        let (x873, x874) = ::fieldgen_field::carry::add_u64(
+            x869,
+            x872,
+            0x0000000000000000_u64,
+        );
         let (x877, x878) = {
             let t877: u128 = (a[11] as u128) * (b[10] as u128) + (x871 as u128);
             (t877 as u64, (t877 >> 64) as u64)
         };
-        let (x879, x880) = {
-            let t879: u128 = (x873 as u128) + (x878 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t879 as u64, (t879 >> 64) as u64)
-        };
+        let (x879, x880) = ::fieldgen_field::carry::add_u64(
+            x873,
+            x878,
+            0x0000000000000000_u64,
+        );
         let x881 = x874.wrapping_add(x880).wrapping_add(0x0000000000000000_u64);
         let (x883, x884) = {
             let t883: u128 = (a[11] as u128) * (b[11] as u128) + (x879 as u128);
@@ -2085,24 +2085,24 @@ impl Mont1536 {
             r3 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r2 as u128) + (r2 as u128) + (0x0000000000000000_u64 as u128);
-            r2 = t as u64;
-            r4 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r2, r2, 0x0000000000000000_u64);
+            r2 = t.0;
+            r4 = t.1;
         }
         {
-            let t: u128 = (r3 as u128) + (r3 as u128) + (r4 as u128);
-            r4 = t as u64;
-            r3 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r3, r3, r4);
+            r4 = t.0;
+            r3 = t.1;
         }
         {
-            let t: u128 = (r1 as u128) + (r2 as u128) + (0x0000000000000000_u64 as u128);
-            r2 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r2, 0x0000000000000000_u64);
+            r2 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (0x0000000000000000_u64 as u128) + (r4 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r4 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(0x0000000000000000_u64, r4, r1);
+            r1 = t.0;
+            r4 = t.1;
         }
         r3 = r4.wrapping_add(r3).wrapping_add(0x0000000000000000_u64);
         {
@@ -2111,14 +2111,14 @@ impl Mont1536 {
             r5 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r4 as u128) + (r4 as u128) + (0x0000000000000000_u64 as u128);
-            r4 = t as u64;
-            r6 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r4, r4, 0x0000000000000000_u64);
+            r4 = t.0;
+            r6 = t.1;
         }
         {
-            let t: u128 = (r5 as u128) + (r5 as u128) + (r6 as u128);
-            r6 = t as u64;
-            r5 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r5, r5, r6);
+            r6 = t.0;
+            r5 = t.1;
         }
         {
             let t: u128 = (a[1] as u128) * (a[1] as u128) + (r4 as u128);
@@ -2126,20 +2126,20 @@ impl Mont1536 {
             r7 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r6 as u128) + (r7 as u128) + (0x0000000000000000_u64 as u128);
-            r7 = t as u64;
-            r6 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r6, r7, 0x0000000000000000_u64);
+            r7 = t.0;
+            r6 = t.1;
         }
         r6 = r5.wrapping_add(r6).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r4 as u128) + (0x0000000000000000_u64 as u128);
-            r4 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r4, 0x0000000000000000_u64);
+            r4 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r3 as u128) + (r7 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r7 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r3, r7, r1);
+            r1 = t.0;
+            r7 = t.1;
         }
         r6 = r7.wrapping_add(r6).wrapping_add(0x0000000000000000_u64);
         {
@@ -2153,30 +2153,30 @@ impl Mont1536 {
             r5 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r3 as u128) + (r5 as u128) + (0x0000000000000000_u64 as u128);
-            r5 = t as u64;
-            r3 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r3, r5, 0x0000000000000000_u64);
+            r5 = t.0;
+            r3 = t.1;
         }
         {
-            let t: u128 = (r7 as u128) + (r7 as u128) + (0x0000000000000000_u64 as u128);
-            r7 = t as u64;
-            r8 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r7, r7, 0x0000000000000000_u64);
+            r7 = t.0;
+            r8 = t.1;
         }
         {
-            let t: u128 = (r5 as u128) + (r5 as u128) + (r8 as u128);
-            r8 = t as u64;
-            r5 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r5, r5, r8);
+            r8 = t.0;
+            r5 = t.1;
         }
         r5 = r3.wrapping_add(r3).wrapping_add(r5);
         {
-            let t: u128 = (r1 as u128) + (r7 as u128) + (0x0000000000000000_u64 as u128);
-            r7 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r7, 0x0000000000000000_u64);
+            r7 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r6 as u128) + (r8 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r8 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r6, r8, r1);
+            r1 = t.0;
+            r8 = t.1;
         }
         r5 = r8.wrapping_add(r5).wrapping_add(0x0000000000000000_u64);
         {
@@ -2190,19 +2190,19 @@ impl Mont1536 {
             r3 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r6 as u128) + (r3 as u128) + (0x0000000000000000_u64 as u128);
-            r3 = t as u64;
-            r6 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r6, r3, 0x0000000000000000_u64);
+            r3 = t.0;
+            r6 = t.1;
         }
         {
-            let t: u128 = (r8 as u128) + (r8 as u128) + (0x0000000000000000_u64 as u128);
-            r8 = t as u64;
-            r9 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r8, r8, 0x0000000000000000_u64);
+            r8 = t.0;
+            r9 = t.1;
         }
         {
-            let t: u128 = (r3 as u128) + (r3 as u128) + (r9 as u128);
-            r9 = t as u64;
-            r3 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r3, r3, r9);
+            r9 = t.0;
+            r3 = t.1;
         }
         r3 = r6.wrapping_add(r6).wrapping_add(r3);
         {
@@ -2211,20 +2211,20 @@ impl Mont1536 {
             r6 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r9 as u128) + (r6 as u128) + (0x0000000000000000_u64 as u128);
-            r6 = t as u64;
-            r9 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r9, r6, 0x0000000000000000_u64);
+            r6 = t.0;
+            r9 = t.1;
         }
         r9 = r3.wrapping_add(r9).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r8 as u128) + (0x0000000000000000_u64 as u128);
-            r8 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r8, 0x0000000000000000_u64);
+            r8 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r5 as u128) + (r6 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r6 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r5, r6, r1);
+            r1 = t.0;
+            r6 = t.1;
         }
         r9 = r6.wrapping_add(r9).wrapping_add(0x0000000000000000_u64);
         {
@@ -2238,9 +2238,9 @@ impl Mont1536 {
             r3 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r5 as u128) + (r3 as u128) + (0x0000000000000000_u64 as u128);
-            r3 = t as u64;
-            r5 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r5, r3, 0x0000000000000000_u64);
+            r3 = t.0;
+            r5 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[3] as u128) + (r6 as u128);
@@ -2248,32 +2248,31 @@ impl Mont1536 {
             r10 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r3 as u128) + (r10 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r10 = t as u64;
-            r3 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r3, r10, 0x0000000000000000_u64);
+            r10 = t.0;
+            r3 = t.1;
         }
         r3 = r5.wrapping_add(r3).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r6 as u128) + (r6 as u128) + (0x0000000000000000_u64 as u128);
-            r6 = t as u64;
-            r5 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r6, r6, 0x0000000000000000_u64);
+            r6 = t.0;
+            r5 = t.1;
         }
         {
-            let t: u128 = (r10 as u128) + (r10 as u128) + (r5 as u128);
-            r5 = t as u64;
-            r10 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r10, r5);
+            r5 = t.0;
+            r10 = t.1;
         }
         r10 = r3.wrapping_add(r3).wrapping_add(r10);
         {
-            let t: u128 = (r1 as u128) + (r6 as u128) + (0x0000000000000000_u64 as u128);
-            r6 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r6, 0x0000000000000000_u64);
+            r6 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r9 as u128) + (r5 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r5 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r9, r5, r1);
+            r1 = t.0;
+            r5 = t.1;
         }
         r10 = r5.wrapping_add(r10).wrapping_add(0x0000000000000000_u64);
         {
@@ -2287,9 +2286,9 @@ impl Mont1536 {
             r3 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r9 as u128) + (r3 as u128) + (0x0000000000000000_u64 as u128);
-            r3 = t as u64;
-            r9 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r9, r3, 0x0000000000000000_u64);
+            r3 = t.0;
+            r9 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[4] as u128) + (r5 as u128);
@@ -2297,21 +2296,20 @@ impl Mont1536 {
             r11 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r3 as u128) + (r11 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r11 = t as u64;
-            r3 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r3, r11, 0x0000000000000000_u64);
+            r11 = t.0;
+            r3 = t.1;
         }
         r3 = r9.wrapping_add(r3).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r5 as u128) + (r5 as u128) + (0x0000000000000000_u64 as u128);
-            r5 = t as u64;
-            r9 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r5, r5, 0x0000000000000000_u64);
+            r5 = t.0;
+            r9 = t.1;
         }
         {
-            let t: u128 = (r11 as u128) + (r11 as u128) + (r9 as u128);
-            r9 = t as u64;
-            r11 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r11, r11, r9);
+            r9 = t.0;
+            r11 = t.1;
         }
         r11 = r3.wrapping_add(r3).wrapping_add(r11);
         {
@@ -2320,20 +2318,20 @@ impl Mont1536 {
             r3 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r9 as u128) + (r3 as u128) + (0x0000000000000000_u64 as u128);
-            r3 = t as u64;
-            r9 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r9, r3, 0x0000000000000000_u64);
+            r3 = t.0;
+            r9 = t.1;
         }
         r9 = r11.wrapping_add(r9).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r5 as u128) + (0x0000000000000000_u64 as u128);
-            r5 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r5, 0x0000000000000000_u64);
+            r5 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r10 as u128) + (r3 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r3 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r3, r1);
+            r1 = t.0;
+            r3 = t.1;
         }
         r9 = r3.wrapping_add(r9).wrapping_add(0x0000000000000000_u64);
         {
@@ -2347,10 +2345,9 @@ impl Mont1536 {
             r11 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r10 as u128) + (r11 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r11 = t as u64;
-            r10 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r11, 0x0000000000000000_u64);
+            r11 = t.0;
+            r10 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[5] as u128) + (r3 as u128);
@@ -2358,10 +2355,9 @@ impl Mont1536 {
             r12 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r11 as u128) + (r12 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r12 = t as u64;
-            r11 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r11, r12, 0x0000000000000000_u64);
+            r12 = t.0;
+            r11 = t.1;
         }
         r11 = r10.wrapping_add(r11).wrapping_add(0x0000000000000000_u64);
         {
@@ -2370,32 +2366,31 @@ impl Mont1536 {
             r10 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r12 as u128) + (r10 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r10 = t as u64;
-            r12 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r12, r10, 0x0000000000000000_u64);
+            r10 = t.0;
+            r12 = t.1;
         }
         r12 = r11.wrapping_add(r12).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r3 as u128) + (r3 as u128) + (0x0000000000000000_u64 as u128);
-            r3 = t as u64;
-            r11 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r3, r3, 0x0000000000000000_u64);
+            r3 = t.0;
+            r11 = t.1;
         }
         {
-            let t: u128 = (r10 as u128) + (r10 as u128) + (r11 as u128);
-            r11 = t as u64;
-            r10 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r10, r11);
+            r11 = t.0;
+            r10 = t.1;
         }
         r10 = r12.wrapping_add(r12).wrapping_add(r10);
         {
-            let t: u128 = (r1 as u128) + (r3 as u128) + (0x0000000000000000_u64 as u128);
-            r3 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r3, 0x0000000000000000_u64);
+            r3 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r9 as u128) + (r11 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r11 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r9, r11, r1);
+            r1 = t.0;
+            r11 = t.1;
         }
         r10 = r11.wrapping_add(r10).wrapping_add(0x0000000000000000_u64);
         {
@@ -2409,10 +2404,9 @@ impl Mont1536 {
             r12 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r9 as u128) + (r12 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r12 = t as u64;
-            r9 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r9, r12, 0x0000000000000000_u64);
+            r12 = t.0;
+            r9 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[6] as u128) + (r11 as u128);
@@ -2420,10 +2414,9 @@ impl Mont1536 {
             r13 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r12 as u128) + (r13 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r13 = t as u64;
-            r12 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r12, r13, 0x0000000000000000_u64);
+            r13 = t.0;
+            r12 = t.1;
         }
         r12 = r9.wrapping_add(r12).wrapping_add(0x0000000000000000_u64);
         {
@@ -2432,22 +2425,20 @@ impl Mont1536 {
             r9 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r13 as u128) + (r9 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r9 = t as u64;
-            r13 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r13, r9, 0x0000000000000000_u64);
+            r9 = t.0;
+            r13 = t.1;
         }
         r13 = r12.wrapping_add(r13).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r11 as u128) + (r11 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r11 = t as u64;
-            r12 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r11, r11, 0x0000000000000000_u64);
+            r11 = t.0;
+            r12 = t.1;
         }
         {
-            let t: u128 = (r9 as u128) + (r9 as u128) + (r12 as u128);
-            r12 = t as u64;
-            r9 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r9, r9, r12);
+            r12 = t.0;
+            r9 = t.1;
         }
         r9 = r13.wrapping_add(r13).wrapping_add(r9);
         {
@@ -2456,22 +2447,20 @@ impl Mont1536 {
             r13 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r12 as u128) + (r13 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r13 = t as u64;
-            r12 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r12, r13, 0x0000000000000000_u64);
+            r13 = t.0;
+            r12 = t.1;
         }
         r12 = r9.wrapping_add(r12).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r11 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r11 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r11, 0x0000000000000000_u64);
+            r11 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r10 as u128) + (r13 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r13 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r13, r1);
+            r1 = t.0;
+            r13 = t.1;
         }
         r12 = r13.wrapping_add(r12).wrapping_add(0x0000000000000000_u64);
         {
@@ -2485,10 +2474,9 @@ impl Mont1536 {
             r9 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r10 as u128) + (r9 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r9 = t as u64;
-            r10 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r9, 0x0000000000000000_u64);
+            r9 = t.0;
+            r10 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[7] as u128) + (r13 as u128);
@@ -2496,10 +2484,9 @@ impl Mont1536 {
             r14 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r9 as u128) + (r14 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r14 = t as u64;
-            r9 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r9, r14, 0x0000000000000000_u64);
+            r14 = t.0;
+            r9 = t.1;
         }
         r9 = r10.wrapping_add(r9).wrapping_add(0x0000000000000000_u64);
         {
@@ -2508,10 +2495,9 @@ impl Mont1536 {
             r10 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r14 as u128) + (r10 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r10 = t as u64;
-            r14 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r14, r10, 0x0000000000000000_u64);
+            r10 = t.0;
+            r14 = t.1;
         }
         r14 = r9.wrapping_add(r14).wrapping_add(0x0000000000000000_u64);
         {
@@ -2520,34 +2506,31 @@ impl Mont1536 {
             r9 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r10 as u128) + (r9 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r9 = t as u64;
-            r10 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r9, 0x0000000000000000_u64);
+            r9 = t.0;
+            r10 = t.1;
         }
         r10 = r14.wrapping_add(r10).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r13 as u128) + (r13 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r13 = t as u64;
-            r14 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r13, r13, 0x0000000000000000_u64);
+            r13 = t.0;
+            r14 = t.1;
         }
         {
-            let t: u128 = (r9 as u128) + (r9 as u128) + (r14 as u128);
-            r14 = t as u64;
-            r9 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r9, r9, r14);
+            r14 = t.0;
+            r9 = t.1;
         }
         r9 = r10.wrapping_add(r10).wrapping_add(r9);
         {
-            let t: u128 = (r1 as u128) + (r13 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r13 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r13, 0x0000000000000000_u64);
+            r13 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r12 as u128) + (r14 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r14 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r12, r14, r1);
+            r1 = t.0;
+            r14 = t.1;
         }
         r9 = r14.wrapping_add(r9).wrapping_add(0x0000000000000000_u64);
         {
@@ -2561,10 +2544,9 @@ impl Mont1536 {
             r10 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r12 as u128) + (r10 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r10 = t as u64;
-            r12 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r12, r10, 0x0000000000000000_u64);
+            r10 = t.0;
+            r12 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[8] as u128) + (r14 as u128);
@@ -2572,10 +2554,9 @@ impl Mont1536 {
             r15 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r10 as u128) + (r15 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r15 = t as u64;
-            r10 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r15, 0x0000000000000000_u64);
+            r15 = t.0;
+            r10 = t.1;
         }
         r10 = r12.wrapping_add(r10).wrapping_add(0x0000000000000000_u64);
         {
@@ -2584,10 +2565,9 @@ impl Mont1536 {
             r12 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r15 as u128) + (r12 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r12 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r12, 0x0000000000000000_u64);
+            r12 = t.0;
+            r15 = t.1;
         }
         r15 = r10.wrapping_add(r15).wrapping_add(0x0000000000000000_u64);
         {
@@ -2596,22 +2576,20 @@ impl Mont1536 {
             r10 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r12 as u128) + (r10 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r10 = t as u64;
-            r12 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r12, r10, 0x0000000000000000_u64);
+            r10 = t.0;
+            r12 = t.1;
         }
         r12 = r15.wrapping_add(r12).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r14 as u128) + (r14 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r14 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r14, r14, 0x0000000000000000_u64);
+            r14 = t.0;
+            r15 = t.1;
         }
         {
-            let t: u128 = (r10 as u128) + (r10 as u128) + (r15 as u128);
-            r15 = t as u64;
-            r10 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r10, r15);
+            r15 = t.0;
+            r10 = t.1;
         }
         r10 = r12.wrapping_add(r12).wrapping_add(r10);
         {
@@ -2620,22 +2598,20 @@ impl Mont1536 {
             r12 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r15 as u128) + (r12 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r12 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r12, 0x0000000000000000_u64);
+            r12 = t.0;
+            r15 = t.1;
         }
         r15 = r10.wrapping_add(r15).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r14 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r14 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r14, 0x0000000000000000_u64);
+            r14 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r9 as u128) + (r12 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r12 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r9, r12, r1);
+            r1 = t.0;
+            r12 = t.1;
         }
         r15 = r12.wrapping_add(r15).wrapping_add(0x0000000000000000_u64);
         {
@@ -2649,10 +2625,9 @@ impl Mont1536 {
             r10 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r9 as u128) + (r10 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r10 = t as u64;
-            r9 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r9, r10, 0x0000000000000000_u64);
+            r10 = t.0;
+            r9 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[9] as u128) + (r12 as u128);
@@ -2660,10 +2635,9 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r10 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r10 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r10 = t.1;
         }
         r10 = r9.wrapping_add(r10).wrapping_add(0x0000000000000000_u64);
         {
@@ -2672,10 +2646,9 @@ impl Mont1536 {
             r9 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r9 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r9 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r9, 0x0000000000000000_u64);
+            r9 = t.0;
+            r16 = t.1;
         }
         r16 = r10.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
@@ -2684,10 +2657,9 @@ impl Mont1536 {
             r10 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r9 as u128) + (r10 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r10 = t as u64;
-            r9 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r9, r10, 0x0000000000000000_u64);
+            r10 = t.0;
+            r9 = t.1;
         }
         r9 = r16.wrapping_add(r9).wrapping_add(0x0000000000000000_u64);
         {
@@ -2696,34 +2668,31 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r10 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r10 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r10 = t.1;
         }
         r10 = r9.wrapping_add(r10).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r12 as u128) + (r12 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r12 = t as u64;
-            r9 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r12, r12, 0x0000000000000000_u64);
+            r12 = t.0;
+            r9 = t.1;
         }
         {
-            let t: u128 = (r16 as u128) + (r16 as u128) + (r9 as u128);
-            r9 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r16, r9);
+            r9 = t.0;
+            r16 = t.1;
         }
         r16 = r10.wrapping_add(r10).wrapping_add(r16);
         {
-            let t: u128 = (r1 as u128) + (r12 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r12 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r12, 0x0000000000000000_u64);
+            r12 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r15 as u128) + (r9 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r9 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r9, r1);
+            r1 = t.0;
+            r9 = t.1;
         }
         r16 = r9.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
@@ -2737,10 +2706,9 @@ impl Mont1536 {
             r10 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r15 as u128) + (r10 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r10 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r10, 0x0000000000000000_u64);
+            r10 = t.0;
+            r15 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[10] as u128) + (r9 as u128);
@@ -2748,10 +2716,9 @@ impl Mont1536 {
             r17 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r10 as u128) + (r17 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r17 = t as u64;
-            r10 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r17, 0x0000000000000000_u64);
+            r17 = t.0;
+            r10 = t.1;
         }
         r10 = r15.wrapping_add(r10).wrapping_add(0x0000000000000000_u64);
         {
@@ -2760,10 +2727,9 @@ impl Mont1536 {
             r15 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r17 as u128) + (r15 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r15 = t as u64;
-            r17 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r17, r15, 0x0000000000000000_u64);
+            r15 = t.0;
+            r17 = t.1;
         }
         r17 = r10.wrapping_add(r17).wrapping_add(0x0000000000000000_u64);
         {
@@ -2772,10 +2738,9 @@ impl Mont1536 {
             r10 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r15 as u128) + (r10 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r10 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r10, 0x0000000000000000_u64);
+            r10 = t.0;
+            r15 = t.1;
         }
         r15 = r17.wrapping_add(r15).wrapping_add(0x0000000000000000_u64);
         {
@@ -2784,21 +2749,20 @@ impl Mont1536 {
             r17 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r10 as u128) + (r17 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r17 = t as u64;
-            r10 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r17, 0x0000000000000000_u64);
+            r17 = t.0;
+            r10 = t.1;
         }
         r10 = r15.wrapping_add(r10).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r9 as u128) + (r9 as u128) + (0x0000000000000000_u64 as u128);
-            r9 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r9, r9, 0x0000000000000000_u64);
+            r9 = t.0;
+            r15 = t.1;
         }
         {
-            let t: u128 = (r17 as u128) + (r17 as u128) + (r15 as u128);
-            r15 = t as u64;
-            r17 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r17, r17, r15);
+            r15 = t.0;
+            r17 = t.1;
         }
         r17 = r10.wrapping_add(r10).wrapping_add(r17);
         {
@@ -2807,21 +2771,20 @@ impl Mont1536 {
             r10 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r15 as u128) + (r10 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r10 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r10, 0x0000000000000000_u64);
+            r10 = t.0;
+            r15 = t.1;
         }
         r15 = r17.wrapping_add(r15).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r9 as u128) + (0x0000000000000000_u64 as u128);
-            r9 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r9, 0x0000000000000000_u64);
+            r9 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r16 as u128) + (r10 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r10 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r10, r1);
+            r1 = t.0;
+            r10 = t.1;
         }
         r15 = r10.wrapping_add(r15).wrapping_add(0x0000000000000000_u64);
         {
@@ -2835,10 +2798,9 @@ impl Mont1536 {
             r17 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r17 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r17 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r17, 0x0000000000000000_u64);
+            r17 = t.0;
+            r16 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[11] as u128) + (r10 as u128);
@@ -2846,10 +2808,9 @@ impl Mont1536 {
             r18 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r17 as u128) + (r18 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r18 = t as u64;
-            r17 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r17, r18, 0x0000000000000000_u64);
+            r18 = t.0;
+            r17 = t.1;
         }
         r17 = r16.wrapping_add(r17).wrapping_add(0x0000000000000000_u64);
         {
@@ -2858,10 +2819,9 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r18 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r18 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r18, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r18 = t.1;
         }
         r18 = r17.wrapping_add(r18).wrapping_add(0x0000000000000000_u64);
         {
@@ -2870,10 +2830,9 @@ impl Mont1536 {
             r17 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r17 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r17 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r17, 0x0000000000000000_u64);
+            r17 = t.0;
+            r16 = t.1;
         }
         r16 = r18.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
@@ -2882,10 +2841,9 @@ impl Mont1536 {
             r18 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r17 as u128) + (r18 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r18 = t as u64;
-            r17 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r17, r18, 0x0000000000000000_u64);
+            r18 = t.0;
+            r17 = t.1;
         }
         r17 = r16.wrapping_add(r17).wrapping_add(0x0000000000000000_u64);
         {
@@ -2894,34 +2852,31 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r18 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r18 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r18, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r18 = t.1;
         }
         r18 = r17.wrapping_add(r18).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r10 as u128) + (r10 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r10 = t as u64;
-            r17 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r10, r10, 0x0000000000000000_u64);
+            r10 = t.0;
+            r17 = t.1;
         }
         {
-            let t: u128 = (r16 as u128) + (r16 as u128) + (r17 as u128);
-            r17 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r16, r17);
+            r17 = t.0;
+            r16 = t.1;
         }
         r16 = r18.wrapping_add(r18).wrapping_add(r16);
         {
-            let t: u128 = (r1 as u128) + (r10 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r10 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r10, 0x0000000000000000_u64);
+            r10 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r15 as u128) + (r17 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r17 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r17, r1);
+            r1 = t.0;
+            r17 = t.1;
         }
         r16 = r17.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
@@ -2935,10 +2890,9 @@ impl Mont1536 {
             r18 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r15 as u128) + (r18 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r18 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r18, 0x0000000000000000_u64);
+            r18 = t.0;
+            r15 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[12] as u128) + (r17 as u128);
@@ -2946,10 +2900,9 @@ impl Mont1536 {
             r19 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r18 as u128) + (r19 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r19 = t as u64;
-            r18 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r18, r19, 0x0000000000000000_u64);
+            r19 = t.0;
+            r18 = t.1;
         }
         r18 = r15.wrapping_add(r18).wrapping_add(0x0000000000000000_u64);
         {
@@ -2958,10 +2911,9 @@ impl Mont1536 {
             r15 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r19 as u128) + (r15 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r15 = t as u64;
-            r19 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r19, r15, 0x0000000000000000_u64);
+            r15 = t.0;
+            r19 = t.1;
         }
         r19 = r18.wrapping_add(r19).wrapping_add(0x0000000000000000_u64);
         {
@@ -2970,10 +2922,9 @@ impl Mont1536 {
             r18 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r15 as u128) + (r18 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r18 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r18, 0x0000000000000000_u64);
+            r18 = t.0;
+            r15 = t.1;
         }
         r15 = r19.wrapping_add(r15).wrapping_add(0x0000000000000000_u64);
         {
@@ -2982,10 +2933,9 @@ impl Mont1536 {
             r19 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r18 as u128) + (r19 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r19 = t as u64;
-            r18 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r18, r19, 0x0000000000000000_u64);
+            r19 = t.0;
+            r18 = t.1;
         }
         r18 = r15.wrapping_add(r18).wrapping_add(0x0000000000000000_u64);
         {
@@ -2994,22 +2944,20 @@ impl Mont1536 {
             r15 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r19 as u128) + (r15 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r15 = t as u64;
-            r19 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r19, r15, 0x0000000000000000_u64);
+            r15 = t.0;
+            r19 = t.1;
         }
         r19 = r18.wrapping_add(r19).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r17 as u128) + (r17 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r17 = t as u64;
-            r18 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r17, r17, 0x0000000000000000_u64);
+            r17 = t.0;
+            r18 = t.1;
         }
         {
-            let t: u128 = (r15 as u128) + (r15 as u128) + (r18 as u128);
-            r18 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r15, r18);
+            r18 = t.0;
+            r15 = t.1;
         }
         r15 = r19.wrapping_add(r19).wrapping_add(r15);
         {
@@ -3018,22 +2966,20 @@ impl Mont1536 {
             r19 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r18 as u128) + (r19 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r19 = t as u64;
-            r18 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r18, r19, 0x0000000000000000_u64);
+            r19 = t.0;
+            r18 = t.1;
         }
         r18 = r15.wrapping_add(r18).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r17 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r17 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r17, 0x0000000000000000_u64);
+            r17 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r16 as u128) + (r19 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r19 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r19, r1);
+            r1 = t.0;
+            r19 = t.1;
         }
         r18 = r19.wrapping_add(r18).wrapping_add(0x0000000000000000_u64);
         {
@@ -3047,10 +2993,9 @@ impl Mont1536 {
             r15 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r15 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r15 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r15, 0x0000000000000000_u64);
+            r15 = t.0;
+            r16 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[13] as u128) + (r19 as u128);
@@ -3058,10 +3003,9 @@ impl Mont1536 {
             r20 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r15 as u128) + (r20 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r20 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r20, 0x0000000000000000_u64);
+            r20 = t.0;
+            r15 = t.1;
         }
         r15 = r16.wrapping_add(r15).wrapping_add(0x0000000000000000_u64);
         {
@@ -3070,10 +3014,9 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r20 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r20 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r20, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r20 = t.1;
         }
         r20 = r15.wrapping_add(r20).wrapping_add(0x0000000000000000_u64);
         {
@@ -3082,10 +3025,9 @@ impl Mont1536 {
             r15 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r15 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r15 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r15, 0x0000000000000000_u64);
+            r15 = t.0;
+            r16 = t.1;
         }
         r16 = r20.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
@@ -3094,10 +3036,9 @@ impl Mont1536 {
             r20 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r15 as u128) + (r20 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r20 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r20, 0x0000000000000000_u64);
+            r20 = t.0;
+            r15 = t.1;
         }
         r15 = r16.wrapping_add(r15).wrapping_add(0x0000000000000000_u64);
         {
@@ -3106,10 +3047,9 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r20 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r20 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r20, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r20 = t.1;
         }
         r20 = r15.wrapping_add(r20).wrapping_add(0x0000000000000000_u64);
         {
@@ -3118,34 +3058,31 @@ impl Mont1536 {
             r15 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r15 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r15 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r15, 0x0000000000000000_u64);
+            r15 = t.0;
+            r16 = t.1;
         }
         r16 = r20.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r19 as u128) + (r19 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r19 = t as u64;
-            r20 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r19, r19, 0x0000000000000000_u64);
+            r19 = t.0;
+            r20 = t.1;
         }
         {
-            let t: u128 = (r15 as u128) + (r15 as u128) + (r20 as u128);
-            r20 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r15, r20);
+            r20 = t.0;
+            r15 = t.1;
         }
         r15 = r16.wrapping_add(r16).wrapping_add(r15);
         {
-            let t: u128 = (r1 as u128) + (r19 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r19 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r19, 0x0000000000000000_u64);
+            r19 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r18 as u128) + (r20 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r20 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r18, r20, r1);
+            r1 = t.0;
+            r20 = t.1;
         }
         r15 = r20.wrapping_add(r15).wrapping_add(0x0000000000000000_u64);
         {
@@ -3159,10 +3096,9 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r18 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r18 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r18, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r18 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[14] as u128) + (r20 as u128);
@@ -3170,10 +3106,9 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r16 = t.1;
         }
         r16 = r18.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
@@ -3182,10 +3117,9 @@ impl Mont1536 {
             r18 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r18 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r18 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r18, 0x0000000000000000_u64);
+            r18 = t.0;
+            r21 = t.1;
         }
         r21 = r16.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -3194,10 +3128,9 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r18 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r18 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r18, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r18 = t.1;
         }
         r18 = r21.wrapping_add(r18).wrapping_add(0x0000000000000000_u64);
         {
@@ -3206,10 +3139,9 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r16 = t.1;
         }
         r16 = r18.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
@@ -3218,10 +3150,9 @@ impl Mont1536 {
             r18 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r18 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r18 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r18, 0x0000000000000000_u64);
+            r18 = t.0;
+            r21 = t.1;
         }
         r21 = r16.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -3230,22 +3161,20 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r18 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r18 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r18, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r18 = t.1;
         }
         r18 = r21.wrapping_add(r18).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r20 as u128) + (r20 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r20 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r20, r20, 0x0000000000000000_u64);
+            r20 = t.0;
+            r21 = t.1;
         }
         {
-            let t: u128 = (r16 as u128) + (r16 as u128) + (r21 as u128);
-            r21 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r16, r21);
+            r21 = t.0;
+            r16 = t.1;
         }
         r16 = r18.wrapping_add(r18).wrapping_add(r16);
         {
@@ -3254,22 +3183,20 @@ impl Mont1536 {
             r18 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r18 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r18 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r18, 0x0000000000000000_u64);
+            r18 = t.0;
+            r21 = t.1;
         }
         r21 = r16.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r20 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r20 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r20, 0x0000000000000000_u64);
+            r20 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r15 as u128) + (r18 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r18 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r18, r1);
+            r1 = t.0;
+            r18 = t.1;
         }
         r21 = r18.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -3283,10 +3210,9 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r15 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r15 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[15] as u128) + (r18 as u128);
@@ -3294,10 +3220,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r16 = t.1;
         }
         r16 = r15.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
@@ -3306,10 +3231,9 @@ impl Mont1536 {
             r15 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r15 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r15 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r15, 0x0000000000000000_u64);
+            r15 = t.0;
+            r22 = t.1;
         }
         r22 = r16.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -3318,10 +3242,9 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r15 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r15 = t.1;
         }
         r15 = r22.wrapping_add(r15).wrapping_add(0x0000000000000000_u64);
         {
@@ -3330,10 +3253,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r16 = t.1;
         }
         r16 = r15.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
@@ -3342,10 +3264,9 @@ impl Mont1536 {
             r15 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r15 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r15 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r15, 0x0000000000000000_u64);
+            r15 = t.0;
+            r22 = t.1;
         }
         r22 = r16.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -3354,10 +3275,9 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r15 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r15 = t.1;
         }
         r15 = r22.wrapping_add(r15).wrapping_add(0x0000000000000000_u64);
         {
@@ -3366,34 +3286,31 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r16 = t.1;
         }
         r16 = r15.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r18 as u128) + (r18 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r18 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r18, r18, 0x0000000000000000_u64);
+            r18 = t.0;
+            r15 = t.1;
         }
         {
-            let t: u128 = (r22 as u128) + (r22 as u128) + (r15 as u128);
-            r15 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r22, r15);
+            r15 = t.0;
+            r22 = t.1;
         }
         r22 = r16.wrapping_add(r16).wrapping_add(r22);
         {
-            let t: u128 = (r1 as u128) + (r18 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r18 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r18, 0x0000000000000000_u64);
+            r18 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r21 as u128) + (r15 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r15 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r15, r1);
+            r1 = t.0;
+            r15 = t.1;
         }
         r22 = r15.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -3407,10 +3324,9 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r21 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[16] as u128) + (r15 as u128);
@@ -3418,10 +3334,9 @@ impl Mont1536 {
             r23 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r23 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r23 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r23, 0x0000000000000000_u64);
+            r23 = t.0;
+            r16 = t.1;
         }
         r16 = r21.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
@@ -3430,10 +3345,9 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r23 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r23 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r23, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r23 = t.1;
         }
         r23 = r16.wrapping_add(r23).wrapping_add(0x0000000000000000_u64);
         {
@@ -3442,10 +3356,9 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r21 = t.1;
         }
         r21 = r23.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -3454,10 +3367,9 @@ impl Mont1536 {
             r23 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r23 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r23 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r23, 0x0000000000000000_u64);
+            r23 = t.0;
+            r16 = t.1;
         }
         r16 = r21.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
@@ -3466,10 +3378,9 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r23 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r23 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r23, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r23 = t.1;
         }
         r23 = r16.wrapping_add(r23).wrapping_add(0x0000000000000000_u64);
         {
@@ -3478,10 +3389,9 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r21 = t.1;
         }
         r21 = r23.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -3490,22 +3400,20 @@ impl Mont1536 {
             r23 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r16 as u128) + (r23 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r23 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r23, 0x0000000000000000_u64);
+            r23 = t.0;
+            r16 = t.1;
         }
         r16 = r21.wrapping_add(r16).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r15 as u128) + (r15 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r15 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r15, r15, 0x0000000000000000_u64);
+            r15 = t.0;
+            r21 = t.1;
         }
         {
-            let t: u128 = (r23 as u128) + (r23 as u128) + (r21 as u128);
-            r21 = t as u64;
-            r23 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r23, r23, r21);
+            r21 = t.0;
+            r23 = t.1;
         }
         r23 = r16.wrapping_add(r16).wrapping_add(r23);
         {
@@ -3514,22 +3422,20 @@ impl Mont1536 {
             r16 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r21 = t.1;
         }
         r21 = r23.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r15 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r15 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r15, 0x0000000000000000_u64);
+            r15 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r22 as u128) + (r16 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r16 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r16, r1);
+            r1 = t.0;
+            r16 = t.1;
         }
         r21 = r16.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -3543,10 +3449,9 @@ impl Mont1536 {
             r23 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r23 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r23 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r23, 0x0000000000000000_u64);
+            r23 = t.0;
+            r22 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[17] as u128) + (r16 as u128);
@@ -3554,10 +3459,9 @@ impl Mont1536 {
             r24 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r23 as u128) + (r24 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r24 = t as u64;
-            r23 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r23, r24, 0x0000000000000000_u64);
+            r24 = t.0;
+            r23 = t.1;
         }
         r23 = r22.wrapping_add(r23).wrapping_add(0x0000000000000000_u64);
         {
@@ -3566,10 +3470,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r24 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r24 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r24, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r24 = t.1;
         }
         r24 = r23.wrapping_add(r24).wrapping_add(0x0000000000000000_u64);
         {
@@ -3578,10 +3481,9 @@ impl Mont1536 {
             r23 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r23 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r23 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r23, 0x0000000000000000_u64);
+            r23 = t.0;
+            r22 = t.1;
         }
         r22 = r24.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -3590,10 +3492,9 @@ impl Mont1536 {
             r24 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r23 as u128) + (r24 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r24 = t as u64;
-            r23 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r23, r24, 0x0000000000000000_u64);
+            r24 = t.0;
+            r23 = t.1;
         }
         r23 = r22.wrapping_add(r23).wrapping_add(0x0000000000000000_u64);
         {
@@ -3602,10 +3503,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r24 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r24 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r24, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r24 = t.1;
         }
         r24 = r23.wrapping_add(r24).wrapping_add(0x0000000000000000_u64);
         {
@@ -3614,10 +3514,9 @@ impl Mont1536 {
             r23 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r23 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r23 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r23, 0x0000000000000000_u64);
+            r23 = t.0;
+            r22 = t.1;
         }
         r22 = r24.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -3626,10 +3525,9 @@ impl Mont1536 {
             r24 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r23 as u128) + (r24 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r24 = t as u64;
-            r23 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r23, r24, 0x0000000000000000_u64);
+            r24 = t.0;
+            r23 = t.1;
         }
         r23 = r22.wrapping_add(r23).wrapping_add(0x0000000000000000_u64);
         {
@@ -3638,34 +3536,31 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r24 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r24 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r24, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r24 = t.1;
         }
         r24 = r23.wrapping_add(r24).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r16 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r23 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r16, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r23 = t.1;
         }
         {
-            let t: u128 = (r22 as u128) + (r22 as u128) + (r23 as u128);
-            r23 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r22, r23);
+            r23 = t.0;
+            r22 = t.1;
         }
         r22 = r24.wrapping_add(r24).wrapping_add(r22);
         {
-            let t: u128 = (r1 as u128) + (r16 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r16 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r16, 0x0000000000000000_u64);
+            r16 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r21 as u128) + (r23 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r23 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r23, r1);
+            r1 = t.0;
+            r23 = t.1;
         }
         r22 = r23.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -3679,10 +3574,9 @@ impl Mont1536 {
             r24 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r24 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r24 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r24, 0x0000000000000000_u64);
+            r24 = t.0;
+            r21 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[18] as u128) + (r23 as u128);
@@ -3690,10 +3584,9 @@ impl Mont1536 {
             r25 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r24 as u128) + (r25 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r25 = t as u64;
-            r24 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r24, r25, 0x0000000000000000_u64);
+            r25 = t.0;
+            r24 = t.1;
         }
         r24 = r21.wrapping_add(r24).wrapping_add(0x0000000000000000_u64);
         {
@@ -3702,10 +3595,9 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r25 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r25 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r25, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r25 = t.1;
         }
         r25 = r24.wrapping_add(r25).wrapping_add(0x0000000000000000_u64);
         {
@@ -3714,10 +3606,9 @@ impl Mont1536 {
             r24 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r24 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r24 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r24, 0x0000000000000000_u64);
+            r24 = t.0;
+            r21 = t.1;
         }
         r21 = r25.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -3726,10 +3617,9 @@ impl Mont1536 {
             r25 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r24 as u128) + (r25 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r25 = t as u64;
-            r24 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r24, r25, 0x0000000000000000_u64);
+            r25 = t.0;
+            r24 = t.1;
         }
         r24 = r21.wrapping_add(r24).wrapping_add(0x0000000000000000_u64);
         {
@@ -3738,10 +3628,9 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r25 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r25 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r25, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r25 = t.1;
         }
         r25 = r24.wrapping_add(r25).wrapping_add(0x0000000000000000_u64);
         {
@@ -3750,10 +3639,9 @@ impl Mont1536 {
             r24 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r24 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r24 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r24, 0x0000000000000000_u64);
+            r24 = t.0;
+            r21 = t.1;
         }
         r21 = r25.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -3762,10 +3650,9 @@ impl Mont1536 {
             r25 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r24 as u128) + (r25 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r25 = t as u64;
-            r24 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r24, r25, 0x0000000000000000_u64);
+            r25 = t.0;
+            r24 = t.1;
         }
         r24 = r21.wrapping_add(r24).wrapping_add(0x0000000000000000_u64);
         {
@@ -3774,22 +3661,20 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r25 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r25 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r25, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r25 = t.1;
         }
         r25 = r24.wrapping_add(r25).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r23 as u128) + (r23 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r23 = t as u64;
-            r24 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r23, r23, 0x0000000000000000_u64);
+            r23 = t.0;
+            r24 = t.1;
         }
         {
-            let t: u128 = (r21 as u128) + (r21 as u128) + (r24 as u128);
-            r24 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r21, r24);
+            r24 = t.0;
+            r21 = t.1;
         }
         r21 = r25.wrapping_add(r25).wrapping_add(r21);
         {
@@ -3798,22 +3683,20 @@ impl Mont1536 {
             r25 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r24 as u128) + (r25 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r25 = t as u64;
-            r24 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r24, r25, 0x0000000000000000_u64);
+            r25 = t.0;
+            r24 = t.1;
         }
         r24 = r21.wrapping_add(r24).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r23 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r23 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r23, 0x0000000000000000_u64);
+            r23 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r22 as u128) + (r25 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r25 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r25, r1);
+            r1 = t.0;
+            r25 = t.1;
         }
         r24 = r25.wrapping_add(r24).wrapping_add(0x0000000000000000_u64);
         {
@@ -3827,10 +3710,9 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r22 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[19] as u128) + (r25 as u128);
@@ -3838,10 +3720,9 @@ impl Mont1536 {
             r26 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r26 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r26 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r26, 0x0000000000000000_u64);
+            r26 = t.0;
+            r21 = t.1;
         }
         r21 = r22.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -3850,10 +3731,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r26 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r26 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r26, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r26 = t.1;
         }
         r26 = r21.wrapping_add(r26).wrapping_add(0x0000000000000000_u64);
         {
@@ -3862,10 +3742,9 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r22 = t.1;
         }
         r22 = r26.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -3874,10 +3753,9 @@ impl Mont1536 {
             r26 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r26 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r26 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r26, 0x0000000000000000_u64);
+            r26 = t.0;
+            r21 = t.1;
         }
         r21 = r22.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -3886,10 +3764,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r26 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r26 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r26, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r26 = t.1;
         }
         r26 = r21.wrapping_add(r26).wrapping_add(0x0000000000000000_u64);
         {
@@ -3898,10 +3775,9 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r22 = t.1;
         }
         r22 = r26.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -3910,10 +3786,9 @@ impl Mont1536 {
             r26 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r26 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r26 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r26, 0x0000000000000000_u64);
+            r26 = t.0;
+            r21 = t.1;
         }
         r21 = r22.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -3922,10 +3797,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r26 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r26 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r26, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r26 = t.1;
         }
         r26 = r21.wrapping_add(r26).wrapping_add(0x0000000000000000_u64);
         {
@@ -3934,34 +3808,31 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r22 = t.1;
         }
         r22 = r26.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r25 as u128) + (r25 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r25 = t as u64;
-            r26 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r25, r25, 0x0000000000000000_u64);
+            r25 = t.0;
+            r26 = t.1;
         }
         {
-            let t: u128 = (r21 as u128) + (r21 as u128) + (r26 as u128);
-            r26 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r21, r26);
+            r26 = t.0;
+            r21 = t.1;
         }
         r21 = r22.wrapping_add(r22).wrapping_add(r21);
         {
-            let t: u128 = (r1 as u128) + (r25 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r25 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r25, 0x0000000000000000_u64);
+            r25 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r24 as u128) + (r26 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r26 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r24, r26, r1);
+            r1 = t.0;
+            r26 = t.1;
         }
         r21 = r26.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -3975,10 +3846,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r24 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r24 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r24, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r24 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[20] as u128) + (r26 as u128);
@@ -3986,10 +3856,9 @@ impl Mont1536 {
             r27 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r27 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r27 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r27, 0x0000000000000000_u64);
+            r27 = t.0;
+            r22 = t.1;
         }
         r22 = r24.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -3998,10 +3867,9 @@ impl Mont1536 {
             r24 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r27 as u128) + (r24 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r24 = t as u64;
-            r27 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r27, r24, 0x0000000000000000_u64);
+            r24 = t.0;
+            r27 = t.1;
         }
         r27 = r22.wrapping_add(r27).wrapping_add(0x0000000000000000_u64);
         {
@@ -4010,10 +3878,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r24 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r24 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r24, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r24 = t.1;
         }
         r24 = r27.wrapping_add(r24).wrapping_add(0x0000000000000000_u64);
         {
@@ -4022,10 +3889,9 @@ impl Mont1536 {
             r27 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r27 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r27 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r27, 0x0000000000000000_u64);
+            r27 = t.0;
+            r22 = t.1;
         }
         r22 = r24.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4034,10 +3900,9 @@ impl Mont1536 {
             r24 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r27 as u128) + (r24 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r24 = t as u64;
-            r27 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r27, r24, 0x0000000000000000_u64);
+            r24 = t.0;
+            r27 = t.1;
         }
         r27 = r22.wrapping_add(r27).wrapping_add(0x0000000000000000_u64);
         {
@@ -4046,10 +3911,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r24 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r24 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r24, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r24 = t.1;
         }
         r24 = r27.wrapping_add(r24).wrapping_add(0x0000000000000000_u64);
         {
@@ -4058,10 +3922,9 @@ impl Mont1536 {
             r27 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r27 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r27 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r27, 0x0000000000000000_u64);
+            r27 = t.0;
+            r22 = t.1;
         }
         r22 = r24.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4070,10 +3933,9 @@ impl Mont1536 {
             r24 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r27 as u128) + (r24 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r24 = t as u64;
-            r27 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r27, r24, 0x0000000000000000_u64);
+            r24 = t.0;
+            r27 = t.1;
         }
         r27 = r22.wrapping_add(r27).wrapping_add(0x0000000000000000_u64);
         {
@@ -4082,22 +3944,20 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r24 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r24 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r24, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r24 = t.1;
         }
         r24 = r27.wrapping_add(r24).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r26 as u128) + (r26 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r26 = t as u64;
-            r27 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r26, r26, 0x0000000000000000_u64);
+            r26 = t.0;
+            r27 = t.1;
         }
         {
-            let t: u128 = (r22 as u128) + (r22 as u128) + (r27 as u128);
-            r27 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r22, r27);
+            r27 = t.0;
+            r22 = t.1;
         }
         r22 = r24.wrapping_add(r24).wrapping_add(r22);
         {
@@ -4106,22 +3966,20 @@ impl Mont1536 {
             r24 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r27 as u128) + (r24 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r24 = t as u64;
-            r27 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r27, r24, 0x0000000000000000_u64);
+            r24 = t.0;
+            r27 = t.1;
         }
         r27 = r22.wrapping_add(r27).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r26 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r26 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r26, 0x0000000000000000_u64);
+            r26 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r21 as u128) + (r24 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r24 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r24, r1);
+            r1 = t.0;
+            r24 = t.1;
         }
         r27 = r24.wrapping_add(r27).wrapping_add(0x0000000000000000_u64);
         {
@@ -4135,10 +3993,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r21 = t.1;
         }
         {
             let t: u128 = (a[2] as u128) * (a[21] as u128) + (r24 as u128);
@@ -4146,10 +4003,9 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r22 = t.1;
         }
         r22 = r21.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4158,10 +4014,9 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r28 = t.1;
         }
         r28 = r22.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -4170,10 +4025,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r21 = t.1;
         }
         r21 = r28.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -4182,10 +4036,9 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r22 = t.1;
         }
         r22 = r21.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4194,10 +4047,9 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r28 = t.1;
         }
         r28 = r22.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -4206,10 +4058,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r21 = t.1;
         }
         r21 = r28.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -4218,10 +4069,9 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r22 = t.1;
         }
         r22 = r21.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4230,10 +4080,9 @@ impl Mont1536 {
             r21 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r28 = t.1;
         }
         r28 = r22.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -4242,10 +4091,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r21 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r21 = t.1;
         }
         r21 = r28.wrapping_add(r21).wrapping_add(0x0000000000000000_u64);
         {
@@ -4254,34 +4102,31 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r22 = t.1;
         }
         r22 = r21.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r24 as u128) + (r24 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r24 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r24, r24, 0x0000000000000000_u64);
+            r24 = t.0;
+            r21 = t.1;
         }
         {
-            let t: u128 = (r28 as u128) + (r28 as u128) + (r21 as u128);
-            r21 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r28, r21);
+            r21 = t.0;
+            r28 = t.1;
         }
         r28 = r22.wrapping_add(r22).wrapping_add(r28);
         {
-            let t: u128 = (r1 as u128) + (r24 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r24 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r24, 0x0000000000000000_u64);
+            r24 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r27 as u128) + (r21 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r21 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r27, r21, r1);
+            r1 = t.0;
+            r21 = t.1;
         }
         r28 = r21.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -4295,10 +4140,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r27 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r27 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r27, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r27 = t.1;
         }
         {
             let t: u128 = (a[3] as u128) * (a[21] as u128) + (r21 as u128);
@@ -4306,10 +4150,9 @@ impl Mont1536 {
             r29 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r29 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r29 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r29, 0x0000000000000000_u64);
+            r29 = t.0;
+            r22 = t.1;
         }
         r22 = r27.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4318,10 +4161,9 @@ impl Mont1536 {
             r27 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r29 as u128) + (r27 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r27 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r29, r27, 0x0000000000000000_u64);
+            r27 = t.0;
+            r29 = t.1;
         }
         r29 = r22.wrapping_add(r29).wrapping_add(0x0000000000000000_u64);
         {
@@ -4330,10 +4172,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r27 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r27 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r27, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r27 = t.1;
         }
         r27 = r29.wrapping_add(r27).wrapping_add(0x0000000000000000_u64);
         {
@@ -4342,10 +4183,9 @@ impl Mont1536 {
             r29 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r29 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r29 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r29, 0x0000000000000000_u64);
+            r29 = t.0;
+            r22 = t.1;
         }
         r22 = r27.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4354,10 +4194,9 @@ impl Mont1536 {
             r27 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r29 as u128) + (r27 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r27 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r29, r27, 0x0000000000000000_u64);
+            r27 = t.0;
+            r29 = t.1;
         }
         r29 = r22.wrapping_add(r29).wrapping_add(0x0000000000000000_u64);
         {
@@ -4366,10 +4205,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r27 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r27 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r27, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r27 = t.1;
         }
         r27 = r29.wrapping_add(r27).wrapping_add(0x0000000000000000_u64);
         {
@@ -4378,10 +4216,9 @@ impl Mont1536 {
             r29 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r29 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r29 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r29, 0x0000000000000000_u64);
+            r29 = t.0;
+            r22 = t.1;
         }
         r22 = r27.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4390,10 +4227,9 @@ impl Mont1536 {
             r27 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r29 as u128) + (r27 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r27 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r29, r27, 0x0000000000000000_u64);
+            r27 = t.0;
+            r29 = t.1;
         }
         r29 = r22.wrapping_add(r29).wrapping_add(0x0000000000000000_u64);
         {
@@ -4402,22 +4238,20 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r27 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r27 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r27, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r27 = t.1;
         }
         r27 = r29.wrapping_add(r27).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r21 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r21, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r29 = t.1;
         }
         {
-            let t: u128 = (r22 as u128) + (r22 as u128) + (r29 as u128);
-            r29 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r22, r29);
+            r29 = t.0;
+            r22 = t.1;
         }
         r22 = r27.wrapping_add(r27).wrapping_add(r22);
         {
@@ -4426,22 +4260,20 @@ impl Mont1536 {
             r27 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r29 as u128) + (r27 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r27 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r29, r27, 0x0000000000000000_u64);
+            r27 = t.0;
+            r29 = t.1;
         }
         r29 = r22.wrapping_add(r29).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r21 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r21, 0x0000000000000000_u64);
+            r21 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r28 as u128) + (r27 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r27 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r27, r1);
+            r1 = t.0;
+            r27 = t.1;
         }
         r29 = r27.wrapping_add(r29).wrapping_add(0x0000000000000000_u64);
         {
@@ -4455,10 +4287,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r28 = t.1;
         }
         {
             let t: u128 = (a[4] as u128) * (a[21] as u128) + (r27 as u128);
@@ -4466,10 +4297,9 @@ impl Mont1536 {
             r30 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r30 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r30 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r30, 0x0000000000000000_u64);
+            r30 = t.0;
+            r22 = t.1;
         }
         r22 = r28.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4478,10 +4308,9 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r30 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r30 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r30, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r30 = t.1;
         }
         r30 = r22.wrapping_add(r30).wrapping_add(0x0000000000000000_u64);
         {
@@ -4490,10 +4319,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r28 = t.1;
         }
         r28 = r30.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -4502,10 +4330,9 @@ impl Mont1536 {
             r30 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r30 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r30 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r30, 0x0000000000000000_u64);
+            r30 = t.0;
+            r22 = t.1;
         }
         r22 = r28.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4514,10 +4341,9 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r30 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r30 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r30, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r30 = t.1;
         }
         r30 = r22.wrapping_add(r30).wrapping_add(0x0000000000000000_u64);
         {
@@ -4526,10 +4352,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r28 = t.1;
         }
         r28 = r30.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -4538,10 +4363,9 @@ impl Mont1536 {
             r30 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r30 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r30 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r30, 0x0000000000000000_u64);
+            r30 = t.0;
+            r22 = t.1;
         }
         r22 = r28.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4550,10 +4374,9 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r30 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r30 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r30, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r30 = t.1;
         }
         r30 = r22.wrapping_add(r30).wrapping_add(0x0000000000000000_u64);
         {
@@ -4562,34 +4385,31 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r28 = t.1;
         }
         r28 = r30.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r27 as u128) + (r27 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r27 = t as u64;
-            r30 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r27, r27, 0x0000000000000000_u64);
+            r27 = t.0;
+            r30 = t.1;
         }
         {
-            let t: u128 = (r22 as u128) + (r22 as u128) + (r30 as u128);
-            r30 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r22, r30);
+            r30 = t.0;
+            r22 = t.1;
         }
         r22 = r28.wrapping_add(r28).wrapping_add(r22);
         {
-            let t: u128 = (r1 as u128) + (r27 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r27 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r27, 0x0000000000000000_u64);
+            r27 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r29 as u128) + (r30 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r30 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r29, r30, r1);
+            r1 = t.0;
+            r30 = t.1;
         }
         r22 = r30.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4603,10 +4423,9 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r29 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r29, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r29 = t.1;
         }
         {
             let t: u128 = (a[5] as u128) * (a[21] as u128) + (r30 as u128);
@@ -4614,10 +4433,9 @@ impl Mont1536 {
             r31 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r31 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r31 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r31, 0x0000000000000000_u64);
+            r31 = t.0;
+            r28 = t.1;
         }
         r28 = r29.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -4626,10 +4444,9 @@ impl Mont1536 {
             r29 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r31 as u128) + (r29 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r29 = t as u64;
-            r31 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r31, r29, 0x0000000000000000_u64);
+            r29 = t.0;
+            r31 = t.1;
         }
         r31 = r28.wrapping_add(r31).wrapping_add(0x0000000000000000_u64);
         {
@@ -4638,10 +4455,9 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r29 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r29, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r29 = t.1;
         }
         r29 = r31.wrapping_add(r29).wrapping_add(0x0000000000000000_u64);
         {
@@ -4650,10 +4466,9 @@ impl Mont1536 {
             r31 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r31 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r31 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r31, 0x0000000000000000_u64);
+            r31 = t.0;
+            r28 = t.1;
         }
         r28 = r29.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -4662,10 +4477,9 @@ impl Mont1536 {
             r29 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r31 as u128) + (r29 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r29 = t as u64;
-            r31 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r31, r29, 0x0000000000000000_u64);
+            r29 = t.0;
+            r31 = t.1;
         }
         r31 = r28.wrapping_add(r31).wrapping_add(0x0000000000000000_u64);
         {
@@ -4674,10 +4488,9 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r29 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r29, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r29 = t.1;
         }
         r29 = r31.wrapping_add(r29).wrapping_add(0x0000000000000000_u64);
         {
@@ -4686,10 +4499,9 @@ impl Mont1536 {
             r31 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r31 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r31 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r31, 0x0000000000000000_u64);
+            r31 = t.0;
+            r28 = t.1;
         }
         r28 = r29.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -4698,22 +4510,20 @@ impl Mont1536 {
             r29 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r31 as u128) + (r29 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r29 = t as u64;
-            r31 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r31, r29, 0x0000000000000000_u64);
+            r29 = t.0;
+            r31 = t.1;
         }
         r31 = r28.wrapping_add(r31).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r30 as u128) + (r30 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r30 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r30, r30, 0x0000000000000000_u64);
+            r30 = t.0;
+            r28 = t.1;
         }
         {
-            let t: u128 = (r29 as u128) + (r29 as u128) + (r28 as u128);
-            r28 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r29, r29, r28);
+            r28 = t.0;
+            r29 = t.1;
         }
         r29 = r31.wrapping_add(r31).wrapping_add(r29);
         {
@@ -4722,22 +4532,20 @@ impl Mont1536 {
             r31 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r31 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r31 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r31, 0x0000000000000000_u64);
+            r31 = t.0;
+            r28 = t.1;
         }
         r28 = r29.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r30 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r30 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r30, 0x0000000000000000_u64);
+            r30 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r22 as u128) + (r31 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r31 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r31, r1);
+            r1 = t.0;
+            r31 = t.1;
         }
         r28 = r31.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -4751,10 +4559,9 @@ impl Mont1536 {
             r29 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r29 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r29 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r29, 0x0000000000000000_u64);
+            r29 = t.0;
+            r22 = t.1;
         }
         {
             let t: u128 = (a[6] as u128) * (a[21] as u128) + (r31 as u128);
@@ -4762,10 +4569,9 @@ impl Mont1536 {
             r32 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r29 as u128) + (r32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r32 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r29, r32, 0x0000000000000000_u64);
+            r32 = t.0;
+            r29 = t.1;
         }
         r29 = r22.wrapping_add(r29).wrapping_add(0x0000000000000000_u64);
         {
@@ -4774,10 +4580,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r32 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r32 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r32, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r32 = t.1;
         }
         r32 = r29.wrapping_add(r32).wrapping_add(0x0000000000000000_u64);
         {
@@ -4786,10 +4591,9 @@ impl Mont1536 {
             r29 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r29 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r29 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r29, 0x0000000000000000_u64);
+            r29 = t.0;
+            r22 = t.1;
         }
         r22 = r32.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4798,10 +4602,9 @@ impl Mont1536 {
             r32 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r29 as u128) + (r32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r32 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r29, r32, 0x0000000000000000_u64);
+            r32 = t.0;
+            r29 = t.1;
         }
         r29 = r22.wrapping_add(r29).wrapping_add(0x0000000000000000_u64);
         {
@@ -4810,10 +4613,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r32 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r32 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r32, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r32 = t.1;
         }
         r32 = r29.wrapping_add(r32).wrapping_add(0x0000000000000000_u64);
         {
@@ -4822,10 +4624,9 @@ impl Mont1536 {
             r29 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r29 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r29 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r29, 0x0000000000000000_u64);
+            r29 = t.0;
+            r22 = t.1;
         }
         r22 = r32.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4834,10 +4635,9 @@ impl Mont1536 {
             r32 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r29 as u128) + (r32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r32 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r29, r32, 0x0000000000000000_u64);
+            r32 = t.0;
+            r29 = t.1;
         }
         r29 = r22.wrapping_add(r29).wrapping_add(0x0000000000000000_u64);
         {
@@ -4846,34 +4646,31 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r32 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r32 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r32, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r32 = t.1;
         }
         r32 = r29.wrapping_add(r32).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r31 as u128) + (r31 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r31 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r31, r31, 0x0000000000000000_u64);
+            r31 = t.0;
+            r29 = t.1;
         }
         {
-            let t: u128 = (r22 as u128) + (r22 as u128) + (r29 as u128);
-            r29 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r22, r29);
+            r29 = t.0;
+            r22 = t.1;
         }
         r22 = r32.wrapping_add(r32).wrapping_add(r22);
         {
-            let t: u128 = (r1 as u128) + (r31 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r31 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r31, 0x0000000000000000_u64);
+            r31 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r28 as u128) + (r29 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r29 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r29, r1);
+            r1 = t.0;
+            r29 = t.1;
         }
         r22 = r29.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -4887,10 +4684,9 @@ impl Mont1536 {
             r32 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r32 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r32, 0x0000000000000000_u64);
+            r32 = t.0;
+            r28 = t.1;
         }
         {
             let t: u128 = (a[7] as u128) * (a[21] as u128) + (r29 as u128);
@@ -4898,10 +4694,9 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r32 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r32 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r32, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r32 = t.1;
         }
         r32 = r28.wrapping_add(r32).wrapping_add(0x0000000000000000_u64);
         {
@@ -4910,10 +4705,9 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r33 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r33 = t.1;
         }
         r33 = r32.wrapping_add(r33).wrapping_add(0x0000000000000000_u64);
         {
@@ -4922,10 +4716,9 @@ impl Mont1536 {
             r32 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r32 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r32, 0x0000000000000000_u64);
+            r32 = t.0;
+            r28 = t.1;
         }
         r28 = r33.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -4934,10 +4727,9 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r32 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r32 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r32, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r32 = t.1;
         }
         r32 = r28.wrapping_add(r32).wrapping_add(0x0000000000000000_u64);
         {
@@ -4946,10 +4738,9 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r33 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r33 = t.1;
         }
         r33 = r32.wrapping_add(r33).wrapping_add(0x0000000000000000_u64);
         {
@@ -4958,10 +4749,9 @@ impl Mont1536 {
             r32 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r32 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r32, 0x0000000000000000_u64);
+            r32 = t.0;
+            r28 = t.1;
         }
         r28 = r33.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -4970,22 +4760,20 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r32 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r32 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r32, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r32 = t.1;
         }
         r32 = r28.wrapping_add(r32).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r29 as u128) + (r29 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r29 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r29, r29, 0x0000000000000000_u64);
+            r29 = t.0;
+            r28 = t.1;
         }
         {
-            let t: u128 = (r33 as u128) + (r33 as u128) + (r28 as u128);
-            r28 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r33, r28);
+            r28 = t.0;
+            r33 = t.1;
         }
         r33 = r32.wrapping_add(r32).wrapping_add(r33);
         {
@@ -4994,22 +4782,20 @@ impl Mont1536 {
             r32 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r32 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r32, 0x0000000000000000_u64);
+            r32 = t.0;
+            r28 = t.1;
         }
         r28 = r33.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r29 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r29 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r29, 0x0000000000000000_u64);
+            r29 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r22 as u128) + (r32 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r32 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r32, r1);
+            r1 = t.0;
+            r32 = t.1;
         }
         r28 = r32.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -5023,10 +4809,9 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r22 = t.1;
         }
         {
             let t: u128 = (a[8] as u128) * (a[21] as u128) + (r32 as u128);
@@ -5034,10 +4819,9 @@ impl Mont1536 {
             r34 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r33 as u128) + (r34 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r34 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r34, 0x0000000000000000_u64);
+            r34 = t.0;
+            r33 = t.1;
         }
         r33 = r22.wrapping_add(r33).wrapping_add(0x0000000000000000_u64);
         {
@@ -5046,10 +4830,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r34 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r34 = t.1;
         }
         r34 = r33.wrapping_add(r34).wrapping_add(0x0000000000000000_u64);
         {
@@ -5058,10 +4841,9 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r22 = t.1;
         }
         r22 = r34.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -5070,10 +4852,9 @@ impl Mont1536 {
             r34 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r33 as u128) + (r34 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r34 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r34, 0x0000000000000000_u64);
+            r34 = t.0;
+            r33 = t.1;
         }
         r33 = r22.wrapping_add(r33).wrapping_add(0x0000000000000000_u64);
         {
@@ -5082,10 +4863,9 @@ impl Mont1536 {
             r22 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r34 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r34 = t.1;
         }
         r34 = r33.wrapping_add(r34).wrapping_add(0x0000000000000000_u64);
         {
@@ -5094,10 +4874,9 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r22 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r22 = t.1;
         }
         r22 = r34.wrapping_add(r22).wrapping_add(0x0000000000000000_u64);
         {
@@ -5106,34 +4885,31 @@ impl Mont1536 {
             r34 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r33 as u128) + (r34 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r34 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r34, 0x0000000000000000_u64);
+            r34 = t.0;
+            r33 = t.1;
         }
         r33 = r22.wrapping_add(r33).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r32 as u128) + (r32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r32 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r32, r32, 0x0000000000000000_u64);
+            r32 = t.0;
+            r22 = t.1;
         }
         {
-            let t: u128 = (r34 as u128) + (r34 as u128) + (r22 as u128);
-            r22 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r34, r22);
+            r22 = t.0;
+            r34 = t.1;
         }
         r34 = r33.wrapping_add(r33).wrapping_add(r34);
         {
-            let t: u128 = (r1 as u128) + (r32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r32 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r32, 0x0000000000000000_u64);
+            r32 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r28 as u128) + (r22 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r22 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r22, r1);
+            r1 = t.0;
+            r22 = t.1;
         }
         r34 = r22.wrapping_add(r34).wrapping_add(0x0000000000000000_u64);
         {
@@ -5147,10 +4923,9 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r28 = t.1;
         }
         {
             let t: u128 = (a[9] as u128) * (a[21] as u128) + (r22 as u128);
@@ -5158,10 +4933,9 @@ impl Mont1536 {
             r35 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r33 as u128) + (r35 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r35 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r35, 0x0000000000000000_u64);
+            r35 = t.0;
+            r33 = t.1;
         }
         r33 = r28.wrapping_add(r33).wrapping_add(0x0000000000000000_u64);
         {
@@ -5170,10 +4944,9 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r35 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r35 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r35, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r35 = t.1;
         }
         r35 = r33.wrapping_add(r35).wrapping_add(0x0000000000000000_u64);
         {
@@ -5182,10 +4955,9 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r28 = t.1;
         }
         r28 = r35.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
@@ -5194,10 +4966,9 @@ impl Mont1536 {
             r35 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r33 as u128) + (r35 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r35 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r35, 0x0000000000000000_u64);
+            r35 = t.0;
+            r33 = t.1;
         }
         r33 = r28.wrapping_add(r33).wrapping_add(0x0000000000000000_u64);
         {
@@ -5206,10 +4977,9 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r35 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r35 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r35, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r35 = t.1;
         }
         r35 = r33.wrapping_add(r35).wrapping_add(0x0000000000000000_u64);
         {
@@ -5218,22 +4988,20 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r28 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r28 = t.1;
         }
         r28 = r35.wrapping_add(r28).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r22 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r35 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r22, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r35 = t.1;
         }
         {
-            let t: u128 = (r33 as u128) + (r33 as u128) + (r35 as u128);
-            r35 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r33, r35);
+            r35 = t.0;
+            r33 = t.1;
         }
         r33 = r28.wrapping_add(r28).wrapping_add(r33);
         {
@@ -5242,22 +5010,20 @@ impl Mont1536 {
             r28 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r35 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r35 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r35, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r35 = t.1;
         }
         r35 = r33.wrapping_add(r35).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r22 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r22, 0x0000000000000000_u64);
+            r22 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r34 as u128) + (r28 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r28 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r28, r1);
+            r1 = t.0;
+            r28 = t.1;
         }
         r35 = r28.wrapping_add(r35).wrapping_add(0x0000000000000000_u64);
         {
@@ -5271,10 +5037,9 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r34 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r34 = t.1;
         }
         {
             let t: u128 = (a[10] as u128) * (a[21] as u128) + (r28 as u128);
@@ -5282,10 +5047,9 @@ impl Mont1536 {
             r36 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r33 as u128) + (r36 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r36 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r36, 0x0000000000000000_u64);
+            r36 = t.0;
+            r33 = t.1;
         }
         r33 = r34.wrapping_add(r33).wrapping_add(0x0000000000000000_u64);
         {
@@ -5294,10 +5058,9 @@ impl Mont1536 {
             r34 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r36 as u128) + (r34 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r34 = t as u64;
-            r36 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r36, r34, 0x0000000000000000_u64);
+            r34 = t.0;
+            r36 = t.1;
         }
         r36 = r33.wrapping_add(r36).wrapping_add(0x0000000000000000_u64);
         {
@@ -5306,10 +5069,9 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r34 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r34 = t.1;
         }
         r34 = r36.wrapping_add(r34).wrapping_add(0x0000000000000000_u64);
         {
@@ -5318,10 +5080,9 @@ impl Mont1536 {
             r36 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r33 as u128) + (r36 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r36 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r36, 0x0000000000000000_u64);
+            r36 = t.0;
+            r33 = t.1;
         }
         r33 = r34.wrapping_add(r33).wrapping_add(0x0000000000000000_u64);
         {
@@ -5330,10 +5091,9 @@ impl Mont1536 {
             r34 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r36 as u128) + (r34 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r34 = t as u64;
-            r36 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r36, r34, 0x0000000000000000_u64);
+            r34 = t.0;
+            r36 = t.1;
         }
         r36 = r33.wrapping_add(r36).wrapping_add(0x0000000000000000_u64);
         {
@@ -5342,34 +5102,31 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r34 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r34 = t.1;
         }
         r34 = r36.wrapping_add(r34).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r28 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r36 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r28, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r36 = t.1;
         }
         {
-            let t: u128 = (r33 as u128) + (r33 as u128) + (r36 as u128);
-            r36 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r33, r36);
+            r36 = t.0;
+            r33 = t.1;
         }
         r33 = r34.wrapping_add(r34).wrapping_add(r33);
         {
-            let t: u128 = (r1 as u128) + (r28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r28 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r28, 0x0000000000000000_u64);
+            r28 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r35 as u128) + (r36 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r36 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r35, r36, r1);
+            r1 = t.0;
+            r36 = t.1;
         }
         r33 = r36.wrapping_add(r33).wrapping_add(0x0000000000000000_u64);
         {
@@ -5383,10 +5140,9 @@ impl Mont1536 {
             r34 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r35 as u128) + (r34 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r34 = t as u64;
-            r35 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r35, r34, 0x0000000000000000_u64);
+            r34 = t.0;
+            r35 = t.1;
         }
         {
             let t: u128 = (a[11] as u128) * (a[21] as u128) + (r36 as u128);
@@ -5394,10 +5150,9 @@ impl Mont1536 {
             r37 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r34 as u128) + (r37 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r37 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r37, 0x0000000000000000_u64);
+            r37 = t.0;
+            r34 = t.1;
         }
         r34 = r35.wrapping_add(r34).wrapping_add(0x0000000000000000_u64);
         {
@@ -5406,10 +5161,9 @@ impl Mont1536 {
             r35 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r37 as u128) + (r35 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r35 = t as u64;
-            r37 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r37, r35, 0x0000000000000000_u64);
+            r35 = t.0;
+            r37 = t.1;
         }
         r37 = r34.wrapping_add(r37).wrapping_add(0x0000000000000000_u64);
         {
@@ -5418,10 +5172,9 @@ impl Mont1536 {
             r34 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r35 as u128) + (r34 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r34 = t as u64;
-            r35 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r35, r34, 0x0000000000000000_u64);
+            r34 = t.0;
+            r35 = t.1;
         }
         r35 = r37.wrapping_add(r35).wrapping_add(0x0000000000000000_u64);
         {
@@ -5430,10 +5183,9 @@ impl Mont1536 {
             r37 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r34 as u128) + (r37 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r37 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r37, 0x0000000000000000_u64);
+            r37 = t.0;
+            r34 = t.1;
         }
         r34 = r35.wrapping_add(r34).wrapping_add(0x0000000000000000_u64);
         {
@@ -5442,22 +5194,20 @@ impl Mont1536 {
             r35 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r37 as u128) + (r35 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r35 = t as u64;
-            r37 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r37, r35, 0x0000000000000000_u64);
+            r35 = t.0;
+            r37 = t.1;
         }
         r37 = r34.wrapping_add(r37).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r36 as u128) + (r36 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r36 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r36, r36, 0x0000000000000000_u64);
+            r36 = t.0;
+            r34 = t.1;
         }
         {
-            let t: u128 = (r35 as u128) + (r35 as u128) + (r34 as u128);
-            r34 = t as u64;
-            r35 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r35, r35, r34);
+            r34 = t.0;
+            r35 = t.1;
         }
         r35 = r37.wrapping_add(r37).wrapping_add(r35);
         {
@@ -5466,22 +5216,20 @@ impl Mont1536 {
             r37 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r34 as u128) + (r37 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r37 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r37, 0x0000000000000000_u64);
+            r37 = t.0;
+            r34 = t.1;
         }
         r34 = r35.wrapping_add(r34).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r36 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r36 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r36, 0x0000000000000000_u64);
+            r36 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r33 as u128) + (r37 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r37 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r37, r1);
+            r1 = t.0;
+            r37 = t.1;
         }
         r34 = r37.wrapping_add(r34).wrapping_add(0x0000000000000000_u64);
         {
@@ -5495,10 +5243,9 @@ impl Mont1536 {
             r35 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r33 as u128) + (r35 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r35 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r35, 0x0000000000000000_u64);
+            r35 = t.0;
+            r33 = t.1;
         }
         {
             let t: u128 = (a[12] as u128) * (a[21] as u128) + (r37 as u128);
@@ -5506,10 +5253,9 @@ impl Mont1536 {
             r38 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r35 as u128) + (r38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r38 = t as u64;
-            r35 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r35, r38, 0x0000000000000000_u64);
+            r38 = t.0;
+            r35 = t.1;
         }
         r35 = r33.wrapping_add(r35).wrapping_add(0x0000000000000000_u64);
         {
@@ -5518,10 +5264,9 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r38 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r38 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r38, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r38 = t.1;
         }
         r38 = r35.wrapping_add(r38).wrapping_add(0x0000000000000000_u64);
         {
@@ -5530,10 +5275,9 @@ impl Mont1536 {
             r35 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r33 as u128) + (r35 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r35 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r35, 0x0000000000000000_u64);
+            r35 = t.0;
+            r33 = t.1;
         }
         r33 = r38.wrapping_add(r33).wrapping_add(0x0000000000000000_u64);
         {
@@ -5542,10 +5286,9 @@ impl Mont1536 {
             r38 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r35 as u128) + (r38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r38 = t as u64;
-            r35 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r35, r38, 0x0000000000000000_u64);
+            r38 = t.0;
+            r35 = t.1;
         }
         r35 = r33.wrapping_add(r35).wrapping_add(0x0000000000000000_u64);
         {
@@ -5554,34 +5297,31 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r38 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r38 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r38, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r38 = t.1;
         }
         r38 = r35.wrapping_add(r38).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r37 as u128) + (r37 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r37 = t as u64;
-            r35 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r37, r37, 0x0000000000000000_u64);
+            r37 = t.0;
+            r35 = t.1;
         }
         {
-            let t: u128 = (r33 as u128) + (r33 as u128) + (r35 as u128);
-            r35 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r33, r35);
+            r35 = t.0;
+            r33 = t.1;
         }
         r33 = r38.wrapping_add(r38).wrapping_add(r33);
         {
-            let t: u128 = (r1 as u128) + (r37 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r37 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r37, 0x0000000000000000_u64);
+            r37 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r34 as u128) + (r35 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r35 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r35, r1);
+            r1 = t.0;
+            r35 = t.1;
         }
         r33 = r35.wrapping_add(r33).wrapping_add(0x0000000000000000_u64);
         {
@@ -5595,10 +5335,9 @@ impl Mont1536 {
             r38 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r34 as u128) + (r38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r38 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r38, 0x0000000000000000_u64);
+            r38 = t.0;
+            r34 = t.1;
         }
         {
             let t: u128 = (a[13] as u128) * (a[21] as u128) + (r35 as u128);
@@ -5606,10 +5345,9 @@ impl Mont1536 {
             r39 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r38 as u128) + (r39 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r39 = t as u64;
-            r38 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r38, r39, 0x0000000000000000_u64);
+            r39 = t.0;
+            r38 = t.1;
         }
         r38 = r34.wrapping_add(r38).wrapping_add(0x0000000000000000_u64);
         {
@@ -5618,10 +5356,9 @@ impl Mont1536 {
             r34 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r39 as u128) + (r34 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r34 = t as u64;
-            r39 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r34, 0x0000000000000000_u64);
+            r34 = t.0;
+            r39 = t.1;
         }
         r39 = r38.wrapping_add(r39).wrapping_add(0x0000000000000000_u64);
         {
@@ -5630,10 +5367,9 @@ impl Mont1536 {
             r38 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r34 as u128) + (r38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r38 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r38, 0x0000000000000000_u64);
+            r38 = t.0;
+            r34 = t.1;
         }
         r34 = r39.wrapping_add(r34).wrapping_add(0x0000000000000000_u64);
         {
@@ -5642,22 +5378,20 @@ impl Mont1536 {
             r39 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r38 as u128) + (r39 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r39 = t as u64;
-            r38 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r38, r39, 0x0000000000000000_u64);
+            r39 = t.0;
+            r38 = t.1;
         }
         r38 = r34.wrapping_add(r38).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r35 as u128) + (r35 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r35 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r35, r35, 0x0000000000000000_u64);
+            r35 = t.0;
+            r34 = t.1;
         }
         {
-            let t: u128 = (r39 as u128) + (r39 as u128) + (r34 as u128);
-            r34 = t as u64;
-            r39 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r39, r34);
+            r34 = t.0;
+            r39 = t.1;
         }
         r39 = r38.wrapping_add(r38).wrapping_add(r39);
         {
@@ -5666,22 +5400,20 @@ impl Mont1536 {
             r38 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r34 as u128) + (r38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r38 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r38, 0x0000000000000000_u64);
+            r38 = t.0;
+            r34 = t.1;
         }
         r34 = r39.wrapping_add(r34).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r35 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r35 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r35, 0x0000000000000000_u64);
+            r35 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r33 as u128) + (r38 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r38 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r38, r1);
+            r1 = t.0;
+            r38 = t.1;
         }
         r34 = r38.wrapping_add(r34).wrapping_add(0x0000000000000000_u64);
         {
@@ -5695,10 +5427,9 @@ impl Mont1536 {
             r39 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r33 as u128) + (r39 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r39 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r39, 0x0000000000000000_u64);
+            r39 = t.0;
+            r33 = t.1;
         }
         {
             let t: u128 = (a[14] as u128) * (a[21] as u128) + (r38 as u128);
@@ -5706,10 +5437,9 @@ impl Mont1536 {
             r40 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r39 as u128) + (r40 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r40 = t as u64;
-            r39 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r40, 0x0000000000000000_u64);
+            r40 = t.0;
+            r39 = t.1;
         }
         r39 = r33.wrapping_add(r39).wrapping_add(0x0000000000000000_u64);
         {
@@ -5718,10 +5448,9 @@ impl Mont1536 {
             r33 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r40 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r40 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r40, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r40 = t.1;
         }
         r40 = r39.wrapping_add(r40).wrapping_add(0x0000000000000000_u64);
         {
@@ -5730,10 +5459,9 @@ impl Mont1536 {
             r39 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r33 as u128) + (r39 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r39 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r39, 0x0000000000000000_u64);
+            r39 = t.0;
+            r33 = t.1;
         }
         r33 = r40.wrapping_add(r33).wrapping_add(0x0000000000000000_u64);
         {
@@ -5742,34 +5470,31 @@ impl Mont1536 {
             r40 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r39 as u128) + (r40 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r40 = t as u64;
-            r39 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r40, 0x0000000000000000_u64);
+            r40 = t.0;
+            r39 = t.1;
         }
         r39 = r33.wrapping_add(r39).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r38 as u128) + (r38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r38 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r38, r38, 0x0000000000000000_u64);
+            r38 = t.0;
+            r33 = t.1;
         }
         {
-            let t: u128 = (r40 as u128) + (r40 as u128) + (r33 as u128);
-            r33 = t as u64;
-            r40 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r40, r40, r33);
+            r33 = t.0;
+            r40 = t.1;
         }
         r40 = r39.wrapping_add(r39).wrapping_add(r40);
         {
-            let t: u128 = (r1 as u128) + (r38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r38 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r38, 0x0000000000000000_u64);
+            r38 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r34 as u128) + (r33 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r33 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r33, r1);
+            r1 = t.0;
+            r33 = t.1;
         }
         r40 = r33.wrapping_add(r40).wrapping_add(0x0000000000000000_u64);
         {
@@ -5783,10 +5508,9 @@ impl Mont1536 {
             r39 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r34 as u128) + (r39 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r39 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r39, 0x0000000000000000_u64);
+            r39 = t.0;
+            r34 = t.1;
         }
         {
             let t: u128 = (a[15] as u128) * (a[21] as u128) + (r33 as u128);
@@ -5794,10 +5518,9 @@ impl Mont1536 {
             r41 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r39 as u128) + (r41 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r41 = t as u64;
-            r39 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r41, 0x0000000000000000_u64);
+            r41 = t.0;
+            r39 = t.1;
         }
         r39 = r34.wrapping_add(r39).wrapping_add(0x0000000000000000_u64);
         {
@@ -5806,10 +5529,9 @@ impl Mont1536 {
             r34 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r41 as u128) + (r34 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r34 = t as u64;
-            r41 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r41, r34, 0x0000000000000000_u64);
+            r34 = t.0;
+            r41 = t.1;
         }
         r41 = r39.wrapping_add(r41).wrapping_add(0x0000000000000000_u64);
         {
@@ -5818,22 +5540,20 @@ impl Mont1536 {
             r39 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r34 as u128) + (r39 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r39 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r39, 0x0000000000000000_u64);
+            r39 = t.0;
+            r34 = t.1;
         }
         r34 = r41.wrapping_add(r34).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r33 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r41 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r33, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r41 = t.1;
         }
         {
-            let t: u128 = (r39 as u128) + (r39 as u128) + (r41 as u128);
-            r41 = t as u64;
-            r39 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r39, r41);
+            r41 = t.0;
+            r39 = t.1;
         }
         r39 = r34.wrapping_add(r34).wrapping_add(r39);
         {
@@ -5842,22 +5562,20 @@ impl Mont1536 {
             r34 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r41 as u128) + (r34 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r34 = t as u64;
-            r41 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r41, r34, 0x0000000000000000_u64);
+            r34 = t.0;
+            r41 = t.1;
         }
         r41 = r39.wrapping_add(r41).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r33 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r33, 0x0000000000000000_u64);
+            r33 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r40 as u128) + (r34 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r34 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r40, r34, r1);
+            r1 = t.0;
+            r34 = t.1;
         }
         r41 = r34.wrapping_add(r41).wrapping_add(0x0000000000000000_u64);
         {
@@ -5871,10 +5589,9 @@ impl Mont1536 {
             r39 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r40 as u128) + (r39 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r39 = t as u64;
-            r40 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r40, r39, 0x0000000000000000_u64);
+            r39 = t.0;
+            r40 = t.1;
         }
         {
             let t: u128 = (a[16] as u128) * (a[21] as u128) + (r34 as u128);
@@ -5882,10 +5599,9 @@ impl Mont1536 {
             r42 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r39 as u128) + (r42 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r42 = t as u64;
-            r39 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r42, 0x0000000000000000_u64);
+            r42 = t.0;
+            r39 = t.1;
         }
         r39 = r40.wrapping_add(r39).wrapping_add(0x0000000000000000_u64);
         {
@@ -5894,10 +5610,9 @@ impl Mont1536 {
             r40 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r42 as u128) + (r40 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r40 = t as u64;
-            r42 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r42, r40, 0x0000000000000000_u64);
+            r40 = t.0;
+            r42 = t.1;
         }
         r42 = r39.wrapping_add(r42).wrapping_add(0x0000000000000000_u64);
         {
@@ -5906,34 +5621,31 @@ impl Mont1536 {
             r39 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r40 as u128) + (r39 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r39 = t as u64;
-            r40 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r40, r39, 0x0000000000000000_u64);
+            r39 = t.0;
+            r40 = t.1;
         }
         r40 = r42.wrapping_add(r40).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r34 as u128) + (r34 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r34 = t as u64;
-            r42 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r34, r34, 0x0000000000000000_u64);
+            r34 = t.0;
+            r42 = t.1;
         }
         {
-            let t: u128 = (r39 as u128) + (r39 as u128) + (r42 as u128);
-            r42 = t as u64;
-            r39 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r39, r42);
+            r42 = t.0;
+            r39 = t.1;
         }
         r39 = r40.wrapping_add(r40).wrapping_add(r39);
         {
-            let t: u128 = (r1 as u128) + (r34 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r34 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r34, 0x0000000000000000_u64);
+            r34 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r41 as u128) + (r42 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r42 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r41, r42, r1);
+            r1 = t.0;
+            r42 = t.1;
         }
         r39 = r42.wrapping_add(r39).wrapping_add(0x0000000000000000_u64);
         {
@@ -5947,10 +5659,9 @@ impl Mont1536 {
             r40 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r41 as u128) + (r40 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r40 = t as u64;
-            r41 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r41, r40, 0x0000000000000000_u64);
+            r40 = t.0;
+            r41 = t.1;
         }
         {
             let t: u128 = (a[17] as u128) * (a[21] as u128) + (r42 as u128);
@@ -5958,10 +5669,9 @@ impl Mont1536 {
             r43 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r40 as u128) + (r43 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r43 = t as u64;
-            r40 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r40, r43, 0x0000000000000000_u64);
+            r43 = t.0;
+            r40 = t.1;
         }
         r40 = r41.wrapping_add(r40).wrapping_add(0x0000000000000000_u64);
         {
@@ -5970,22 +5680,20 @@ impl Mont1536 {
             r41 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r43 as u128) + (r41 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r41 = t as u64;
-            r43 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r43, r41, 0x0000000000000000_u64);
+            r41 = t.0;
+            r43 = t.1;
         }
         r43 = r40.wrapping_add(r43).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r42 as u128) + (r42 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r42 = t as u64;
-            r40 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r42, r42, 0x0000000000000000_u64);
+            r42 = t.0;
+            r40 = t.1;
         }
         {
-            let t: u128 = (r41 as u128) + (r41 as u128) + (r40 as u128);
-            r40 = t as u64;
-            r41 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r41, r41, r40);
+            r40 = t.0;
+            r41 = t.1;
         }
         r41 = r43.wrapping_add(r43).wrapping_add(r41);
         {
@@ -5994,22 +5702,20 @@ impl Mont1536 {
             r43 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r40 as u128) + (r43 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r43 = t as u64;
-            r40 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r40, r43, 0x0000000000000000_u64);
+            r43 = t.0;
+            r40 = t.1;
         }
         r40 = r41.wrapping_add(r40).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r42 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r42 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r42, 0x0000000000000000_u64);
+            r42 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r39 as u128) + (r43 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r43 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r43, r1);
+            r1 = t.0;
+            r43 = t.1;
         }
         r40 = r43.wrapping_add(r40).wrapping_add(0x0000000000000000_u64);
         {
@@ -6023,10 +5729,9 @@ impl Mont1536 {
             r41 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r39 as u128) + (r41 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r41 = t as u64;
-            r39 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r41, 0x0000000000000000_u64);
+            r41 = t.0;
+            r39 = t.1;
         }
         {
             let t: u128 = (a[18] as u128) * (a[21] as u128) + (r43 as u128);
@@ -6034,10 +5739,9 @@ impl Mont1536 {
             r44 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r41 as u128) + (r44 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r44 = t as u64;
-            r41 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r41, r44, 0x0000000000000000_u64);
+            r44 = t.0;
+            r41 = t.1;
         }
         r41 = r39.wrapping_add(r41).wrapping_add(0x0000000000000000_u64);
         {
@@ -6046,34 +5750,31 @@ impl Mont1536 {
             r39 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r44 as u128) + (r39 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r39 = t as u64;
-            r44 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r44, r39, 0x0000000000000000_u64);
+            r39 = t.0;
+            r44 = t.1;
         }
         r44 = r41.wrapping_add(r44).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r43 as u128) + (r43 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r43 = t as u64;
-            r41 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r43, r43, 0x0000000000000000_u64);
+            r43 = t.0;
+            r41 = t.1;
         }
         {
-            let t: u128 = (r39 as u128) + (r39 as u128) + (r41 as u128);
-            r41 = t as u64;
-            r39 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r39, r41);
+            r41 = t.0;
+            r39 = t.1;
         }
         r39 = r44.wrapping_add(r44).wrapping_add(r39);
         {
-            let t: u128 = (r1 as u128) + (r43 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r43 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r43, 0x0000000000000000_u64);
+            r43 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r40 as u128) + (r41 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r41 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r40, r41, r1);
+            r1 = t.0;
+            r41 = t.1;
         }
         r39 = r41.wrapping_add(r39).wrapping_add(0x0000000000000000_u64);
         {
@@ -6087,10 +5788,9 @@ impl Mont1536 {
             r44 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r40 as u128) + (r44 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r44 = t as u64;
-            r40 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r40, r44, 0x0000000000000000_u64);
+            r44 = t.0;
+            r40 = t.1;
         }
         {
             let t: u128 = (a[19] as u128) * (a[21] as u128) + (r41 as u128);
@@ -6098,22 +5798,20 @@ impl Mont1536 {
             r45 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r44 as u128) + (r45 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r45 = t as u64;
-            r44 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r44, r45, 0x0000000000000000_u64);
+            r45 = t.0;
+            r44 = t.1;
         }
         r44 = r40.wrapping_add(r44).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r41 as u128) + (r41 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r41 = t as u64;
-            r40 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r41, r41, 0x0000000000000000_u64);
+            r41 = t.0;
+            r40 = t.1;
         }
         {
-            let t: u128 = (r45 as u128) + (r45 as u128) + (r40 as u128);
-            r40 = t as u64;
-            r45 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r45, r45, r40);
+            r40 = t.0;
+            r45 = t.1;
         }
         r45 = r44.wrapping_add(r44).wrapping_add(r45);
         {
@@ -6122,22 +5820,20 @@ impl Mont1536 {
             r44 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r40 as u128) + (r44 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r44 = t as u64;
-            r40 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r40, r44, 0x0000000000000000_u64);
+            r44 = t.0;
+            r40 = t.1;
         }
         r40 = r45.wrapping_add(r40).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r41 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r41 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r41, 0x0000000000000000_u64);
+            r41 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r39 as u128) + (r44 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r44 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r44, r1);
+            r1 = t.0;
+            r44 = t.1;
         }
         r40 = r44.wrapping_add(r40).wrapping_add(0x0000000000000000_u64);
         {
@@ -6151,10 +5847,9 @@ impl Mont1536 {
             r45 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r39 as u128) + (r45 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r45 = t as u64;
-            r39 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r45, 0x0000000000000000_u64);
+            r45 = t.0;
+            r39 = t.1;
         }
         {
             let t: u128 = (a[20] as u128) * (a[21] as u128) + (r44 as u128);
@@ -6162,34 +5857,31 @@ impl Mont1536 {
             r46 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r45 as u128) + (r46 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r46 = t as u64;
-            r45 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r45, r46, 0x0000000000000000_u64);
+            r46 = t.0;
+            r45 = t.1;
         }
         r45 = r39.wrapping_add(r45).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r44 as u128) + (r44 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r44 = t as u64;
-            r39 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r44, r44, 0x0000000000000000_u64);
+            r44 = t.0;
+            r39 = t.1;
         }
         {
-            let t: u128 = (r46 as u128) + (r46 as u128) + (r39 as u128);
-            r39 = t as u64;
-            r46 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r46, r46, r39);
+            r39 = t.0;
+            r46 = t.1;
         }
         r46 = r45.wrapping_add(r45).wrapping_add(r46);
         {
-            let t: u128 = (r1 as u128) + (r44 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r44 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r44, 0x0000000000000000_u64);
+            r44 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r40 as u128) + (r39 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r39 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r40, r39, r1);
+            r1 = t.0;
+            r39 = t.1;
         }
         r46 = r39.wrapping_add(r46).wrapping_add(0x0000000000000000_u64);
         {
@@ -6203,21 +5895,19 @@ impl Mont1536 {
             r45 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r40 as u128) + (r45 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r45 = t as u64;
-            r40 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r40, r45, 0x0000000000000000_u64);
+            r45 = t.0;
+            r40 = t.1;
         }
         {
-            let t: u128 = (r39 as u128) + (r39 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r39 = t as u64;
-            r47 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r39, r39, 0x0000000000000000_u64);
+            r39 = t.0;
+            r47 = t.1;
         }
         {
-            let t: u128 = (r45 as u128) + (r45 as u128) + (r47 as u128);
-            r47 = t as u64;
-            r45 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r45, r45, r47);
+            r47 = t.0;
+            r45 = t.1;
         }
         r45 = r40.wrapping_add(r40).wrapping_add(r45);
         {
@@ -6226,22 +5916,20 @@ impl Mont1536 {
             r40 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r47 as u128) + (r40 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r40 = t as u64;
-            r47 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r47, r40, 0x0000000000000000_u64);
+            r40 = t.0;
+            r47 = t.1;
         }
         r47 = r45.wrapping_add(r47).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r39 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r39 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r39, 0x0000000000000000_u64);
+            r39 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r46 as u128) + (r40 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r40 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r46, r40, r1);
+            r1 = t.0;
+            r40 = t.1;
         }
         r47 = r40.wrapping_add(r47).wrapping_add(0x0000000000000000_u64);
         {
@@ -6255,33 +5943,30 @@ impl Mont1536 {
             r45 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r46 as u128) + (r45 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r45 = t as u64;
-            r46 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r46, r45, 0x0000000000000000_u64);
+            r45 = t.0;
+            r46 = t.1;
         }
         {
-            let t: u128 = (r40 as u128) + (r40 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r40 = t as u64;
-            r48 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r40, r40, 0x0000000000000000_u64);
+            r40 = t.0;
+            r48 = t.1;
         }
         {
-            let t: u128 = (r45 as u128) + (r45 as u128) + (r48 as u128);
-            r48 = t as u64;
-            r45 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r45, r45, r48);
+            r48 = t.0;
+            r45 = t.1;
         }
         r45 = r46.wrapping_add(r46).wrapping_add(r45);
         {
-            let t: u128 = (r1 as u128) + (r40 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r40 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r40, 0x0000000000000000_u64);
+            r40 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r47 as u128) + (r48 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r48 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r47, r48, r1);
+            r1 = t.0;
+            r48 = t.1;
         }
         r45 = r48.wrapping_add(r45).wrapping_add(0x0000000000000000_u64);
         {
@@ -6290,15 +5975,14 @@ impl Mont1536 {
             r47 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r48 as u128) + (r48 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r48 = t as u64;
-            r46 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r48, r48, 0x0000000000000000_u64);
+            r48 = t.0;
+            r46 = t.1;
         }
         {
-            let t: u128 = (r47 as u128) + (r47 as u128) + (r46 as u128);
-            r46 = t as u64;
-            r47 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r47, r47, r46);
+            r46 = t.0;
+            r47 = t.1;
         }
         {
             let t: u128 = (a[22] as u128) * (a[22] as u128) + (r48 as u128);
@@ -6306,22 +5990,20 @@ impl Mont1536 {
             r49 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r46 as u128) + (r49 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r49 = t as u64;
-            r46 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r46, r49, 0x0000000000000000_u64);
+            r49 = t.0;
+            r46 = t.1;
         }
         r46 = r47.wrapping_add(r46).wrapping_add(0x0000000000000000_u64);
         {
-            let t: u128 = (r1 as u128) + (r48 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r48 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r48, 0x0000000000000000_u64);
+            r48 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r45 as u128) + (r49 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r49 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r45, r49, r1);
+            r1 = t.0;
+            r49 = t.1;
         }
         r46 = r49.wrapping_add(r46).wrapping_add(0x0000000000000000_u64);
         {
@@ -6330,26 +6012,24 @@ impl Mont1536 {
             r45 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r49 as u128) + (r49 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r49 = t as u64;
-            r47 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r49, r49, 0x0000000000000000_u64);
+            r49 = t.0;
+            r47 = t.1;
         }
         {
-            let t: u128 = (r45 as u128) + (r45 as u128) + (r47 as u128);
-            r47 = t as u64;
-            r45 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r45, r45, r47);
+            r47 = t.0;
+            r45 = t.1;
         }
         {
-            let t: u128 = (r1 as u128) + (r49 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r49 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r49, 0x0000000000000000_u64);
+            r49 = t.0;
+            r1 = t.1;
         }
         {
-            let t: u128 = (r46 as u128) + (r47 as u128) + (r1 as u128);
-            r1 = t as u64;
-            r47 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r46, r47, r1);
+            r1 = t.0;
+            r47 = t.1;
         }
         r45 = r47.wrapping_add(r45).wrapping_add(0x0000000000000000_u64);
         {
@@ -6358,10 +6038,9 @@ impl Mont1536 {
             r46 = (t >> 64) as u64;
         }
         {
-            let t: u128 = (r1 as u128) + (r47 as u128)
-                + (0x0000000000000000_u64 as u128);
-            r47 = t as u64;
-            r1 = (t >> 64) as u64;
+            let t = ::fieldgen_field::carry::add_u64(r1, r47, 0x0000000000000000_u64);
+            r47 = t.0;
+            r1 = t.1;
         }
         r1 = r45.wrapping_add(r46).wrapping_add(r1);
         [
@@ -6449,170 +6128,90 @@ impl Mont1536 {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_abs_12(x: &[u64; 12], y: &[u64; 12]) -> [u64; 13] {
-        let (x26, x27) = {
-            let t26: u128 = {
-                let (d, b1) = x[0].overflowing_sub(y[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t26 as u64, (t26 >> 127) as u64)
-        };
-        let (x28, x29) = {
-            let t28: u128 = {
-                let (d, b1) = x[1].overflowing_sub(y[1]);
-                let (d, b2) = d.overflowing_sub(x27);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t28 as u64, (t28 >> 127) as u64)
-        };
-        let (x30, x31) = {
-            let t30: u128 = {
-                let (d, b1) = x[2].overflowing_sub(y[2]);
-                let (d, b2) = d.overflowing_sub(x29);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t30 as u64, (t30 >> 127) as u64)
-        };
-        let (x32, x33) = {
-            let t32: u128 = {
-                let (d, b1) = x[3].overflowing_sub(y[3]);
-                let (d, b2) = d.overflowing_sub(x31);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t32 as u64, (t32 >> 127) as u64)
-        };
-        let (x34, x35) = {
-            let t34: u128 = {
-                let (d, b1) = x[4].overflowing_sub(y[4]);
-                let (d, b2) = d.overflowing_sub(x33);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t34 as u64, (t34 >> 127) as u64)
-        };
-        let (x36, x37) = {
-            let t36: u128 = {
-                let (d, b1) = x[5].overflowing_sub(y[5]);
-                let (d, b2) = d.overflowing_sub(x35);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t36 as u64, (t36 >> 127) as u64)
-        };
-        let (x38, x39) = {
-            let t38: u128 = {
-                let (d, b1) = x[6].overflowing_sub(y[6]);
-                let (d, b2) = d.overflowing_sub(x37);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t38 as u64, (t38 >> 127) as u64)
-        };
-        let (x40, x41) = {
-            let t40: u128 = {
-                let (d, b1) = x[7].overflowing_sub(y[7]);
-                let (d, b2) = d.overflowing_sub(x39);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t40 as u64, (t40 >> 127) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = {
-                let (d, b1) = x[8].overflowing_sub(y[8]);
-                let (d, b2) = d.overflowing_sub(x41);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t42 as u64, (t42 >> 127) as u64)
-        };
-        let (x44, x45) = {
-            let t44: u128 = {
-                let (d, b1) = x[9].overflowing_sub(y[9]);
-                let (d, b2) = d.overflowing_sub(x43);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t44 as u64, (t44 >> 127) as u64)
-        };
-        let (x46, x47) = {
-            let t46: u128 = {
-                let (d, b1) = x[10].overflowing_sub(y[10]);
-                let (d, b2) = d.overflowing_sub(x45);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t46 as u64, (t46 >> 127) as u64)
-        };
-        let (x48, x49) = {
-            let t48: u128 = {
-                let (d, b1) = x[11].overflowing_sub(y[11]);
-                let (d, b2) = d.overflowing_sub(x47);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t48 as u64, (t48 >> 127) as u64)
-        };
+        let (x26, x27) = ::fieldgen_field::carry::sub_u64(
+            x[0],
+            y[0],
+            0x0000000000000000_u64,
+        );
+        let (x28, x29) = ::fieldgen_field::carry::sub_u64(x[1], y[1], x27);
+        let (x30, x31) = ::fieldgen_field::carry::sub_u64(x[2], y[2], x29);
+        let (x32, x33) = ::fieldgen_field::carry::sub_u64(x[3], y[3], x31);
+        let (x34, x35) = ::fieldgen_field::carry::sub_u64(x[4], y[4], x33);
+        let (x36, x37) = ::fieldgen_field::carry::sub_u64(x[5], y[5], x35);
+        let (x38, x39) = ::fieldgen_field::carry::sub_u64(x[6], y[6], x37);
+        let (x40, x41) = ::fieldgen_field::carry::sub_u64(x[7], y[7], x39);
+        let (x42, x43) = ::fieldgen_field::carry::sub_u64(x[8], y[8], x41);
+        let (x44, x45) = ::fieldgen_field::carry::sub_u64(x[9], y[9], x43);
+        let (x46, x47) = ::fieldgen_field::carry::sub_u64(x[10], y[10], x45);
+        let (x48, x49) = ::fieldgen_field::carry::sub_u64(x[11], y[11], x47);
         let x50 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x49));
         let x51 = x50 & 0x0000000000000001_u64;
         let x52 = x26 ^ x50;
-        let (x53, x54) = {
-            let t53: u128 = (x52 as u128) + (0x0000000000000000_u64 as u128)
-                + (x51 as u128);
-            (t53 as u64, (t53 >> 64) as u64)
-        };
+        let (x53, x54) = ::fieldgen_field::carry::add_u64(
+            x52,
+            0x0000000000000000_u64,
+            x51,
+        );
         let x55 = x28 ^ x50;
-        let (x56, x57) = {
-            let t56: u128 = (x55 as u128) + (0x0000000000000000_u64 as u128)
-                + (x54 as u128);
-            (t56 as u64, (t56 >> 64) as u64)
-        };
+        let (x56, x57) = ::fieldgen_field::carry::add_u64(
+            x55,
+            0x0000000000000000_u64,
+            x54,
+        );
         let x58 = x30 ^ x50;
-        let (x59, x60) = {
-            let t59: u128 = (x58 as u128) + (0x0000000000000000_u64 as u128)
-                + (x57 as u128);
-            (t59 as u64, (t59 >> 64) as u64)
-        };
+        let (x59, x60) = ::fieldgen_field::carry::add_u64(
+            x58,
+            0x0000000000000000_u64,
+            x57,
+        );
         let x61 = x32 ^ x50;
-        let (x62, x63) = {
-            let t62: u128 = (x61 as u128) + (0x0000000000000000_u64 as u128)
-                + (x60 as u128);
-            (t62 as u64, (t62 >> 64) as u64)
-        };
+        let (x62, x63) = ::fieldgen_field::carry::add_u64(
+            x61,
+            0x0000000000000000_u64,
+            x60,
+        );
         let x64 = x34 ^ x50;
-        let (x65, x66) = {
-            let t65: u128 = (x64 as u128) + (0x0000000000000000_u64 as u128)
-                + (x63 as u128);
-            (t65 as u64, (t65 >> 64) as u64)
-        };
+        let (x65, x66) = ::fieldgen_field::carry::add_u64(
+            x64,
+            0x0000000000000000_u64,
+            x63,
+        );
         let x67 = x36 ^ x50;
-        let (x68, x69) = {
-            let t68: u128 = (x67 as u128) + (0x0000000000000000_u64 as u128)
-                + (x66 as u128);
-            (t68 as u64, (t68 >> 64) as u64)
-        };
+        let (x68, x69) = ::fieldgen_field::carry::add_u64(
+            x67,
+            0x0000000000000000_u64,
+            x66,
+        );
         let x70 = x38 ^ x50;
-        let (x71, x72) = {
-            let t71: u128 = (x70 as u128) + (0x0000000000000000_u64 as u128)
-                + (x69 as u128);
-            (t71 as u64, (t71 >> 64) as u64)
-        };
+        let (x71, x72) = ::fieldgen_field::carry::add_u64(
+            x70,
+            0x0000000000000000_u64,
+            x69,
+        );
         let x73 = x40 ^ x50;
-        let (x74, x75) = {
-            let t74: u128 = (x73 as u128) + (0x0000000000000000_u64 as u128)
-                + (x72 as u128);
-            (t74 as u64, (t74 >> 64) as u64)
-        };
+        let (x74, x75) = ::fieldgen_field::carry::add_u64(
+            x73,
+            0x0000000000000000_u64,
+            x72,
+        );
         let x76 = x42 ^ x50;
-        let (x77, x78) = {
-            let t77: u128 = (x76 as u128) + (0x0000000000000000_u64 as u128)
-                + (x75 as u128);
-            (t77 as u64, (t77 >> 64) as u64)
-        };
+        let (x77, x78) = ::fieldgen_field::carry::add_u64(
+            x76,
+            0x0000000000000000_u64,
+            x75,
+        );
         let x79 = x44 ^ x50;
-        let (x80, x81) = {
-            let t80: u128 = (x79 as u128) + (0x0000000000000000_u64 as u128)
-                + (x78 as u128);
-            (t80 as u64, (t80 >> 64) as u64)
-        };
+        let (x80, x81) = ::fieldgen_field::carry::add_u64(
+            x79,
+            0x0000000000000000_u64,
+            x78,
+        );
         let x82 = x46 ^ x50;
-        let (x83, x84) = {
-            let t83: u128 = (x82 as u128) + (0x0000000000000000_u64 as u128)
-                + (x81 as u128);
-            (t83 as u64, (t83 >> 64) as u64)
-        };
+        let (x83, x84) = ::fieldgen_field::carry::add_u64(
+            x82,
+            0x0000000000000000_u64,
+            x81,
+        );
         let x85 = x48 ^ x50;
         let x86 = x85.wrapping_add(0x0000000000000000_u64).wrapping_add(x84);
         [x53, x56, x59, x62, x65, x68, x71, x74, x77, x80, x83, x86, x50]
@@ -6626,376 +6225,163 @@ impl Mont1536 {
         z1: &[u64; 24],
         neg: &[u64; 1],
     ) -> [u64; 48] {
-        let (x75, x76) = {
-            let t75: u128 = (z0[0] as u128) + (z2[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t75 as u64, (t75 >> 64) as u64)
-        };
-        let (x77, x78) = {
-            let t77: u128 = (z0[1] as u128) + (z2[1] as u128) + (x76 as u128);
-            (t77 as u64, (t77 >> 64) as u64)
-        };
-        let (x79, x80) = {
-            let t79: u128 = (z0[2] as u128) + (z2[2] as u128) + (x78 as u128);
-            (t79 as u64, (t79 >> 64) as u64)
-        };
-        let (x81, x82) = {
-            let t81: u128 = (z0[3] as u128) + (z2[3] as u128) + (x80 as u128);
-            (t81 as u64, (t81 >> 64) as u64)
-        };
-        let (x83, x84) = {
-            let t83: u128 = (z0[4] as u128) + (z2[4] as u128) + (x82 as u128);
-            (t83 as u64, (t83 >> 64) as u64)
-        };
-        let (x85, x86) = {
-            let t85: u128 = (z0[5] as u128) + (z2[5] as u128) + (x84 as u128);
-            (t85 as u64, (t85 >> 64) as u64)
-        };
-        let (x87, x88) = {
-            let t87: u128 = (z0[6] as u128) + (z2[6] as u128) + (x86 as u128);
-            (t87 as u64, (t87 >> 64) as u64)
-        };
-        let (x89, x90) = {
-            let t89: u128 = (z0[7] as u128) + (z2[7] as u128) + (x88 as u128);
-            (t89 as u64, (t89 >> 64) as u64)
-        };
-        let (x91, x92) = {
-            let t91: u128 = (z0[8] as u128) + (z2[8] as u128) + (x90 as u128);
-            (t91 as u64, (t91 >> 64) as u64)
-        };
-        let (x93, x94) = {
-            let t93: u128 = (z0[9] as u128) + (z2[9] as u128) + (x92 as u128);
-            (t93 as u64, (t93 >> 64) as u64)
-        };
-        let (x95, x96) = {
-            let t95: u128 = (z0[10] as u128) + (z2[10] as u128) + (x94 as u128);
-            (t95 as u64, (t95 >> 64) as u64)
-        };
-        let (x97, x98) = {
-            let t97: u128 = (z0[11] as u128) + (z2[11] as u128) + (x96 as u128);
-            (t97 as u64, (t97 >> 64) as u64)
-        };
-        let (x99, x100) = {
-            let t99: u128 = (z0[12] as u128) + (z2[12] as u128) + (x98 as u128);
-            (t99 as u64, (t99 >> 64) as u64)
-        };
-        let (x101, x102) = {
-            let t101: u128 = (z0[13] as u128) + (z2[13] as u128) + (x100 as u128);
-            (t101 as u64, (t101 >> 64) as u64)
-        };
-        let (x103, x104) = {
-            let t103: u128 = (z0[14] as u128) + (z2[14] as u128) + (x102 as u128);
-            (t103 as u64, (t103 >> 64) as u64)
-        };
-        let (x105, x106) = {
-            let t105: u128 = (z0[15] as u128) + (z2[15] as u128) + (x104 as u128);
-            (t105 as u64, (t105 >> 64) as u64)
-        };
-        let (x107, x108) = {
-            let t107: u128 = (z0[16] as u128) + (z2[16] as u128) + (x106 as u128);
-            (t107 as u64, (t107 >> 64) as u64)
-        };
-        let (x109, x110) = {
-            let t109: u128 = (z0[17] as u128) + (z2[17] as u128) + (x108 as u128);
-            (t109 as u64, (t109 >> 64) as u64)
-        };
-        let (x111, x112) = {
-            let t111: u128 = (z0[18] as u128) + (z2[18] as u128) + (x110 as u128);
-            (t111 as u64, (t111 >> 64) as u64)
-        };
-        let (x113, x114) = {
-            let t113: u128 = (z0[19] as u128) + (z2[19] as u128) + (x112 as u128);
-            (t113 as u64, (t113 >> 64) as u64)
-        };
-        let (x115, x116) = {
-            let t115: u128 = (z0[20] as u128) + (z2[20] as u128) + (x114 as u128);
-            (t115 as u64, (t115 >> 64) as u64)
-        };
-        let (x117, x118) = {
-            let t117: u128 = (z0[21] as u128) + (z2[21] as u128) + (x116 as u128);
-            (t117 as u64, (t117 >> 64) as u64)
-        };
-        let (x119, x120) = {
-            let t119: u128 = (z0[22] as u128) + (z2[22] as u128) + (x118 as u128);
-            (t119 as u64, (t119 >> 64) as u64)
-        };
-        let (x121, x122) = {
-            let t121: u128 = (z0[23] as u128) + (z2[23] as u128) + (x120 as u128);
-            (t121 as u64, (t121 >> 64) as u64)
-        };
+        let (x75, x76) = ::fieldgen_field::carry::add_u64(
+            z0[0],
+            z2[0],
+            0x0000000000000000_u64,
+        );
+        let (x77, x78) = ::fieldgen_field::carry::add_u64(z0[1], z2[1], x76);
+        let (x79, x80) = ::fieldgen_field::carry::add_u64(z0[2], z2[2], x78);
+        let (x81, x82) = ::fieldgen_field::carry::add_u64(z0[3], z2[3], x80);
+        let (x83, x84) = ::fieldgen_field::carry::add_u64(z0[4], z2[4], x82);
+        let (x85, x86) = ::fieldgen_field::carry::add_u64(z0[5], z2[5], x84);
+        let (x87, x88) = ::fieldgen_field::carry::add_u64(z0[6], z2[6], x86);
+        let (x89, x90) = ::fieldgen_field::carry::add_u64(z0[7], z2[7], x88);
+        let (x91, x92) = ::fieldgen_field::carry::add_u64(z0[8], z2[8], x90);
+        let (x93, x94) = ::fieldgen_field::carry::add_u64(z0[9], z2[9], x92);
+        let (x95, x96) = ::fieldgen_field::carry::add_u64(z0[10], z2[10], x94);
+        let (x97, x98) = ::fieldgen_field::carry::add_u64(z0[11], z2[11], x96);
+        let (x99, x100) = ::fieldgen_field::carry::add_u64(z0[12], z2[12], x98);
+        let (x101, x102) = ::fieldgen_field::carry::add_u64(z0[13], z2[13], x100);
+        let (x103, x104) = ::fieldgen_field::carry::add_u64(z0[14], z2[14], x102);
+        let (x105, x106) = ::fieldgen_field::carry::add_u64(z0[15], z2[15], x104);
+        let (x107, x108) = ::fieldgen_field::carry::add_u64(z0[16], z2[16], x106);
+        let (x109, x110) = ::fieldgen_field::carry::add_u64(z0[17], z2[17], x108);
+        let (x111, x112) = ::fieldgen_field::carry::add_u64(z0[18], z2[18], x110);
+        let (x113, x114) = ::fieldgen_field::carry::add_u64(z0[19], z2[19], x112);
+        let (x115, x116) = ::fieldgen_field::carry::add_u64(z0[20], z2[20], x114);
+        let (x117, x118) = ::fieldgen_field::carry::add_u64(z0[21], z2[21], x116);
+        let (x119, x120) = ::fieldgen_field::carry::add_u64(z0[22], z2[22], x118);
+        let (x121, x122) = ::fieldgen_field::carry::add_u64(z0[23], z2[23], x120);
         let x123 = neg[0] & 0x0000000000000001_u64;
         let x124 = z1[0] ^ neg[0];
-        let (x125, x126) = {
-            let t125: u128 = (x75 as u128) + (x124 as u128) + (x123 as u128);
-            (t125 as u64, (t125 >> 64) as u64)
-        };
+        let (x125, x126) = ::fieldgen_field::carry::add_u64(x75, x124, x123);
         let x127 = z1[1] ^ neg[0];
-        let (x128, x129) = {
-            let t128: u128 = (x77 as u128) + (x127 as u128) + (x126 as u128);
-            (t128 as u64, (t128 >> 64) as u64)
-        };
+        let (x128, x129) = ::fieldgen_field::carry::add_u64(x77, x127, x126);
         let x130 = z1[2] ^ neg[0];
-        let (x131, x132) = {
-            let t131: u128 = (x79 as u128) + (x130 as u128) + (x129 as u128);
-            (t131 as u64, (t131 >> 64) as u64)
-        };
+        let (x131, x132) = ::fieldgen_field::carry::add_u64(x79, x130, x129);
         let x133 = z1[3] ^ neg[0];
-        let (x134, x135) = {
-            let t134: u128 = (x81 as u128) + (x133 as u128) + (x132 as u128);
-            (t134 as u64, (t134 >> 64) as u64)
-        };
+        let (x134, x135) = ::fieldgen_field::carry::add_u64(x81, x133, x132);
         let x136 = z1[4] ^ neg[0];
-        let (x137, x138) = {
-            let t137: u128 = (x83 as u128) + (x136 as u128) + (x135 as u128);
-            (t137 as u64, (t137 >> 64) as u64)
-        };
+        let (x137, x138) = ::fieldgen_field::carry::add_u64(x83, x136, x135);
         let x139 = z1[5] ^ neg[0];
-        let (x140, x141) = {
-            let t140: u128 = (x85 as u128) + (x139 as u128) + (x138 as u128);
-            (t140 as u64, (t140 >> 64) as u64)
-        };
+        let (x140, x141) = ::fieldgen_field::carry::add_u64(x85, x139, x138);
         let x142 = z1[6] ^ neg[0];
-        let (x143, x144) = {
-            let t143: u128 = (x87 as u128) + (x142 as u128) + (x141 as u128);
-            (t143 as u64, (t143 >> 64) as u64)
-        };
+        let (x143, x144) = ::fieldgen_field::carry::add_u64(x87, x142, x141);
         let x145 = z1[7] ^ neg[0];
-        let (x146, x147) = {
-            let t146: u128 = (x89 as u128) + (x145 as u128) + (x144 as u128);
-            (t146 as u64, (t146 >> 64) as u64)
-        };
+        let (x146, x147) = ::fieldgen_field::carry::add_u64(x89, x145, x144);
         let x148 = z1[8] ^ neg[0];
-        let (x149, x150) = {
-            let t149: u128 = (x91 as u128) + (x148 as u128) + (x147 as u128);
-            (t149 as u64, (t149 >> 64) as u64)
-        };
+        let (x149, x150) = ::fieldgen_field::carry::add_u64(x91, x148, x147);
         let x151 = z1[9] ^ neg[0];
-        let (x152, x153) = {
-            let t152: u128 = (x93 as u128) + (x151 as u128) + (x150 as u128);
-            (t152 as u64, (t152 >> 64) as u64)
-        };
+        let (x152, x153) = ::fieldgen_field::carry::add_u64(x93, x151, x150);
         let x154 = z1[10] ^ neg[0];
-        let (x155, x156) = {
-            let t155: u128 = (x95 as u128) + (x154 as u128) + (x153 as u128);
-            (t155 as u64, (t155 >> 64) as u64)
-        };
+        let (x155, x156) = ::fieldgen_field::carry::add_u64(x95, x154, x153);
         let x157 = z1[11] ^ neg[0];
-        let (x158, x159) = {
-            let t158: u128 = (x97 as u128) + (x157 as u128) + (x156 as u128);
-            (t158 as u64, (t158 >> 64) as u64)
-        };
+        let (x158, x159) = ::fieldgen_field::carry::add_u64(x97, x157, x156);
         let x160 = z1[12] ^ neg[0];
-        let (x161, x162) = {
-            let t161: u128 = (x99 as u128) + (x160 as u128) + (x159 as u128);
-            (t161 as u64, (t161 >> 64) as u64)
-        };
+        let (x161, x162) = ::fieldgen_field::carry::add_u64(x99, x160, x159);
         let x163 = z1[13] ^ neg[0];
-        let (x164, x165) = {
-            let t164: u128 = (x101 as u128) + (x163 as u128) + (x162 as u128);
-            (t164 as u64, (t164 >> 64) as u64)
-        };
+        let (x164, x165) = ::fieldgen_field::carry::add_u64(x101, x163, x162);
         let x166 = z1[14] ^ neg[0];
-        let (x167, x168) = {
-            let t167: u128 = (x103 as u128) + (x166 as u128) + (x165 as u128);
-            (t167 as u64, (t167 >> 64) as u64)
-        };
+        let (x167, x168) = ::fieldgen_field::carry::add_u64(x103, x166, x165);
         let x169 = z1[15] ^ neg[0];
-        let (x170, x171) = {
-            let t170: u128 = (x105 as u128) + (x169 as u128) + (x168 as u128);
-            (t170 as u64, (t170 >> 64) as u64)
-        };
+        let (x170, x171) = ::fieldgen_field::carry::add_u64(x105, x169, x168);
         let x172 = z1[16] ^ neg[0];
-        let (x173, x174) = {
-            let t173: u128 = (x107 as u128) + (x172 as u128) + (x171 as u128);
-            (t173 as u64, (t173 >> 64) as u64)
-        };
+        let (x173, x174) = ::fieldgen_field::carry::add_u64(x107, x172, x171);
         let x175 = z1[17] ^ neg[0];
-        let (x176, x177) = {
-            let t176: u128 = (x109 as u128) + (x175 as u128) + (x174 as u128);
-            (t176 as u64, (t176 >> 64) as u64)
-        };
+        let (x176, x177) = ::fieldgen_field::carry::add_u64(x109, x175, x174);
         let x178 = z1[18] ^ neg[0];
-        let (x179, x180) = {
-            let t179: u128 = (x111 as u128) + (x178 as u128) + (x177 as u128);
-            (t179 as u64, (t179 >> 64) as u64)
-        };
+        let (x179, x180) = ::fieldgen_field::carry::add_u64(x111, x178, x177);
         let x181 = z1[19] ^ neg[0];
-        let (x182, x183) = {
-            let t182: u128 = (x113 as u128) + (x181 as u128) + (x180 as u128);
-            (t182 as u64, (t182 >> 64) as u64)
-        };
+        let (x182, x183) = ::fieldgen_field::carry::add_u64(x113, x181, x180);
         let x184 = z1[20] ^ neg[0];
-        let (x185, x186) = {
-            let t185: u128 = (x115 as u128) + (x184 as u128) + (x183 as u128);
-            (t185 as u64, (t185 >> 64) as u64)
-        };
+        let (x185, x186) = ::fieldgen_field::carry::add_u64(x115, x184, x183);
         let x187 = z1[21] ^ neg[0];
-        let (x188, x189) = {
-            let t188: u128 = (x117 as u128) + (x187 as u128) + (x186 as u128);
-            (t188 as u64, (t188 >> 64) as u64)
-        };
+        let (x188, x189) = ::fieldgen_field::carry::add_u64(x117, x187, x186);
         let x190 = z1[22] ^ neg[0];
-        let (x191, x192) = {
-            let t191: u128 = (x119 as u128) + (x190 as u128) + (x189 as u128);
-            (t191 as u64, (t191 >> 64) as u64)
-        };
+        let (x191, x192) = ::fieldgen_field::carry::add_u64(x119, x190, x189);
         let x193 = z1[23] ^ neg[0];
-        let (x194, x195) = {
-            let t194: u128 = (x121 as u128) + (x193 as u128) + (x192 as u128);
-            (t194 as u64, (t194 >> 64) as u64)
-        };
+        let (x194, x195) = ::fieldgen_field::carry::add_u64(x121, x193, x192);
         let x196 = x122.wrapping_add(neg[0]).wrapping_add(x195);
-        let (x198, x199) = {
-            let t198: u128 = (z0[12] as u128) + (x125 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t198 as u64, (t198 >> 64) as u64)
-        };
-        let (x200, x201) = {
-            let t200: u128 = (z0[13] as u128) + (x128 as u128) + (x199 as u128);
-            (t200 as u64, (t200 >> 64) as u64)
-        };
-        let (x202, x203) = {
-            let t202: u128 = (z0[14] as u128) + (x131 as u128) + (x201 as u128);
-            (t202 as u64, (t202 >> 64) as u64)
-        };
-        let (x204, x205) = {
-            let t204: u128 = (z0[15] as u128) + (x134 as u128) + (x203 as u128);
-            (t204 as u64, (t204 >> 64) as u64)
-        };
-        let (x206, x207) = {
-            let t206: u128 = (z0[16] as u128) + (x137 as u128) + (x205 as u128);
-            (t206 as u64, (t206 >> 64) as u64)
-        };
-        let (x208, x209) = {
-            let t208: u128 = (z0[17] as u128) + (x140 as u128) + (x207 as u128);
-            (t208 as u64, (t208 >> 64) as u64)
-        };
-        let (x210, x211) = {
-            let t210: u128 = (z0[18] as u128) + (x143 as u128) + (x209 as u128);
-            (t210 as u64, (t210 >> 64) as u64)
-        };
-        let (x212, x213) = {
-            let t212: u128 = (z0[19] as u128) + (x146 as u128) + (x211 as u128);
-            (t212 as u64, (t212 >> 64) as u64)
-        };
-        let (x214, x215) = {
-            let t214: u128 = (z0[20] as u128) + (x149 as u128) + (x213 as u128);
-            (t214 as u64, (t214 >> 64) as u64)
-        };
-        let (x216, x217) = {
-            let t216: u128 = (z0[21] as u128) + (x152 as u128) + (x215 as u128);
-            (t216 as u64, (t216 >> 64) as u64)
-        };
-        let (x218, x219) = {
-            let t218: u128 = (z0[22] as u128) + (x155 as u128) + (x217 as u128);
-            (t218 as u64, (t218 >> 64) as u64)
-        };
-        let (x220, x221) = {
-            let t220: u128 = (z0[23] as u128) + (x158 as u128) + (x219 as u128);
-            (t220 as u64, (t220 >> 64) as u64)
-        };
-        let (x222, x223) = {
-            let t222: u128 = (z2[0] as u128) + (x161 as u128) + (x221 as u128);
-            (t222 as u64, (t222 >> 64) as u64)
-        };
-        let (x224, x225) = {
-            let t224: u128 = (z2[1] as u128) + (x164 as u128) + (x223 as u128);
-            (t224 as u64, (t224 >> 64) as u64)
-        };
-        let (x226, x227) = {
-            let t226: u128 = (z2[2] as u128) + (x167 as u128) + (x225 as u128);
-            (t226 as u64, (t226 >> 64) as u64)
-        };
-        let (x228, x229) = {
-            let t228: u128 = (z2[3] as u128) + (x170 as u128) + (x227 as u128);
-            (t228 as u64, (t228 >> 64) as u64)
-        };
-        let (x230, x231) = {
-            let t230: u128 = (z2[4] as u128) + (x173 as u128) + (x229 as u128);
-            (t230 as u64, (t230 >> 64) as u64)
-        };
-        let (x232, x233) = {
-            let t232: u128 = (z2[5] as u128) + (x176 as u128) + (x231 as u128);
-            (t232 as u64, (t232 >> 64) as u64)
-        };
-        let (x234, x235) = {
-            let t234: u128 = (z2[6] as u128) + (x179 as u128) + (x233 as u128);
-            (t234 as u64, (t234 >> 64) as u64)
-        };
-        let (x236, x237) = {
-            let t236: u128 = (z2[7] as u128) + (x182 as u128) + (x235 as u128);
-            (t236 as u64, (t236 >> 64) as u64)
-        };
-        let (x238, x239) = {
-            let t238: u128 = (z2[8] as u128) + (x185 as u128) + (x237 as u128);
-            (t238 as u64, (t238 >> 64) as u64)
-        };
-        let (x240, x241) = {
-            let t240: u128 = (z2[9] as u128) + (x188 as u128) + (x239 as u128);
-            (t240 as u64, (t240 >> 64) as u64)
-        };
-        let (x242, x243) = {
-            let t242: u128 = (z2[10] as u128) + (x191 as u128) + (x241 as u128);
-            (t242 as u64, (t242 >> 64) as u64)
-        };
-        let (x244, x245) = {
-            let t244: u128 = (z2[11] as u128) + (x194 as u128) + (x243 as u128);
-            (t244 as u64, (t244 >> 64) as u64)
-        };
-        let (x246, x247) = {
-            let t246: u128 = (z2[12] as u128) + (x196 as u128) + (x245 as u128);
-            (t246 as u64, (t246 >> 64) as u64)
-        };
-        let (x248, x249) = {
-            let t248: u128 = (z2[13] as u128) + (0x0000000000000000_u64 as u128)
-                + (x247 as u128);
-            (t248 as u64, (t248 >> 64) as u64)
-        };
-        let (x250, x251) = {
-            let t250: u128 = (z2[14] as u128) + (0x0000000000000000_u64 as u128)
-                + (x249 as u128);
-            (t250 as u64, (t250 >> 64) as u64)
-        };
-        let (x252, x253) = {
-            let t252: u128 = (z2[15] as u128) + (0x0000000000000000_u64 as u128)
-                + (x251 as u128);
-            (t252 as u64, (t252 >> 64) as u64)
-        };
-        let (x254, x255) = {
-            let t254: u128 = (z2[16] as u128) + (0x0000000000000000_u64 as u128)
-                + (x253 as u128);
-            (t254 as u64, (t254 >> 64) as u64)
-        };
-        let (x256, x257) = {
-            let t256: u128 = (z2[17] as u128) + (0x0000000000000000_u64 as u128)
-                + (x255 as u128);
-            (t256 as u64, (t256 >> 64) as u64)
-        };
-        let (x258, x259) = {
-            let t258: u128 = (z2[18] as u128) + (0x0000000000000000_u64 as u128)
-                + (x257 as u128);
-            (t258 as u64, (t258 >> 64) as u64)
-        };
-        let (x260, x261) = {
-            let t260: u128 = (z2[19] as u128) + (0x0000000000000000_u64 as u128)
-                + (x259 as u128);
-            (t260 as u64, (t260 >> 64) as u64)
-        };
-        let (x262, x263) = {
-            let t262: u128 = (z2[20] as u128) + (0x0000000000000000_u64 as u128)
-                + (x261 as u128);
-            (t262 as u64, (t262 >> 64) as u64)
-        };
-        let (x264, x265) = {
-            let t264: u128 = (z2[21] as u128) + (0x0000000000000000_u64 as u128)
-                + (x263 as u128);
-            (t264 as u64, (t264 >> 64) as u64)
-        };
-        let (x266, x267) = {
-            let t266: u128 = (z2[22] as u128) + (0x0000000000000000_u64 as u128)
-                + (x265 as u128);
-            (t266 as u64, (t266 >> 64) as u64)
-        };
+        let (x198, x199) = ::fieldgen_field::carry::add_u64(
+            z0[12],
+            x125,
+            0x0000000000000000_u64,
+        );
+        let (x200, x201) = ::fieldgen_field::carry::add_u64(z0[13], x128, x199);
+        let (x202, x203) = ::fieldgen_field::carry::add_u64(z0[14], x131, x201);
+        let (x204, x205) = ::fieldgen_field::carry::add_u64(z0[15], x134, x203);
+        let (x206, x207) = ::fieldgen_field::carry::add_u64(z0[16], x137, x205);
+        let (x208, x209) = ::fieldgen_field::carry::add_u64(z0[17], x140, x207);
+        let (x210, x211) = ::fieldgen_field::carry::add_u64(z0[18], x143, x209);
+        let (x212, x213) = ::fieldgen_field::carry::add_u64(z0[19], x146, x211);
+        let (x214, x215) = ::fieldgen_field::carry::add_u64(z0[20], x149, x213);
+        let (x216, x217) = ::fieldgen_field::carry::add_u64(z0[21], x152, x215);
+        let (x218, x219) = ::fieldgen_field::carry::add_u64(z0[22], x155, x217);
+        let (x220, x221) = ::fieldgen_field::carry::add_u64(z0[23], x158, x219);
+        let (x222, x223) = ::fieldgen_field::carry::add_u64(z2[0], x161, x221);
+        let (x224, x225) = ::fieldgen_field::carry::add_u64(z2[1], x164, x223);
+        let (x226, x227) = ::fieldgen_field::carry::add_u64(z2[2], x167, x225);
+        let (x228, x229) = ::fieldgen_field::carry::add_u64(z2[3], x170, x227);
+        let (x230, x231) = ::fieldgen_field::carry::add_u64(z2[4], x173, x229);
+        let (x232, x233) = ::fieldgen_field::carry::add_u64(z2[5], x176, x231);
+        let (x234, x235) = ::fieldgen_field::carry::add_u64(z2[6], x179, x233);
+        let (x236, x237) = ::fieldgen_field::carry::add_u64(z2[7], x182, x235);
+        let (x238, x239) = ::fieldgen_field::carry::add_u64(z2[8], x185, x237);
+        let (x240, x241) = ::fieldgen_field::carry::add_u64(z2[9], x188, x239);
+        let (x242, x243) = ::fieldgen_field::carry::add_u64(z2[10], x191, x241);
+        let (x244, x245) = ::fieldgen_field::carry::add_u64(z2[11], x194, x243);
+        let (x246, x247) = ::fieldgen_field::carry::add_u64(z2[12], x196, x245);
+        let (x248, x249) = ::fieldgen_field::carry::add_u64(
+            z2[13],
+            0x0000000000000000_u64,
+            x247,
+        );
+        let (x250, x251) = ::fieldgen_field::carry::add_u64(
+            z2[14],
+            0x0000000000000000_u64,
+            x249,
+        );
+        let (x252, x253) = ::fieldgen_field::carry::add_u64(
+            z2[15],
+            0x0000000000000000_u64,
+            x251,
+        );
+        let (x254, x255) = ::fieldgen_field::carry::add_u64(
+            z2[16],
+            0x0000000000000000_u64,
+            x253,
+        );
+        let (x256, x257) = ::fieldgen_field::carry::add_u64(
+            z2[17],
+            0x0000000000000000_u64,
+            x255,
+        );
+        let (x258, x259) = ::fieldgen_field::carry::add_u64(
+            z2[18],
+            0x0000000000000000_u64,
+            x257,
+        );
+        let (x260, x261) = ::fieldgen_field::carry::add_u64(
+            z2[19],
+            0x0000000000000000_u64,
+            x259,
+        );
+        let (x262, x263) = ::fieldgen_field::carry::add_u64(
+            z2[20],
+            0x0000000000000000_u64,
+            x261,
+        );
+        let (x264, x265) = ::fieldgen_field::carry::add_u64(
+            z2[21],
+            0x0000000000000000_u64,
+            x263,
+        );
+        let (x266, x267) = ::fieldgen_field::carry::add_u64(
+            z2[22],
+            0x0000000000000000_u64,
+            x265,
+        );
         let x268 = z2[23].wrapping_add(0x0000000000000000_u64).wrapping_add(x267);
         [
             z0[0],
@@ -7858,10 +7244,7 @@ impl Mont1536 {
                 + (x98 as u128);
             (t99 as u64, (t99 >> 64) as u64)
         };
-        let (x101, x102) = {
-            let t101: u128 = (top[0] as u128) + (x100 as u128) + (top[1] as u128);
-            (t101 as u64, (t101 >> 64) as u64)
-        };
+        let (x101, x102) = ::fieldgen_field::carry::add_u64(top[0], x100, top[1]);
         [
             x55,
             x57,
@@ -7894,206 +7277,36 @@ impl Mont1536 {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn redc_finish(t: &[u64; 24], top: &[u64; 1], p: &[u64; 24]) -> [u64; 24] {
-        let (x50, x51) = {
-            let t50: u128 = {
-                let (d, b1) = t[0].overflowing_sub(p[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t50 as u64, (t50 >> 127) as u64)
-        };
-        let (x52, x53) = {
-            let t52: u128 = {
-                let (d, b1) = t[1].overflowing_sub(p[1]);
-                let (d, b2) = d.overflowing_sub(x51);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t52 as u64, (t52 >> 127) as u64)
-        };
-        let (x54, x55) = {
-            let t54: u128 = {
-                let (d, b1) = t[2].overflowing_sub(p[2]);
-                let (d, b2) = d.overflowing_sub(x53);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t54 as u64, (t54 >> 127) as u64)
-        };
-        let (x56, x57) = {
-            let t56: u128 = {
-                let (d, b1) = t[3].overflowing_sub(p[3]);
-                let (d, b2) = d.overflowing_sub(x55);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t56 as u64, (t56 >> 127) as u64)
-        };
-        let (x58, x59) = {
-            let t58: u128 = {
-                let (d, b1) = t[4].overflowing_sub(p[4]);
-                let (d, b2) = d.overflowing_sub(x57);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t58 as u64, (t58 >> 127) as u64)
-        };
-        let (x60, x61) = {
-            let t60: u128 = {
-                let (d, b1) = t[5].overflowing_sub(p[5]);
-                let (d, b2) = d.overflowing_sub(x59);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t60 as u64, (t60 >> 127) as u64)
-        };
-        let (x62, x63) = {
-            let t62: u128 = {
-                let (d, b1) = t[6].overflowing_sub(p[6]);
-                let (d, b2) = d.overflowing_sub(x61);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t62 as u64, (t62 >> 127) as u64)
-        };
-        let (x64, x65) = {
-            let t64: u128 = {
-                let (d, b1) = t[7].overflowing_sub(p[7]);
-                let (d, b2) = d.overflowing_sub(x63);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t64 as u64, (t64 >> 127) as u64)
-        };
-        let (x66, x67) = {
-            let t66: u128 = {
-                let (d, b1) = t[8].overflowing_sub(p[8]);
-                let (d, b2) = d.overflowing_sub(x65);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t66 as u64, (t66 >> 127) as u64)
-        };
-        let (x68, x69) = {
-            let t68: u128 = {
-                let (d, b1) = t[9].overflowing_sub(p[9]);
-                let (d, b2) = d.overflowing_sub(x67);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t68 as u64, (t68 >> 127) as u64)
-        };
-        let (x70, x71) = {
-            let t70: u128 = {
-                let (d, b1) = t[10].overflowing_sub(p[10]);
-                let (d, b2) = d.overflowing_sub(x69);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t70 as u64, (t70 >> 127) as u64)
-        };
-        let (x72, x73) = {
-            let t72: u128 = {
-                let (d, b1) = t[11].overflowing_sub(p[11]);
-                let (d, b2) = d.overflowing_sub(x71);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t72 as u64, (t72 >> 127) as u64)
-        };
-        let (x74, x75) = {
-            let t74: u128 = {
-                let (d, b1) = t[12].overflowing_sub(p[12]);
-                let (d, b2) = d.overflowing_sub(x73);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t74 as u64, (t74 >> 127) as u64)
-        };
-        let (x76, x77) = {
-            let t76: u128 = {
-                let (d, b1) = t[13].overflowing_sub(p[13]);
-                let (d, b2) = d.overflowing_sub(x75);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t76 as u64, (t76 >> 127) as u64)
-        };
-        let (x78, x79) = {
-            let t78: u128 = {
-                let (d, b1) = t[14].overflowing_sub(p[14]);
-                let (d, b2) = d.overflowing_sub(x77);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t78 as u64, (t78 >> 127) as u64)
-        };
-        let (x80, x81) = {
-            let t80: u128 = {
-                let (d, b1) = t[15].overflowing_sub(p[15]);
-                let (d, b2) = d.overflowing_sub(x79);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t80 as u64, (t80 >> 127) as u64)
-        };
-        let (x82, x83) = {
-            let t82: u128 = {
-                let (d, b1) = t[16].overflowing_sub(p[16]);
-                let (d, b2) = d.overflowing_sub(x81);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t82 as u64, (t82 >> 127) as u64)
-        };
-        let (x84, x85) = {
-            let t84: u128 = {
-                let (d, b1) = t[17].overflowing_sub(p[17]);
-                let (d, b2) = d.overflowing_sub(x83);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t84 as u64, (t84 >> 127) as u64)
-        };
-        let (x86, x87) = {
-            let t86: u128 = {
-                let (d, b1) = t[18].overflowing_sub(p[18]);
-                let (d, b2) = d.overflowing_sub(x85);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t86 as u64, (t86 >> 127) as u64)
-        };
-        let (x88, x89) = {
-            let t88: u128 = {
-                let (d, b1) = t[19].overflowing_sub(p[19]);
-                let (d, b2) = d.overflowing_sub(x87);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t88 as u64, (t88 >> 127) as u64)
-        };
-        let (x90, x91) = {
-            let t90: u128 = {
-                let (d, b1) = t[20].overflowing_sub(p[20]);
-                let (d, b2) = d.overflowing_sub(x89);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t90 as u64, (t90 >> 127) as u64)
-        };
-        let (x92, x93) = {
-            let t92: u128 = {
-                let (d, b1) = t[21].overflowing_sub(p[21]);
-                let (d, b2) = d.overflowing_sub(x91);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t92 as u64, (t92 >> 127) as u64)
-        };
-        let (x94, x95) = {
-            let t94: u128 = {
-                let (d, b1) = t[22].overflowing_sub(p[22]);
-                let (d, b2) = d.overflowing_sub(x93);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t94 as u64, (t94 >> 127) as u64)
-        };
-        let (x96, x97) = {
-            let t96: u128 = {
-                let (d, b1) = t[23].overflowing_sub(p[23]);
-                let (d, b2) = d.overflowing_sub(x95);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t96 as u64, (t96 >> 127) as u64)
-        };
-        let x99 = {
-            let t98: u128 = {
-                let (d, b1) = top[0].overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x97);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t98 >> 127) as u64
-        };
+        let (x50, x51) = ::fieldgen_field::carry::sub_u64(
+            t[0],
+            p[0],
+            0x0000000000000000_u64,
+        );
+        let (x52, x53) = ::fieldgen_field::carry::sub_u64(t[1], p[1], x51);
+        let (x54, x55) = ::fieldgen_field::carry::sub_u64(t[2], p[2], x53);
+        let (x56, x57) = ::fieldgen_field::carry::sub_u64(t[3], p[3], x55);
+        let (x58, x59) = ::fieldgen_field::carry::sub_u64(t[4], p[4], x57);
+        let (x60, x61) = ::fieldgen_field::carry::sub_u64(t[5], p[5], x59);
+        let (x62, x63) = ::fieldgen_field::carry::sub_u64(t[6], p[6], x61);
+        let (x64, x65) = ::fieldgen_field::carry::sub_u64(t[7], p[7], x63);
+        let (x66, x67) = ::fieldgen_field::carry::sub_u64(t[8], p[8], x65);
+        let (x68, x69) = ::fieldgen_field::carry::sub_u64(t[9], p[9], x67);
+        let (x70, x71) = ::fieldgen_field::carry::sub_u64(t[10], p[10], x69);
+        let (x72, x73) = ::fieldgen_field::carry::sub_u64(t[11], p[11], x71);
+        let (x74, x75) = ::fieldgen_field::carry::sub_u64(t[12], p[12], x73);
+        let (x76, x77) = ::fieldgen_field::carry::sub_u64(t[13], p[13], x75);
+        let (x78, x79) = ::fieldgen_field::carry::sub_u64(t[14], p[14], x77);
+        let (x80, x81) = ::fieldgen_field::carry::sub_u64(t[15], p[15], x79);
+        let (x82, x83) = ::fieldgen_field::carry::sub_u64(t[16], p[16], x81);
+        let (x84, x85) = ::fieldgen_field::carry::sub_u64(t[17], p[17], x83);
+        let (x86, x87) = ::fieldgen_field::carry::sub_u64(t[18], p[18], x85);
+        let (x88, x89) = ::fieldgen_field::carry::sub_u64(t[19], p[19], x87);
+        let (x90, x91) = ::fieldgen_field::carry::sub_u64(t[20], p[20], x89);
+        let (x92, x93) = ::fieldgen_field::carry::sub_u64(t[21], p[21], x91);
+        let (x94, x95) = ::fieldgen_field::carry::sub_u64(t[22], p[22], x93);
+        let (x96, x97) = ::fieldgen_field::carry::sub_u64(t[23], p[23], x95);
+        let x99 = ::fieldgen_field::carry::sub_u64(top[0], 0x0000000000000000_u64, x97)
+            .1;
         let x100 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x99));
         let x101 = ::fieldgen_field::barrier::select_u64(x100, x50, t[0]);
         let x102 = ::fieldgen_field::barrier::select_u64(x100, x52, t[1]);

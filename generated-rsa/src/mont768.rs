@@ -592,1390 +592,1390 @@ impl Mont768 {
             let t37: u128 = (a[1] as u128) * (b[0] as u128) + (x31 as u128);
             (t37 as u64, (t37 >> 64) as u64)
         };
-        let (x39, x40) = {
-            let t39: u128 = (x32 as u128) + (x38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(
+            x32,
+            x38,
+            0x0000000000000000_u64,
+        );
         let (x43, x44) = {
             let t43: u128 = (a[0] as u128) * (b[2] as u128) + (x39 as u128);
             (t43 as u64, (t43 >> 64) as u64)
         };
-        let (x45, x46) = {
-            let t45: u128 = (x40 as u128) + (x44 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(
+            x40,
+            x44,
+            0x0000000000000000_u64,
+        );
         let (x49, x50) = {
             let t49: u128 = (a[1] as u128) * (b[1] as u128) + (x43 as u128);
             (t49 as u64, (t49 >> 64) as u64)
         };
-        let (x51, x52) = {
-            let t51: u128 = (x45 as u128) + (x50 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t51 as u64, (t51 >> 64) as u64)
-        };
+        let (x51, x52) = ::fieldgen_field::carry::add_u64(
+            x45,
+            x50,
+            0x0000000000000000_u64,
+        );
         let x53 = x46.wrapping_add(x52).wrapping_add(0x0000000000000000_u64);
         let (x55, x56) = {
             let t55: u128 = (a[2] as u128) * (b[0] as u128) + (x49 as u128);
             (t55 as u64, (t55 >> 64) as u64)
         };
-        let (x57, x58) = {
-            let t57: u128 = (x51 as u128) + (x56 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t57 as u64, (t57 >> 64) as u64)
-        };
+        let (x57, x58) = ::fieldgen_field::carry::add_u64(
+            x51,
+            x56,
+            0x0000000000000000_u64,
+        );
         let x59 = x53.wrapping_add(x58).wrapping_add(0x0000000000000000_u64);
         let (x61, x62) = {
             let t61: u128 = (a[0] as u128) * (b[3] as u128) + (x57 as u128);
             (t61 as u64, (t61 >> 64) as u64)
         };
-        let (x63, x64) = {
-            let t63: u128 = (x59 as u128) + (x62 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t63 as u64, (t63 >> 64) as u64)
-        };
+        let (x63, x64) = ::fieldgen_field::carry::add_u64(
+            x59,
+            x62,
+            0x0000000000000000_u64,
+        );
         let (x67, x68) = {
             let t67: u128 = (a[1] as u128) * (b[2] as u128) + (x61 as u128);
             (t67 as u64, (t67 >> 64) as u64)
         };
-        let (x69, x70) = {
-            let t69: u128 = (x63 as u128) + (x68 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t69 as u64, (t69 >> 64) as u64)
-        };
+        let (x69, x70) = ::fieldgen_field::carry::add_u64(
+            x63,
+            x68,
+            0x0000000000000000_u64,
+        );
         let x71 = x64.wrapping_add(x70).wrapping_add(0x0000000000000000_u64);
         let (x73, x74) = {
             let t73: u128 = (a[2] as u128) * (b[1] as u128) + (x67 as u128);
             (t73 as u64, (t73 >> 64) as u64)
         };
-        let (x75, x76) = {
-            let t75: u128 = (x69 as u128) + (x74 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t75 as u64, (t75 >> 64) as u64)
-        };
+        let (x75, x76) = ::fieldgen_field::carry::add_u64(
+            x69,
+            x74,
+            0x0000000000000000_u64,
+        );
         let x77 = x71.wrapping_add(x76).wrapping_add(0x0000000000000000_u64);
         let (x79, x80) = {
             let t79: u128 = (a[3] as u128) * (b[0] as u128) + (x73 as u128);
             (t79 as u64, (t79 >> 64) as u64)
         };
-        let (x81, x82) = {
-            let t81: u128 = (x75 as u128) + (x80 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t81 as u64, (t81 >> 64) as u64)
-        };
+        let (x81, x82) = ::fieldgen_field::carry::add_u64(
+            x75,
+            x80,
+            0x0000000000000000_u64,
+        );
         let x83 = x77.wrapping_add(x82).wrapping_add(0x0000000000000000_u64);
         let (x85, x86) = {
             let t85: u128 = (a[0] as u128) * (b[4] as u128) + (x81 as u128);
             (t85 as u64, (t85 >> 64) as u64)
         };
-        let (x87, x88) = {
-            let t87: u128 = (x83 as u128) + (x86 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t87 as u64, (t87 >> 64) as u64)
-        };
+        let (x87, x88) = ::fieldgen_field::carry::add_u64(
+            x83,
+            x86,
+            0x0000000000000000_u64,
+        );
         let (x91, x92) = {
             let t91: u128 = (a[1] as u128) * (b[3] as u128) + (x85 as u128);
             (t91 as u64, (t91 >> 64) as u64)
         };
-        let (x93, x94) = {
-            let t93: u128 = (x87 as u128) + (x92 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t93 as u64, (t93 >> 64) as u64)
-        };
+        let (x93, x94) = ::fieldgen_field::carry::add_u64(
+            x87,
+            x92,
+            0x0000000000000000_u64,
+        );
         let x95 = x88.wrapping_add(x94).wrapping_add(0x0000000000000000_u64);
         let (x97, x98) = {
             let t97: u128 = (a[2] as u128) * (b[2] as u128) + (x91 as u128);
             (t97 as u64, (t97 >> 64) as u64)
         };
-        let (x99, x100) = {
-            let t99: u128 = (x93 as u128) + (x98 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t99 as u64, (t99 >> 64) as u64)
-        };
+        let (x99, x100) = ::fieldgen_field::carry::add_u64(
+            x93,
+            x98,
+            0x0000000000000000_u64,
+        );
         let x101 = x95.wrapping_add(x100).wrapping_add(0x0000000000000000_u64);
         let (x103, x104) = {
             let t103: u128 = (a[3] as u128) * (b[1] as u128) + (x97 as u128);
             (t103 as u64, (t103 >> 64) as u64)
         };
-        let (x105, x106) = {
-            let t105: u128 = (x99 as u128) + (x104 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t105 as u64, (t105 >> 64) as u64)
-        };
+        let (x105, x106) = ::fieldgen_field::carry::add_u64(
+            x99,
+            x104,
+            0x0000000000000000_u64,
+        );
         let x107 = x101.wrapping_add(x106).wrapping_add(0x0000000000000000_u64);
         let (x109, x110) = {
             let t109: u128 = (a[4] as u128) * (b[0] as u128) + (x103 as u128);
             (t109 as u64, (t109 >> 64) as u64)
         };
-        let (x111, x112) = {
-            let t111: u128 = (x105 as u128) + (x110 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t111 as u64, (t111 >> 64) as u64)
-        };
+        let (x111, x112) = ::fieldgen_field::carry::add_u64(
+            x105,
+            x110,
+            0x0000000000000000_u64,
+        );
         let x113 = x107.wrapping_add(x112).wrapping_add(0x0000000000000000_u64);
         let (x115, x116) = {
             let t115: u128 = (a[0] as u128) * (b[5] as u128) + (x111 as u128);
             (t115 as u64, (t115 >> 64) as u64)
         };
-        let (x117, x118) = {
-            let t117: u128 = (x113 as u128) + (x116 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t117 as u64, (t117 >> 64) as u64)
-        };
+        let (x117, x118) = ::fieldgen_field::carry::add_u64(
+            x113,
+            x116,
+            0x0000000000000000_u64,
+        );
         let (x121, x122) = {
             let t121: u128 = (a[1] as u128) * (b[4] as u128) + (x115 as u128);
             (t121 as u64, (t121 >> 64) as u64)
         };
-        let (x123, x124) = {
-            let t123: u128 = (x117 as u128) + (x122 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t123 as u64, (t123 >> 64) as u64)
-        };
+        let (x123, x124) = ::fieldgen_field::carry::add_u64(
+            x117,
+            x122,
+            0x0000000000000000_u64,
+        );
         let x125 = x118.wrapping_add(x124).wrapping_add(0x0000000000000000_u64);
         let (x127, x128) = {
             let t127: u128 = (a[2] as u128) * (b[3] as u128) + (x121 as u128);
             (t127 as u64, (t127 >> 64) as u64)
         };
-        let (x129, x130) = {
-            let t129: u128 = (x123 as u128) + (x128 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t129 as u64, (t129 >> 64) as u64)
-        };
+        let (x129, x130) = ::fieldgen_field::carry::add_u64(
+            x123,
+            x128,
+            0x0000000000000000_u64,
+        );
         let x131 = x125.wrapping_add(x130).wrapping_add(0x0000000000000000_u64);
         let (x133, x134) = {
             let t133: u128 = (a[3] as u128) * (b[2] as u128) + (x127 as u128);
             (t133 as u64, (t133 >> 64) as u64)
         };
-        let (x135, x136) = {
-            let t135: u128 = (x129 as u128) + (x134 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t135 as u64, (t135 >> 64) as u64)
-        };
+        let (x135, x136) = ::fieldgen_field::carry::add_u64(
+            x129,
+            x134,
+            0x0000000000000000_u64,
+        );
         let x137 = x131.wrapping_add(x136).wrapping_add(0x0000000000000000_u64);
         let (x139, x140) = {
             let t139: u128 = (a[4] as u128) * (b[1] as u128) + (x133 as u128);
             (t139 as u64, (t139 >> 64) as u64)
         };
-        let (x141, x142) = {
-            let t141: u128 = (x135 as u128) + (x140 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t141 as u64, (t141 >> 64) as u64)
-        };
+        let (x141, x142) = ::fieldgen_field::carry::add_u64(
+            x135,
+            x140,
+            0x0000000000000000_u64,
+        );
         let x143 = x137.wrapping_add(x142).wrapping_add(0x0000000000000000_u64);
         let (x145, x146) = {
             let t145: u128 = (a[5] as u128) * (b[0] as u128) + (x139 as u128);
             (t145 as u64, (t145 >> 64) as u64)
         };
-        let (x147, x148) = {
-            let t147: u128 = (x141 as u128) + (x146 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t147 as u64, (t147 >> 64) as u64)
-        };
+        let (x147, x148) = ::fieldgen_field::carry::add_u64(
+            x141,
+            x146,
+            0x0000000000000000_u64,
+        );
         let x149 = x143.wrapping_add(x148).wrapping_add(0x0000000000000000_u64);
         let (x151, x152) = {
             let t151: u128 = (a[0] as u128) * (b[6] as u128) + (x147 as u128);
             (t151 as u64, (t151 >> 64) as u64)
         };
-        let (x153, x154) = {
-            let t153: u128 = (x149 as u128) + (x152 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t153 as u64, (t153 >> 64) as u64)
-        };
+        let (x153, x154) = ::fieldgen_field::carry::add_u64(
+            x149,
+            x152,
+            0x0000000000000000_u64,
+        );
         let (x157, x158) = {
             let t157: u128 = (a[1] as u128) * (b[5] as u128) + (x151 as u128);
             (t157 as u64, (t157 >> 64) as u64)
         };
-        let (x159, x160) = {
-            let t159: u128 = (x153 as u128) + (x158 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t159 as u64, (t159 >> 64) as u64)
-        };
+        let (x159, x160) = ::fieldgen_field::carry::add_u64(
+            x153,
+            x158,
+            0x0000000000000000_u64,
+        );
         let x161 = x154.wrapping_add(x160).wrapping_add(0x0000000000000000_u64);
         let (x163, x164) = {
             let t163: u128 = (a[2] as u128) * (b[4] as u128) + (x157 as u128);
             (t163 as u64, (t163 >> 64) as u64)
         };
-        let (x165, x166) = {
-            let t165: u128 = (x159 as u128) + (x164 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t165 as u64, (t165 >> 64) as u64)
-        };
+        let (x165, x166) = ::fieldgen_field::carry::add_u64(
+            x159,
+            x164,
+            0x0000000000000000_u64,
+        );
         let x167 = x161.wrapping_add(x166).wrapping_add(0x0000000000000000_u64);
         let (x169, x170) = {
             let t169: u128 = (a[3] as u128) * (b[3] as u128) + (x163 as u128);
             (t169 as u64, (t169 >> 64) as u64)
         };
-        let (x171, x172) = {
-            let t171: u128 = (x165 as u128) + (x170 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t171 as u64, (t171 >> 64) as u64)
-        };
+        let (x171, x172) = ::fieldgen_field::carry::add_u64(
+            x165,
+            x170,
+            0x0000000000000000_u64,
+        );
         let x173 = x167.wrapping_add(x172).wrapping_add(0x0000000000000000_u64);
         let (x175, x176) = {
             let t175: u128 = (a[4] as u128) * (b[2] as u128) + (x169 as u128);
             (t175 as u64, (t175 >> 64) as u64)
         };
-        let (x177, x178) = {
-            let t177: u128 = (x171 as u128) + (x176 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t177 as u64, (t177 >> 64) as u64)
-        };
+        let (x177, x178) = ::fieldgen_field::carry::add_u64(
+            x171,
+            x176,
+            0x0000000000000000_u64,
+        );
         let x179 = x173.wrapping_add(x178).wrapping_add(0x0000000000000000_u64);
         let (x181, x182) = {
             let t181: u128 = (a[5] as u128) * (b[1] as u128) + (x175 as u128);
             (t181 as u64, (t181 >> 64) as u64)
         };
-        let (x183, x184) = {
-            let t183: u128 = (x177 as u128) + (x182 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t183 as u64, (t183 >> 64) as u64)
-        };
+        let (x183, x184) = ::fieldgen_field::carry::add_u64(
+            x177,
+            x182,
+            0x0000000000000000_u64,
+        );
         let x185 = x179.wrapping_add(x184).wrapping_add(0x0000000000000000_u64);
         let (x187, x188) = {
             let t187: u128 = (a[6] as u128) * (b[0] as u128) + (x181 as u128);
             (t187 as u64, (t187 >> 64) as u64)
         };
-        let (x189, x190) = {
-            let t189: u128 = (x183 as u128) + (x188 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t189 as u64, (t189 >> 64) as u64)
-        };
+        let (x189, x190) = ::fieldgen_field::carry::add_u64(
+            x183,
+            x188,
+            0x0000000000000000_u64,
+        );
         let x191 = x185.wrapping_add(x190).wrapping_add(0x0000000000000000_u64);
         let (x193, x194) = {
             let t193: u128 = (a[0] as u128) * (b[7] as u128) + (x189 as u128);
             (t193 as u64, (t193 >> 64) as u64)
         };
-        let (x195, x196) = {
-            let t195: u128 = (x191 as u128) + (x194 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t195 as u64, (t195 >> 64) as u64)
-        };
+        let (x195, x196) = ::fieldgen_field::carry::add_u64(
+            x191,
+            x194,
+            0x0000000000000000_u64,
+        );
         let (x199, x200) = {
             let t199: u128 = (a[1] as u128) * (b[6] as u128) + (x193 as u128);
             (t199 as u64, (t199 >> 64) as u64)
         };
-        let (x201, x202) = {
-            let t201: u128 = (x195 as u128) + (x200 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t201 as u64, (t201 >> 64) as u64)
-        };
+        let (x201, x202) = ::fieldgen_field::carry::add_u64(
+            x195,
+            x200,
+            0x0000000000000000_u64,
+        );
         let x203 = x196.wrapping_add(x202).wrapping_add(0x0000000000000000_u64);
         let (x205, x206) = {
             let t205: u128 = (a[2] as u128) * (b[5] as u128) + (x199 as u128);
             (t205 as u64, (t205 >> 64) as u64)
         };
-        let (x207, x208) = {
-            let t207: u128 = (x201 as u128) + (x206 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t207 as u64, (t207 >> 64) as u64)
-        };
+        let (x207, x208) = ::fieldgen_field::carry::add_u64(
+            x201,
+            x206,
+            0x0000000000000000_u64,
+        );
         let x209 = x203.wrapping_add(x208).wrapping_add(0x0000000000000000_u64);
         let (x211, x212) = {
             let t211: u128 = (a[3] as u128) * (b[4] as u128) + (x205 as u128);
             (t211 as u64, (t211 >> 64) as u64)
         };
-        let (x213, x214) = {
-            let t213: u128 = (x207 as u128) + (x212 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t213 as u64, (t213 >> 64) as u64)
-        };
+        let (x213, x214) = ::fieldgen_field::carry::add_u64(
+            x207,
+            x212,
+            0x0000000000000000_u64,
+        );
         let x215 = x209.wrapping_add(x214).wrapping_add(0x0000000000000000_u64);
         let (x217, x218) = {
             let t217: u128 = (a[4] as u128) * (b[3] as u128) + (x211 as u128);
             (t217 as u64, (t217 >> 64) as u64)
         };
-        let (x219, x220) = {
-            let t219: u128 = (x213 as u128) + (x218 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t219 as u64, (t219 >> 64) as u64)
-        };
+        let (x219, x220) = ::fieldgen_field::carry::add_u64(
+            x213,
+            x218,
+            0x0000000000000000_u64,
+        );
         let x221 = x215.wrapping_add(x220).wrapping_add(0x0000000000000000_u64);
         let (x223, x224) = {
             let t223: u128 = (a[5] as u128) * (b[2] as u128) + (x217 as u128);
             (t223 as u64, (t223 >> 64) as u64)
         };
-        let (x225, x226) = {
-            let t225: u128 = (x219 as u128) + (x224 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t225 as u64, (t225 >> 64) as u64)
-        };
+        let (x225, x226) = ::fieldgen_field::carry::add_u64(
+            x219,
+            x224,
+            0x0000000000000000_u64,
+        );
         let x227 = x221.wrapping_add(x226).wrapping_add(0x0000000000000000_u64);
         let (x229, x230) = {
             let t229: u128 = (a[6] as u128) * (b[1] as u128) + (x223 as u128);
             (t229 as u64, (t229 >> 64) as u64)
         };
-        let (x231, x232) = {
-            let t231: u128 = (x225 as u128) + (x230 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t231 as u64, (t231 >> 64) as u64)
-        };
+        let (x231, x232) = ::fieldgen_field::carry::add_u64(
+            x225,
+            x230,
+            0x0000000000000000_u64,
+        );
         let x233 = x227.wrapping_add(x232).wrapping_add(0x0000000000000000_u64);
         let (x235, x236) = {
             let t235: u128 = (a[7] as u128) * (b[0] as u128) + (x229 as u128);
             (t235 as u64, (t235 >> 64) as u64)
         };
-        let (x237, x238) = {
-            let t237: u128 = (x231 as u128) + (x236 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t237 as u64, (t237 >> 64) as u64)
-        };
+        let (x237, x238) = ::fieldgen_field::carry::add_u64(
+            x231,
+            x236,
+            0x0000000000000000_u64,
+        );
         let x239 = x233.wrapping_add(x238).wrapping_add(0x0000000000000000_u64);
         let (x241, x242) = {
             let t241: u128 = (a[0] as u128) * (b[8] as u128) + (x237 as u128);
             (t241 as u64, (t241 >> 64) as u64)
         };
-        let (x243, x244) = {
-            let t243: u128 = (x239 as u128) + (x242 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t243 as u64, (t243 >> 64) as u64)
-        };
+        let (x243, x244) = ::fieldgen_field::carry::add_u64(
+            x239,
+            x242,
+            0x0000000000000000_u64,
+        );
         let (x247, x248) = {
             let t247: u128 = (a[1] as u128) * (b[7] as u128) + (x241 as u128);
             (t247 as u64, (t247 >> 64) as u64)
         };
-        let (x249, x250) = {
-            let t249: u128 = (x243 as u128) + (x248 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t249 as u64, (t249 >> 64) as u64)
-        };
+        let (x249, x250) = ::fieldgen_field::carry::add_u64(
+            x243,
+            x248,
+            0x0000000000000000_u64,
+        );
         let x251 = x244.wrapping_add(x250).wrapping_add(0x0000000000000000_u64);
         let (x253, x254) = {
             let t253: u128 = (a[2] as u128) * (b[6] as u128) + (x247 as u128);
             (t253 as u64, (t253 >> 64) as u64)
         };
-        let (x255, x256) = {
-            let t255: u128 = (x249 as u128) + (x254 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t255 as u64, (t255 >> 64) as u64)
-        };
+        let (x255, x256) = ::fieldgen_field::carry::add_u64(
+            x249,
+            x254,
+            0x0000000000000000_u64,
+        );
         let x257 = x251.wrapping_add(x256).wrapping_add(0x0000000000000000_u64);
         let (x259, x260) = {
             let t259: u128 = (a[3] as u128) * (b[5] as u128) + (x253 as u128);
             (t259 as u64, (t259 >> 64) as u64)
         };
-        let (x261, x262) = {
-            let t261: u128 = (x255 as u128) + (x260 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t261 as u64, (t261 >> 64) as u64)
-        };
+        let (x261, x262) = ::fieldgen_field::carry::add_u64(
+            x255,
+            x260,
+            0x0000000000000000_u64,
+        );
         let x263 = x257.wrapping_add(x262).wrapping_add(0x0000000000000000_u64);
         let (x265, x266) = {
             let t265: u128 = (a[4] as u128) * (b[4] as u128) + (x259 as u128);
             (t265 as u64, (t265 >> 64) as u64)
         };
-        let (x267, x268) = {
-            let t267: u128 = (x261 as u128) + (x266 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t267 as u64, (t267 >> 64) as u64)
-        };
+        let (x267, x268) = ::fieldgen_field::carry::add_u64(
+            x261,
+            x266,
+            0x0000000000000000_u64,
+        );
         let x269 = x263.wrapping_add(x268).wrapping_add(0x0000000000000000_u64);
         let (x271, x272) = {
             let t271: u128 = (a[5] as u128) * (b[3] as u128) + (x265 as u128);
             (t271 as u64, (t271 >> 64) as u64)
         };
-        let (x273, x274) = {
-            let t273: u128 = (x267 as u128) + (x272 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t273 as u64, (t273 >> 64) as u64)
-        };
+        let (x273, x274) = ::fieldgen_field::carry::add_u64(
+            x267,
+            x272,
+            0x0000000000000000_u64,
+        );
         let x275 = x269.wrapping_add(x274).wrapping_add(0x0000000000000000_u64);
         let (x277, x278) = {
             let t277: u128 = (a[6] as u128) * (b[2] as u128) + (x271 as u128);
             (t277 as u64, (t277 >> 64) as u64)
         };
-        let (x279, x280) = {
-            let t279: u128 = (x273 as u128) + (x278 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t279 as u64, (t279 >> 64) as u64)
-        };
+        let (x279, x280) = ::fieldgen_field::carry::add_u64(
+            x273,
+            x278,
+            0x0000000000000000_u64,
+        );
         let x281 = x275.wrapping_add(x280).wrapping_add(0x0000000000000000_u64);
         let (x283, x284) = {
             let t283: u128 = (a[7] as u128) * (b[1] as u128) + (x277 as u128);
             (t283 as u64, (t283 >> 64) as u64)
         };
-        let (x285, x286) = {
-            let t285: u128 = (x279 as u128) + (x284 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t285 as u64, (t285 >> 64) as u64)
-        };
+        let (x285, x286) = ::fieldgen_field::carry::add_u64(
+            x279,
+            x284,
+            0x0000000000000000_u64,
+        );
         let x287 = x281.wrapping_add(x286).wrapping_add(0x0000000000000000_u64);
         let (x289, x290) = {
             let t289: u128 = (a[8] as u128) * (b[0] as u128) + (x283 as u128);
             (t289 as u64, (t289 >> 64) as u64)
         };
-        let (x291, x292) = {
-            let t291: u128 = (x285 as u128) + (x290 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t291 as u64, (t291 >> 64) as u64)
-        };
+        let (x291, x292) = ::fieldgen_field::carry::add_u64(
+            x285,
+            x290,
+            0x0000000000000000_u64,
+        );
         let x293 = x287.wrapping_add(x292).wrapping_add(0x0000000000000000_u64);
         let (x295, x296) = {
             let t295: u128 = (a[0] as u128) * (b[9] as u128) + (x291 as u128);
             (t295 as u64, (t295 >> 64) as u64)
         };
-        let (x297, x298) = {
-            let t297: u128 = (x293 as u128) + (x296 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t297 as u64, (t297 >> 64) as u64)
-        };
+        let (x297, x298) = ::fieldgen_field::carry::add_u64(
+            x293,
+            x296,
+            0x0000000000000000_u64,
+        );
         let (x301, x302) = {
             let t301: u128 = (a[1] as u128) * (b[8] as u128) + (x295 as u128);
             (t301 as u64, (t301 >> 64) as u64)
         };
-        let (x303, x304) = {
-            let t303: u128 = (x297 as u128) + (x302 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t303 as u64, (t303 >> 64) as u64)
-        };
+        let (x303, x304) = ::fieldgen_field::carry::add_u64(
+            x297,
+            x302,
+            0x0000000000000000_u64,
+        );
         let x305 = x298.wrapping_add(x304).wrapping_add(0x0000000000000000_u64);
         let (x307, x308) = {
             let t307: u128 = (a[2] as u128) * (b[7] as u128) + (x301 as u128);
             (t307 as u64, (t307 >> 64) as u64)
         };
-        let (x309, x310) = {
-            let t309: u128 = (x303 as u128) + (x308 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t309 as u64, (t309 >> 64) as u64)
-        };
+        let (x309, x310) = ::fieldgen_field::carry::add_u64(
+            x303,
+            x308,
+            0x0000000000000000_u64,
+        );
         let x311 = x305.wrapping_add(x310).wrapping_add(0x0000000000000000_u64);
         let (x313, x314) = {
             let t313: u128 = (a[3] as u128) * (b[6] as u128) + (x307 as u128);
             (t313 as u64, (t313 >> 64) as u64)
         };
-        let (x315, x316) = {
-            let t315: u128 = (x309 as u128) + (x314 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t315 as u64, (t315 >> 64) as u64)
-        };
+        let (x315, x316) = ::fieldgen_field::carry::add_u64(
+            x309,
+            x314,
+            0x0000000000000000_u64,
+        );
         let x317 = x311.wrapping_add(x316).wrapping_add(0x0000000000000000_u64);
         let (x319, x320) = {
             let t319: u128 = (a[4] as u128) * (b[5] as u128) + (x313 as u128);
             (t319 as u64, (t319 >> 64) as u64)
         };
-        let (x321, x322) = {
-            let t321: u128 = (x315 as u128) + (x320 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t321 as u64, (t321 >> 64) as u64)
-        };
+        let (x321, x322) = ::fieldgen_field::carry::add_u64(
+            x315,
+            x320,
+            0x0000000000000000_u64,
+        );
         let x323 = x317.wrapping_add(x322).wrapping_add(0x0000000000000000_u64);
         let (x325, x326) = {
             let t325: u128 = (a[5] as u128) * (b[4] as u128) + (x319 as u128);
             (t325 as u64, (t325 >> 64) as u64)
         };
-        let (x327, x328) = {
-            let t327: u128 = (x321 as u128) + (x326 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t327 as u64, (t327 >> 64) as u64)
-        };
+        let (x327, x328) = ::fieldgen_field::carry::add_u64(
+            x321,
+            x326,
+            0x0000000000000000_u64,
+        );
         let x329 = x323.wrapping_add(x328).wrapping_add(0x0000000000000000_u64);
         let (x331, x332) = {
             let t331: u128 = (a[6] as u128) * (b[3] as u128) + (x325 as u128);
             (t331 as u64, (t331 >> 64) as u64)
         };
-        let (x333, x334) = {
-            let t333: u128 = (x327 as u128) + (x332 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t333 as u64, (t333 >> 64) as u64)
-        };
+        let (x333, x334) = ::fieldgen_field::carry::add_u64(
+            x327,
+            x332,
+            0x0000000000000000_u64,
+        );
         let x335 = x329.wrapping_add(x334).wrapping_add(0x0000000000000000_u64);
         let (x337, x338) = {
             let t337: u128 = (a[7] as u128) * (b[2] as u128) + (x331 as u128);
             (t337 as u64, (t337 >> 64) as u64)
         };
-        let (x339, x340) = {
-            let t339: u128 = (x333 as u128) + (x338 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t339 as u64, (t339 >> 64) as u64)
-        };
+        let (x339, x340) = ::fieldgen_field::carry::add_u64(
+            x333,
+            x338,
+            0x0000000000000000_u64,
+        );
         let x341 = x335.wrapping_add(x340).wrapping_add(0x0000000000000000_u64);
         let (x343, x344) = {
             let t343: u128 = (a[8] as u128) * (b[1] as u128) + (x337 as u128);
             (t343 as u64, (t343 >> 64) as u64)
         };
-        let (x345, x346) = {
-            let t345: u128 = (x339 as u128) + (x344 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t345 as u64, (t345 >> 64) as u64)
-        };
+        let (x345, x346) = ::fieldgen_field::carry::add_u64(
+            x339,
+            x344,
+            0x0000000000000000_u64,
+        );
         let x347 = x341.wrapping_add(x346).wrapping_add(0x0000000000000000_u64);
         let (x349, x350) = {
             let t349: u128 = (a[9] as u128) * (b[0] as u128) + (x343 as u128);
             (t349 as u64, (t349 >> 64) as u64)
         };
-        let (x351, x352) = {
-            let t351: u128 = (x345 as u128) + (x350 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t351 as u64, (t351 >> 64) as u64)
-        };
+        let (x351, x352) = ::fieldgen_field::carry::add_u64(
+            x345,
+            x350,
+            0x0000000000000000_u64,
+        );
         let x353 = x347.wrapping_add(x352).wrapping_add(0x0000000000000000_u64);
         let (x355, x356) = {
             let t355: u128 = (a[0] as u128) * (b[10] as u128) + (x351 as u128);
             (t355 as u64, (t355 >> 64) as u64)
         };
-        let (x357, x358) = {
-            let t357: u128 = (x353 as u128) + (x356 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t357 as u64, (t357 >> 64) as u64)
-        };
+        let (x357, x358) = ::fieldgen_field::carry::add_u64(
+            x353,
+            x356,
+            0x0000000000000000_u64,
+        );
         let (x361, x362) = {
             let t361: u128 = (a[1] as u128) * (b[9] as u128) + (x355 as u128);
             (t361 as u64, (t361 >> 64) as u64)
         };
-        let (x363, x364) = {
-            let t363: u128 = (x357 as u128) + (x362 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t363 as u64, (t363 >> 64) as u64)
-        };
+        let (x363, x364) = ::fieldgen_field::carry::add_u64(
+            x357,
+            x362,
+            0x0000000000000000_u64,
+        );
         let x365 = x358.wrapping_add(x364).wrapping_add(0x0000000000000000_u64);
         let (x367, x368) = {
             let t367: u128 = (a[2] as u128) * (b[8] as u128) + (x361 as u128);
             (t367 as u64, (t367 >> 64) as u64)
         };
-        let (x369, x370) = {
-            let t369: u128 = (x363 as u128) + (x368 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t369 as u64, (t369 >> 64) as u64)
-        };
+        let (x369, x370) = ::fieldgen_field::carry::add_u64(
+            x363,
+            x368,
+            0x0000000000000000_u64,
+        );
         let x371 = x365.wrapping_add(x370).wrapping_add(0x0000000000000000_u64);
         let (x373, x374) = {
             let t373: u128 = (a[3] as u128) * (b[7] as u128) + (x367 as u128);
             (t373 as u64, (t373 >> 64) as u64)
         };
-        let (x375, x376) = {
-            let t375: u128 = (x369 as u128) + (x374 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t375 as u64, (t375 >> 64) as u64)
-        };
+        let (x375, x376) = ::fieldgen_field::carry::add_u64(
+            x369,
+            x374,
+            0x0000000000000000_u64,
+        );
         let x377 = x371.wrapping_add(x376).wrapping_add(0x0000000000000000_u64);
         let (x379, x380) = {
             let t379: u128 = (a[4] as u128) * (b[6] as u128) + (x373 as u128);
             (t379 as u64, (t379 >> 64) as u64)
         };
-        let (x381, x382) = {
-            let t381: u128 = (x375 as u128) + (x380 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t381 as u64, (t381 >> 64) as u64)
-        };
+        let (x381, x382) = ::fieldgen_field::carry::add_u64(
+            x375,
+            x380,
+            0x0000000000000000_u64,
+        );
         let x383 = x377.wrapping_add(x382).wrapping_add(0x0000000000000000_u64);
         let (x385, x386) = {
             let t385: u128 = (a[5] as u128) * (b[5] as u128) + (x379 as u128);
             (t385 as u64, (t385 >> 64) as u64)
         };
-        let (x387, x388) = {
-            let t387: u128 = (x381 as u128) + (x386 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t387 as u64, (t387 >> 64) as u64)
-        };
+        let (x387, x388) = ::fieldgen_field::carry::add_u64(
+            x381,
+            x386,
+            0x0000000000000000_u64,
+        );
         let x389 = x383.wrapping_add(x388).wrapping_add(0x0000000000000000_u64);
         let (x391, x392) = {
             let t391: u128 = (a[6] as u128) * (b[4] as u128) + (x385 as u128);
             (t391 as u64, (t391 >> 64) as u64)
         };
-        let (x393, x394) = {
-            let t393: u128 = (x387 as u128) + (x392 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t393 as u64, (t393 >> 64) as u64)
-        };
+        let (x393, x394) = ::fieldgen_field::carry::add_u64(
+            x387,
+            x392,
+            0x0000000000000000_u64,
+        );
         let x395 = x389.wrapping_add(x394).wrapping_add(0x0000000000000000_u64);
         let (x397, x398) = {
             let t397: u128 = (a[7] as u128) * (b[3] as u128) + (x391 as u128);
             (t397 as u64, (t397 >> 64) as u64)
         };
-        let (x399, x400) = {
-            let t399: u128 = (x393 as u128) + (x398 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t399 as u64, (t399 >> 64) as u64)
-        };
+        let (x399, x400) = ::fieldgen_field::carry::add_u64(
+            x393,
+            x398,
+            0x0000000000000000_u64,
+        );
         let x401 = x395.wrapping_add(x400).wrapping_add(0x0000000000000000_u64);
         let (x403, x404) = {
             let t403: u128 = (a[8] as u128) * (b[2] as u128) + (x397 as u128);
             (t403 as u64, (t403 >> 64) as u64)
         };
-        let (x405, x406) = {
-            let t405: u128 = (x399 as u128) + (x404 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t405 as u64, (t405 >> 64) as u64)
-        };
+        let (x405, x406) = ::fieldgen_field::carry::add_u64(
+            x399,
+            x404,
+            0x0000000000000000_u64,
+        );
         let x407 = x401.wrapping_add(x406).wrapping_add(0x0000000000000000_u64);
         let (x409, x410) = {
             let t409: u128 = (a[9] as u128) * (b[1] as u128) + (x403 as u128);
             (t409 as u64, (t409 >> 64) as u64)
         };
-        let (x411, x412) = {
-            let t411: u128 = (x405 as u128) + (x410 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t411 as u64, (t411 >> 64) as u64)
-        };
+        let (x411, x412) = ::fieldgen_field::carry::add_u64(
+            x405,
+            x410,
+            0x0000000000000000_u64,
+        );
         let x413 = x407.wrapping_add(x412).wrapping_add(0x0000000000000000_u64);
         let (x415, x416) = {
             let t415: u128 = (a[10] as u128) * (b[0] as u128) + (x409 as u128);
             (t415 as u64, (t415 >> 64) as u64)
         };
-        let (x417, x418) = {
-            let t417: u128 = (x411 as u128) + (x416 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t417 as u64, (t417 >> 64) as u64)
-        };
+        let (x417, x418) = ::fieldgen_field::carry::add_u64(
+            x411,
+            x416,
+            0x0000000000000000_u64,
+        );
         let x419 = x413.wrapping_add(x418).wrapping_add(0x0000000000000000_u64);
         let (x421, x422) = {
             let t421: u128 = (a[0] as u128) * (b[11] as u128) + (x417 as u128);
             (t421 as u64, (t421 >> 64) as u64)
         };
-        let (x423, x424) = {
-            let t423: u128 = (x419 as u128) + (x422 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t423 as u64, (t423 >> 64) as u64)
-        };
+        let (x423, x424) = ::fieldgen_field::carry::add_u64(
+            x419,
+            x422,
+            0x0000000000000000_u64,
+        );
         let (x427, x428) = {
             let t427: u128 = (a[1] as u128) * (b[10] as u128) + (x421 as u128);
             (t427 as u64, (t427 >> 64) as u64)
         };
-        let (x429, x430) = {
-            let t429: u128 = (x423 as u128) + (x428 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t429 as u64, (t429 >> 64) as u64)
-        };
+        let (x429, x430) = ::fieldgen_field::carry::add_u64(
+            x423,
+            x428,
+            0x0000000000000000_u64,
+        );
         let x431 = x424.wrapping_add(x430).wrapping_add(0x0000000000000000_u64);
         let (x433, x434) = {
             let t433: u128 = (a[2] as u128) * (b[9] as u128) + (x427 as u128);
             (t433 as u64, (t433 >> 64) as u64)
         };
-        let (x435, x436) = {
-            let t435: u128 = (x429 as u128) + (x434 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t435 as u64, (t435 >> 64) as u64)
-        };
+        let (x435, x436) = ::fieldgen_field::carry::add_u64(
+            x429,
+            x434,
+            0x0000000000000000_u64,
+        );
         let x437 = x431.wrapping_add(x436).wrapping_add(0x0000000000000000_u64);
         let (x439, x440) = {
             let t439: u128 = (a[3] as u128) * (b[8] as u128) + (x433 as u128);
             (t439 as u64, (t439 >> 64) as u64)
         };
-        let (x441, x442) = {
-            let t441: u128 = (x435 as u128) + (x440 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t441 as u64, (t441 >> 64) as u64)
-        };
+        let (x441, x442) = ::fieldgen_field::carry::add_u64(
+            x435,
+            x440,
+            0x0000000000000000_u64,
+        );
         let x443 = x437.wrapping_add(x442).wrapping_add(0x0000000000000000_u64);
         let (x445, x446) = {
             let t445: u128 = (a[4] as u128) * (b[7] as u128) + (x439 as u128);
             (t445 as u64, (t445 >> 64) as u64)
         };
-        let (x447, x448) = {
-            let t447: u128 = (x441 as u128) + (x446 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t447 as u64, (t447 >> 64) as u64)
-        };
+        let (x447, x448) = ::fieldgen_field::carry::add_u64(
+            x441,
+            x446,
+            0x0000000000000000_u64,
+        );
         let x449 = x443.wrapping_add(x448).wrapping_add(0x0000000000000000_u64);
         let (x451, x452) = {
             let t451: u128 = (a[5] as u128) * (b[6] as u128) + (x445 as u128);
             (t451 as u64, (t451 >> 64) as u64)
         };
-        let (x453, x454) = {
-            let t453: u128 = (x447 as u128) + (x452 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t453 as u64, (t453 >> 64) as u64)
-        };
+        let (x453, x454) = ::fieldgen_field::carry::add_u64(
+            x447,
+            x452,
+            0x0000000000000000_u64,
+        );
         let x455 = x449.wrapping_add(x454).wrapping_add(0x0000000000000000_u64);
         let (x457, x458) = {
             let t457: u128 = (a[6] as u128) * (b[5] as u128) + (x451 as u128);
             (t457 as u64, (t457 >> 64) as u64)
         };
-        let (x459, x460) = {
-            let t459: u128 = (x453 as u128) + (x458 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t459 as u64, (t459 >> 64) as u64)
-        };
+        let (x459, x460) = ::fieldgen_field::carry::add_u64(
+            x453,
+            x458,
+            0x0000000000000000_u64,
+        );
         let x461 = x455.wrapping_add(x460).wrapping_add(0x0000000000000000_u64);
         let (x463, x464) = {
             let t463: u128 = (a[7] as u128) * (b[4] as u128) + (x457 as u128);
             (t463 as u64, (t463 >> 64) as u64)
         };
-        let (x465, x466) = {
-            let t465: u128 = (x459 as u128) + (x464 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t465 as u64, (t465 >> 64) as u64)
-        };
+        let (x465, x466) = ::fieldgen_field::carry::add_u64(
+            x459,
+            x464,
+            0x0000000000000000_u64,
+        );
         let x467 = x461.wrapping_add(x466).wrapping_add(0x0000000000000000_u64);
         let (x469, x470) = {
             let t469: u128 = (a[8] as u128) * (b[3] as u128) + (x463 as u128);
             (t469 as u64, (t469 >> 64) as u64)
         };
-        let (x471, x472) = {
-            let t471: u128 = (x465 as u128) + (x470 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t471 as u64, (t471 >> 64) as u64)
-        };
+        let (x471, x472) = ::fieldgen_field::carry::add_u64(
+            x465,
+            x470,
+            0x0000000000000000_u64,
+        );
         let x473 = x467.wrapping_add(x472).wrapping_add(0x0000000000000000_u64);
         let (x475, x476) = {
             let t475: u128 = (a[9] as u128) * (b[2] as u128) + (x469 as u128);
             (t475 as u64, (t475 >> 64) as u64)
         };
-        let (x477, x478) = {
-            let t477: u128 = (x471 as u128) + (x476 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t477 as u64, (t477 >> 64) as u64)
-        };
+        let (x477, x478) = ::fieldgen_field::carry::add_u64(
+            x471,
+            x476,
+            0x0000000000000000_u64,
+        );
         let x479 = x473.wrapping_add(x478).wrapping_add(0x0000000000000000_u64);
         let (x481, x482) = {
             let t481: u128 = (a[10] as u128) * (b[1] as u128) + (x475 as u128);
             (t481 as u64, (t481 >> 64) as u64)
         };
-        let (x483, x484) = {
-            let t483: u128 = (x477 as u128) + (x482 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t483 as u64, (t483 >> 64) as u64)
-        };
+        let (x483, x484) = ::fieldgen_field::carry::add_u64(
+            x477,
+            x482,
+            0x0000000000000000_u64,
+        );
         let x485 = x479.wrapping_add(x484).wrapping_add(0x0000000000000000_u64);
         let (x487, x488) = {
             let t487: u128 = (a[11] as u128) * (b[0] as u128) + (x481 as u128);
             (t487 as u64, (t487 >> 64) as u64)
         };
-        let (x489, x490) = {
-            let t489: u128 = (x483 as u128) + (x488 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t489 as u64, (t489 >> 64) as u64)
-        };
+        let (x489, x490) = ::fieldgen_field::carry::add_u64(
+            x483,
+            x488,
+            0x0000000000000000_u64,
+        );
         let x491 = x485.wrapping_add(x490).wrapping_add(0x0000000000000000_u64);
         let (x493, x494) = {
             let t493: u128 = (a[1] as u128) * (b[11] as u128) + (x489 as u128);
             (t493 as u64, (t493 >> 64) as u64)
         };
-        let (x495, x496) = {
-            let t495: u128 = (x491 as u128) + (x494 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t495 as u64, (t495 >> 64) as u64)
-        };
+        let (x495, x496) = ::fieldgen_field::carry::add_u64(
+            x491,
+            x494,
+            0x0000000000000000_u64,
+        );
         let (x499, x500) = {
             let t499: u128 = (a[2] as u128) * (b[10] as u128) + (x493 as u128);
             (t499 as u64, (t499 >> 64) as u64)
         };
-        let (x501, x502) = {
-            let t501: u128 = (x495 as u128) + (x500 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t501 as u64, (t501 >> 64) as u64)
-        };
+        let (x501, x502) = ::fieldgen_field::carry::add_u64(
+            x495,
+            x500,
+            0x0000000000000000_u64,
+        );
         let x503 = x496.wrapping_add(x502).wrapping_add(0x0000000000000000_u64);
         let (x505, x506) = {
             let t505: u128 = (a[3] as u128) * (b[9] as u128) + (x499 as u128);
             (t505 as u64, (t505 >> 64) as u64)
         };
-        let (x507, x508) = {
-            let t507: u128 = (x501 as u128) + (x506 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t507 as u64, (t507 >> 64) as u64)
-        };
+        let (x507, x508) = ::fieldgen_field::carry::add_u64(
+            x501,
+            x506,
+            0x0000000000000000_u64,
+        );
         let x509 = x503.wrapping_add(x508).wrapping_add(0x0000000000000000_u64);
         let (x511, x512) = {
             let t511: u128 = (a[4] as u128) * (b[8] as u128) + (x505 as u128);
             (t511 as u64, (t511 >> 64) as u64)
         };
-        let (x513, x514) = {
-            let t513: u128 = (x507 as u128) + (x512 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t513 as u64, (t513 >> 64) as u64)
-        };
+        let (x513, x514) = ::fieldgen_field::carry::add_u64(
+            x507,
+            x512,
+            0x0000000000000000_u64,
+        );
         let x515 = x509.wrapping_add(x514).wrapping_add(0x0000000000000000_u64);
         let (x517, x518) = {
             let t517: u128 = (a[5] as u128) * (b[7] as u128) + (x511 as u128);
             (t517 as u64, (t517 >> 64) as u64)
         };
-        let (x519, x520) = {
-            let t519: u128 = (x513 as u128) + (x518 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t519 as u64, (t519 >> 64) as u64)
-        };
+        let (x519, x520) = ::fieldgen_field::carry::add_u64(
+            x513,
+            x518,
+            0x0000000000000000_u64,
+        );
         let x521 = x515.wrapping_add(x520).wrapping_add(0x0000000000000000_u64);
         let (x523, x524) = {
             let t523: u128 = (a[6] as u128) * (b[6] as u128) + (x517 as u128);
             (t523 as u64, (t523 >> 64) as u64)
         };
-        let (x525, x526) = {
-            let t525: u128 = (x519 as u128) + (x524 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t525 as u64, (t525 >> 64) as u64)
-        };
+        let (x525, x526) = ::fieldgen_field::carry::add_u64(
+            x519,
+            x524,
+            0x0000000000000000_u64,
+        );
         let x527 = x521.wrapping_add(x526).wrapping_add(0x0000000000000000_u64);
         let (x529, x530) = {
             let t529: u128 = (a[7] as u128) * (b[5] as u128) + (x523 as u128);
             (t529 as u64, (t529 >> 64) as u64)
         };
-        let (x531, x532) = {
-            let t531: u128 = (x525 as u128) + (x530 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t531 as u64, (t531 >> 64) as u64)
-        };
+        let (x531, x532) = ::fieldgen_field::carry::add_u64(
+            x525,
+            x530,
+            0x0000000000000000_u64,
+        );
         let x533 = x527.wrapping_add(x532).wrapping_add(0x0000000000000000_u64);
         let (x535, x536) = {
             let t535: u128 = (a[8] as u128) * (b[4] as u128) + (x529 as u128);
             (t535 as u64, (t535 >> 64) as u64)
         };
-        let (x537, x538) = {
-            let t537: u128 = (x531 as u128) + (x536 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t537 as u64, (t537 >> 64) as u64)
-        };
+        let (x537, x538) = ::fieldgen_field::carry::add_u64(
+            x531,
+            x536,
+            0x0000000000000000_u64,
+        );
         let x539 = x533.wrapping_add(x538).wrapping_add(0x0000000000000000_u64);
         let (x541, x542) = {
             let t541: u128 = (a[9] as u128) * (b[3] as u128) + (x535 as u128);
             (t541 as u64, (t541 >> 64) as u64)
         };
-        let (x543, x544) = {
-            let t543: u128 = (x537 as u128) + (x542 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t543 as u64, (t543 >> 64) as u64)
-        };
+        let (x543, x544) = ::fieldgen_field::carry::add_u64(
+            x537,
+            x542,
+            0x0000000000000000_u64,
+        );
         let x545 = x539.wrapping_add(x544).wrapping_add(0x0000000000000000_u64);
         let (x547, x548) = {
             let t547: u128 = (a[10] as u128) * (b[2] as u128) + (x541 as u128);
             (t547 as u64, (t547 >> 64) as u64)
         };
-        let (x549, x550) = {
-            let t549: u128 = (x543 as u128) + (x548 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t549 as u64, (t549 >> 64) as u64)
-        };
+        let (x549, x550) = ::fieldgen_field::carry::add_u64(
+            x543,
+            x548,
+            0x0000000000000000_u64,
+        );
         let x551 = x545.wrapping_add(x550).wrapping_add(0x0000000000000000_u64);
         let (x553, x554) = {
             let t553: u128 = (a[11] as u128) * (b[1] as u128) + (x547 as u128);
             (t553 as u64, (t553 >> 64) as u64)
         };
-        let (x555, x556) = {
-            let t555: u128 = (x549 as u128) + (x554 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t555 as u64, (t555 >> 64) as u64)
-        };
+        let (x555, x556) = ::fieldgen_field::carry::add_u64(
+            x549,
+            x554,
+            0x0000000000000000_u64,
+        );
         let x557 = x551.wrapping_add(x556).wrapping_add(0x0000000000000000_u64);
         let (x559, x560) = {
             let t559: u128 = (a[2] as u128) * (b[11] as u128) + (x555 as u128);
             (t559 as u64, (t559 >> 64) as u64)
         };
-        let (x561, x562) = {
-            let t561: u128 = (x557 as u128) + (x560 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t561 as u64, (t561 >> 64) as u64)
-        };
+        let (x561, x562) = ::fieldgen_field::carry::add_u64(
+            x557,
+            x560,
+            0x0000000000000000_u64,
+        );
         let (x565, x566) = {
             let t565: u128 = (a[3] as u128) * (b[10] as u128) + (x559 as u128);
             (t565 as u64, (t565 >> 64) as u64)
         };
-        let (x567, x568) = {
-            let t567: u128 = (x561 as u128) + (x566 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t567 as u64, (t567 >> 64) as u64)
-        };
+        let (x567, x568) = ::fieldgen_field::carry::add_u64(
+            x561,
+            x566,
+            0x0000000000000000_u64,
+        );
         let x569 = x562.wrapping_add(x568).wrapping_add(0x0000000000000000_u64);
         let (x571, x572) = {
             let t571: u128 = (a[4] as u128) * (b[9] as u128) + (x565 as u128);
             (t571 as u64, (t571 >> 64) as u64)
         };
-        let (x573, x574) = {
-            let t573: u128 = (x567 as u128) + (x572 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t573 as u64, (t573 >> 64) as u64)
-        };
+        let (x573, x574) = ::fieldgen_field::carry::add_u64(
+            x567,
+            x572,
+            0x0000000000000000_u64,
+        );
         let x575 = x569.wrapping_add(x574).wrapping_add(0x0000000000000000_u64);
         let (x577, x578) = {
             let t577: u128 = (a[5] as u128) * (b[8] as u128) + (x571 as u128);
             (t577 as u64, (t577 >> 64) as u64)
         };
-        let (x579, x580) = {
-            let t579: u128 = (x573 as u128) + (x578 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t579 as u64, (t579 >> 64) as u64)
-        };
+        let (x579, x580) = ::fieldgen_field::carry::add_u64(
+            x573,
+            x578,
+            0x0000000000000000_u64,
+        );
         let x581 = x575.wrapping_add(x580).wrapping_add(0x0000000000000000_u64);
         let (x583, x584) = {
             let t583: u128 = (a[6] as u128) * (b[7] as u128) + (x577 as u128);
             (t583 as u64, (t583 >> 64) as u64)
         };
-        let (x585, x586) = {
-            let t585: u128 = (x579 as u128) + (x584 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t585 as u64, (t585 >> 64) as u64)
-        };
+        let (x585, x586) = ::fieldgen_field::carry::add_u64(
+            x579,
+            x584,
+            0x0000000000000000_u64,
+        );
         let x587 = x581.wrapping_add(x586).wrapping_add(0x0000000000000000_u64);
         let (x589, x590) = {
             let t589: u128 = (a[7] as u128) * (b[6] as u128) + (x583 as u128);
             (t589 as u64, (t589 >> 64) as u64)
         };
-        let (x591, x592) = {
-            let t591: u128 = (x585 as u128) + (x590 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t591 as u64, (t591 >> 64) as u64)
-        };
+        let (x591, x592) = ::fieldgen_field::carry::add_u64(
+            x585,
+            x590,
+            0x0000000000000000_u64,
+        );
         let x593 = x587.wrapping_add(x592).wrapping_add(0x0000000000000000_u64);
         let (x595, x596) = {
             let t595: u128 = (a[8] as u128) * (b[5] as u128) + (x589 as u128);
             (t595 as u64, (t595 >> 64) as u64)
         };
-        let (x597, x598) = {
-            let t597: u128 = (x591 as u128) + (x596 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t597 as u64, (t597 >> 64) as u64)
-        };
+        let (x597, x598) = ::fieldgen_field::carry::add_u64(
+            x591,
+            x596,
+            0x0000000000000000_u64,
+        );
         let x599 = x593.wrapping_add(x598).wrapping_add(0x0000000000000000_u64);
         let (x601, x602) = {
             let t601: u128 = (a[9] as u128) * (b[4] as u128) + (x595 as u128);
             (t601 as u64, (t601 >> 64) as u64)
         };
-        let (x603, x604) = {
-            let t603: u128 = (x597 as u128) + (x602 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t603 as u64, (t603 >> 64) as u64)
-        };
+        let (x603, x604) = ::fieldgen_field::carry::add_u64(
+            x597,
+            x602,
+            0x0000000000000000_u64,
+        );
         let x605 = x599.wrapping_add(x604).wrapping_add(0x0000000000000000_u64);
         let (x607, x608) = {
             let t607: u128 = (a[10] as u128) * (b[3] as u128) + (x601 as u128);
             (t607 as u64, (t607 >> 64) as u64)
         };
-        let (x609, x610) = {
-            let t609: u128 = (x603 as u128) + (x608 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t609 as u64, (t609 >> 64) as u64)
-        };
+        let (x609, x610) = ::fieldgen_field::carry::add_u64(
+            x603,
+            x608,
+            0x0000000000000000_u64,
+        );
         let x611 = x605.wrapping_add(x610).wrapping_add(0x0000000000000000_u64);
         let (x613, x614) = {
             let t613: u128 = (a[11] as u128) * (b[2] as u128) + (x607 as u128);
             (t613 as u64, (t613 >> 64) as u64)
         };
-        let (x615, x616) = {
-            let t615: u128 = (x609 as u128) + (x614 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t615 as u64, (t615 >> 64) as u64)
-        };
+        let (x615, x616) = ::fieldgen_field::carry::add_u64(
+            x609,
+            x614,
+            0x0000000000000000_u64,
+        );
         let x617 = x611.wrapping_add(x616).wrapping_add(0x0000000000000000_u64);
         let (x619, x620) = {
             let t619: u128 = (a[3] as u128) * (b[11] as u128) + (x615 as u128);
             (t619 as u64, (t619 >> 64) as u64)
         };
-        let (x621, x622) = {
-            let t621: u128 = (x617 as u128) + (x620 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t621 as u64, (t621 >> 64) as u64)
-        };
+        let (x621, x622) = ::fieldgen_field::carry::add_u64(
+            x617,
+            x620,
+            0x0000000000000000_u64,
+        );
         let (x625, x626) = {
             let t625: u128 = (a[4] as u128) * (b[10] as u128) + (x619 as u128);
             (t625 as u64, (t625 >> 64) as u64)
         };
-        let (x627, x628) = {
-            let t627: u128 = (x621 as u128) + (x626 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t627 as u64, (t627 >> 64) as u64)
-        };
+        let (x627, x628) = ::fieldgen_field::carry::add_u64(
+            x621,
+            x626,
+            0x0000000000000000_u64,
+        );
         let x629 = x622.wrapping_add(x628).wrapping_add(0x0000000000000000_u64);
         let (x631, x632) = {
             let t631: u128 = (a[5] as u128) * (b[9] as u128) + (x625 as u128);
             (t631 as u64, (t631 >> 64) as u64)
         };
-        let (x633, x634) = {
-            let t633: u128 = (x627 as u128) + (x632 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t633 as u64, (t633 >> 64) as u64)
-        };
+        let (x633, x634) = ::fieldgen_field::carry::add_u64(
+            x627,
+            x632,
+            0x0000000000000000_u64,
+        );
         let x635 = x629.wrapping_add(x634).wrapping_add(0x0000000000000000_u64);
         let (x637, x638) = {
             let t637: u128 = (a[6] as u128) * (b[8] as u128) + (x631 as u128);
             (t637 as u64, (t637 >> 64) as u64)
         };
-        let (x639, x640) = {
-            let t639: u128 = (x633 as u128) + (x638 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t639 as u64, (t639 >> 64) as u64)
-        };
+        let (x639, x640) = ::fieldgen_field::carry::add_u64(
+            x633,
+            x638,
+            0x0000000000000000_u64,
+        );
         let x641 = x635.wrapping_add(x640).wrapping_add(0x0000000000000000_u64);
         let (x643, x644) = {
             let t643: u128 = (a[7] as u128) * (b[7] as u128) + (x637 as u128);
             (t643 as u64, (t643 >> 64) as u64)
         };
-        let (x645, x646) = {
-            let t645: u128 = (x639 as u128) + (x644 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t645 as u64, (t645 >> 64) as u64)
-        };
+        let (x645, x646) = ::fieldgen_field::carry::add_u64(
+            x639,
+            x644,
+            0x0000000000000000_u64,
+        );
         let x647 = x641.wrapping_add(x646).wrapping_add(0x0000000000000000_u64);
         let (x649, x650) = {
             let t649: u128 = (a[8] as u128) * (b[6] as u128) + (x643 as u128);
             (t649 as u64, (t649 >> 64) as u64)
         };
-        let (x651, x652) = {
-            let t651: u128 = (x645 as u128) + (x650 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t651 as u64, (t651 >> 64) as u64)
-        };
+        let (x651, x652) = ::fieldgen_field::carry::add_u64(
+            x645,
+            x650,
+            0x0000000000000000_u64,
+        );
         let x653 = x647.wrapping_add(x652).wrapping_add(0x0000000000000000_u64);
         let (x655, x656) = {
             let t655: u128 = (a[9] as u128) * (b[5] as u128) + (x649 as u128);
             (t655 as u64, (t655 >> 64) as u64)
         };
-        let (x657, x658) = {
-            let t657: u128 = (x651 as u128) + (x656 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t657 as u64, (t657 >> 64) as u64)
-        };
+        let (x657, x658) = ::fieldgen_field::carry::add_u64(
+            x651,
+            x656,
+            0x0000000000000000_u64,
+        );
         let x659 = x653.wrapping_add(x658).wrapping_add(0x0000000000000000_u64);
         let (x661, x662) = {
             let t661: u128 = (a[10] as u128) * (b[4] as u128) + (x655 as u128);
             (t661 as u64, (t661 >> 64) as u64)
         };
-        let (x663, x664) = {
-            let t663: u128 = (x657 as u128) + (x662 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t663 as u64, (t663 >> 64) as u64)
-        };
+        let (x663, x664) = ::fieldgen_field::carry::add_u64(
+            x657,
+            x662,
+            0x0000000000000000_u64,
+        );
         let x665 = x659.wrapping_add(x664).wrapping_add(0x0000000000000000_u64);
         let (x667, x668) = {
             let t667: u128 = (a[11] as u128) * (b[3] as u128) + (x661 as u128);
             (t667 as u64, (t667 >> 64) as u64)
         };
-        let (x669, x670) = {
-            let t669: u128 = (x663 as u128) + (x668 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t669 as u64, (t669 >> 64) as u64)
-        };
+        let (x669, x670) = ::fieldgen_field::carry::add_u64(
+            x663,
+            x668,
+            0x0000000000000000_u64,
+        );
         let x671 = x665.wrapping_add(x670).wrapping_add(0x0000000000000000_u64);
         let (x673, x674) = {
             let t673: u128 = (a[4] as u128) * (b[11] as u128) + (x669 as u128);
             (t673 as u64, (t673 >> 64) as u64)
         };
-        let (x675, x676) = {
-            let t675: u128 = (x671 as u128) + (x674 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t675 as u64, (t675 >> 64) as u64)
-        };
+        let (x675, x676) = ::fieldgen_field::carry::add_u64(
+            x671,
+            x674,
+            0x0000000000000000_u64,
+        );
         let (x679, x680) = {
             let t679: u128 = (a[5] as u128) * (b[10] as u128) + (x673 as u128);
             (t679 as u64, (t679 >> 64) as u64)
         };
-        let (x681, x682) = {
-            let t681: u128 = (x675 as u128) + (x680 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t681 as u64, (t681 >> 64) as u64)
-        };
+        let (x681, x682) = ::fieldgen_field::carry::add_u64(
+            x675,
+            x680,
+            0x0000000000000000_u64,
+        );
         let x683 = x676.wrapping_add(x682).wrapping_add(0x0000000000000000_u64);
         let (x685, x686) = {
             let t685: u128 = (a[6] as u128) * (b[9] as u128) + (x679 as u128);
             (t685 as u64, (t685 >> 64) as u64)
         };
-        let (x687, x688) = {
-            let t687: u128 = (x681 as u128) + (x686 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t687 as u64, (t687 >> 64) as u64)
-        };
+        let (x687, x688) = ::fieldgen_field::carry::add_u64(
+            x681,
+            x686,
+            0x0000000000000000_u64,
+        );
         let x689 = x683.wrapping_add(x688).wrapping_add(0x0000000000000000_u64);
         let (x691, x692) = {
             let t691: u128 = (a[7] as u128) * (b[8] as u128) + (x685 as u128);
             (t691 as u64, (t691 >> 64) as u64)
         };
-        let (x693, x694) = {
-            let t693: u128 = (x687 as u128) + (x692 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t693 as u64, (t693 >> 64) as u64)
-        };
+        let (x693, x694) = ::fieldgen_field::carry::add_u64(
+            x687,
+            x692,
+            0x0000000000000000_u64,
+        );
         let x695 = x689.wrapping_add(x694).wrapping_add(0x0000000000000000_u64);
         let (x697, x698) = {
             let t697: u128 = (a[8] as u128) * (b[7] as u128) + (x691 as u128);
             (t697 as u64, (t697 >> 64) as u64)
         };
-        let (x699, x700) = {
-            let t699: u128 = (x693 as u128) + (x698 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t699 as u64, (t699 >> 64) as u64)
-        };
+        let (x699, x700) = ::fieldgen_field::carry::add_u64(
+            x693,
+            x698,
+            0x0000000000000000_u64,
+        );
         let x701 = x695.wrapping_add(x700).wrapping_add(0x0000000000000000_u64);
         let (x703, x704) = {
             let t703: u128 = (a[9] as u128) * (b[6] as u128) + (x697 as u128);
             (t703 as u64, (t703 >> 64) as u64)
         };
-        let (x705, x706) = {
-            let t705: u128 = (x699 as u128) + (x704 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t705 as u64, (t705 >> 64) as u64)
-        };
+        let (x705, x706) = ::fieldgen_field::carry::add_u64(
+            x699,
+            x704,
+            0x0000000000000000_u64,
+        );
         let x707 = x701.wrapping_add(x706).wrapping_add(0x0000000000000000_u64);
         let (x709, x710) = {
             let t709: u128 = (a[10] as u128) * (b[5] as u128) + (x703 as u128);
             (t709 as u64, (t709 >> 64) as u64)
         };
-        let (x711, x712) = {
-            let t711: u128 = (x705 as u128) + (x710 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t711 as u64, (t711 >> 64) as u64)
-        };
+        let (x711, x712) = ::fieldgen_field::carry::add_u64(
+            x705,
+            x710,
+            0x0000000000000000_u64,
+        );
         let x713 = x707.wrapping_add(x712).wrapping_add(0x0000000000000000_u64);
         let (x715, x716) = {
             let t715: u128 = (a[11] as u128) * (b[4] as u128) + (x709 as u128);
             (t715 as u64, (t715 >> 64) as u64)
         };
-        let (x717, x718) = {
-            let t717: u128 = (x711 as u128) + (x716 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t717 as u64, (t717 >> 64) as u64)
-        };
+        let (x717, x718) = ::fieldgen_field::carry::add_u64(
+            x711,
+            x716,
+            0x0000000000000000_u64,
+        );
         let x719 = x713.wrapping_add(x718).wrapping_add(0x0000000000000000_u64);
         let (x721, x722) = {
             let t721: u128 = (a[5] as u128) * (b[11] as u128) + (x717 as u128);
             (t721 as u64, (t721 >> 64) as u64)
         };
-        let (x723, x724) = {
-            let t723: u128 = (x719 as u128) + (x722 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t723 as u64, (t723 >> 64) as u64)
-        };
+        let (x723, x724) = ::fieldgen_field::carry::add_u64(
+            x719,
+            x722,
+            0x0000000000000000_u64,
+        );
         let (x727, x728) = {
             let t727: u128 = (a[6] as u128) * (b[10] as u128) + (x721 as u128);
             (t727 as u64, (t727 >> 64) as u64)
         };
-        let (x729, x730) = {
-            let t729: u128 = (x723 as u128) + (x728 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t729 as u64, (t729 >> 64) as u64)
-        };
+        let (x729, x730) = ::fieldgen_field::carry::add_u64(
+            x723,
+            x728,
+            0x0000000000000000_u64,
+        );
         let x731 = x724.wrapping_add(x730).wrapping_add(0x0000000000000000_u64);
         let (x733, x734) = {
             let t733: u128 = (a[7] as u128) * (b[9] as u128) + (x727 as u128);
             (t733 as u64, (t733 >> 64) as u64)
         };
-        let (x735, x736) = {
-            let t735: u128 = (x729 as u128) + (x734 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t735 as u64, (t735 >> 64) as u64)
-        };
+        let (x735, x736) = ::fieldgen_field::carry::add_u64(
+            x729,
+            x734,
+            0x0000000000000000_u64,
+        );
         let x737 = x731.wrapping_add(x736).wrapping_add(0x0000000000000000_u64);
         let (x739, x740) = {
             let t739: u128 = (a[8] as u128) * (b[8] as u128) + (x733 as u128);
             (t739 as u64, (t739 >> 64) as u64)
         };
-        let (x741, x742) = {
-            let t741: u128 = (x735 as u128) + (x740 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t741 as u64, (t741 >> 64) as u64)
-        };
+        let (x741, x742) = ::fieldgen_field::carry::add_u64(
+            x735,
+            x740,
+            0x0000000000000000_u64,
+        );
         let x743 = x737.wrapping_add(x742).wrapping_add(0x0000000000000000_u64);
         let (x745, x746) = {
             let t745: u128 = (a[9] as u128) * (b[7] as u128) + (x739 as u128);
             (t745 as u64, (t745 >> 64) as u64)
         };
-        let (x747, x748) = {
-            let t747: u128 = (x741 as u128) + (x746 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t747 as u64, (t747 >> 64) as u64)
-        };
+        let (x747, x748) = ::fieldgen_field::carry::add_u64(
+            x741,
+            x746,
+            0x0000000000000000_u64,
+        );
         let x749 = x743.wrapping_add(x748).wrapping_add(0x0000000000000000_u64);
         let (x751, x752) = {
             let t751: u128 = (a[10] as u128) * (b[6] as u128) + (x745 as u128);
             (t751 as u64, (t751 >> 64) as u64)
         };
-        let (x753, x754) = {
-            let t753: u128 = (x747 as u128) + (x752 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t753 as u64, (t753 >> 64) as u64)
-        };
+        let (x753, x754) = ::fieldgen_field::carry::add_u64(
+            x747,
+            x752,
+            0x0000000000000000_u64,
+        );
         let x755 = x749.wrapping_add(x754).wrapping_add(0x0000000000000000_u64);
         let (x757, x758) = {
             let t757: u128 = (a[11] as u128) * (b[5] as u128) + (x751 as u128);
             (t757 as u64, (t757 >> 64) as u64)
         };
-        let (x759, x760) = {
-            let t759: u128 = (x753 as u128) + (x758 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t759 as u64, (t759 >> 64) as u64)
-        };
+        let (x759, x760) = ::fieldgen_field::carry::add_u64(
+            x753,
+            x758,
+            0x0000000000000000_u64,
+        );
         let x761 = x755.wrapping_add(x760).wrapping_add(0x0000000000000000_u64);
         let (x763, x764) = {
             let t763: u128 = (a[6] as u128) * (b[11] as u128) + (x759 as u128);
             (t763 as u64, (t763 >> 64) as u64)
         };
-        let (x765, x766) = {
-            let t765: u128 = (x761 as u128) + (x764 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t765 as u64, (t765 >> 64) as u64)
-        };
+        let (x765, x766) = ::fieldgen_field::carry::add_u64(
+            x761,
+            x764,
+            0x0000000000000000_u64,
+        );
         let (x769, x770) = {
             let t769: u128 = (a[7] as u128) * (b[10] as u128) + (x763 as u128);
             (t769 as u64, (t769 >> 64) as u64)
         };
-        let (x771, x772) = {
-            let t771: u128 = (x765 as u128) + (x770 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t771 as u64, (t771 >> 64) as u64)
-        };
+        let (x771, x772) = ::fieldgen_field::carry::add_u64(
+            x765,
+            x770,
+            0x0000000000000000_u64,
+        );
         let x773 = x766.wrapping_add(x772).wrapping_add(0x0000000000000000_u64);
         let (x775, x776) = {
             let t775: u128 = (a[8] as u128) * (b[9] as u128) + (x769 as u128);
             (t775 as u64, (t775 >> 64) as u64)
         };
-        let (x777, x778) = {
-            let t777: u128 = (x771 as u128) + (x776 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t777 as u64, (t777 >> 64) as u64)
-        };
+        let (x777, x778) = ::fieldgen_field::carry::add_u64(
+            x771,
+            x776,
+            0x0000000000000000_u64,
+        );
         let x779 = x773.wrapping_add(x778).wrapping_add(0x0000000000000000_u64);
         let (x781, x782) = {
             let t781: u128 = (a[9] as u128) * (b[8] as u128) + (x775 as u128);
             (t781 as u64, (t781 >> 64) as u64)
         };
-        let (x783, x784) = {
-            let t783: u128 = (x777 as u128) + (x782 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t783 as u64, (t783 >> 64) as u64)
-        };
+        let (x783, x784) = ::fieldgen_field::carry::add_u64(
+            x777,
+            x782,
+            0x0000000000000000_u64,
+        );
         let x785 = x779.wrapping_add(x784).wrapping_add(0x0000000000000000_u64);
         let (x787, x788) = {
             let t787: u128 = (a[10] as u128) * (b[7] as u128) + (x781 as u128);
             (t787 as u64, (t787 >> 64) as u64)
         };
-        let (x789, x790) = {
-            let t789: u128 = (x783 as u128) + (x788 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t789 as u64, (t789 >> 64) as u64)
-        };
+        let (x789, x790) = ::fieldgen_field::carry::add_u64(
+            x783,
+            x788,
+            0x0000000000000000_u64,
+        );
         let x791 = x785.wrapping_add(x790).wrapping_add(0x0000000000000000_u64);
         let (x793, x794) = {
             let t793: u128 = (a[11] as u128) * (b[6] as u128) + (x787 as u128);
             (t793 as u64, (t793 >> 64) as u64)
         };
-        let (x795, x796) = {
-            let t795: u128 = (x789 as u128) + (x794 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t795 as u64, (t795 >> 64) as u64)
-        };
+        let (x795, x796) = ::fieldgen_field::carry::add_u64(
+            x789,
+            x794,
+            0x0000000000000000_u64,
+        );
         let x797 = x791.wrapping_add(x796).wrapping_add(0x0000000000000000_u64);
         let (x799, x800) = {
             let t799: u128 = (a[7] as u128) * (b[11] as u128) + (x795 as u128);
             (t799 as u64, (t799 >> 64) as u64)
         };
-        let (x801, x802) = {
-            let t801: u128 = (x797 as u128) + (x800 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t801 as u64, (t801 >> 64) as u64)
-        };
+        let (x801, x802) = ::fieldgen_field::carry::add_u64(
+            x797,
+            x800,
+            0x0000000000000000_u64,
+        );
         let (x805, x806) = {
             let t805: u128 = (a[8] as u128) * (b[10] as u128) + (x799 as u128);
             (t805 as u64, (t805 >> 64) as u64)
         };
-        let (x807, x808) = {
-            let t807: u128 = (x801 as u128) + (x806 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t807 as u64, (t807 >> 64) as u64)
-        };
+        let (x807, x808) = ::fieldgen_field::carry::add_u64(
+            x801,
+            x806,
+            0x0000000000000000_u64,
+        );
         let x809 = x802.wrapping_add(x808).wrapping_add(0x0000000000000000_u64);
         let (x811, x812) = {
             let t811: u128 = (a[9] as u128) * (b[9] as u128) + (x805 as u128);
             (t811 as u64, (t811 >> 64) as u64)
         };
-        let (x813, x814) = {
-            let t813: u128 = (x807 as u128) + (x812 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t813 as u64, (t813 >> 64) as u64)
-        };
+        let (x813, x814) = ::fieldgen_field::carry::add_u64(
+            x807,
+            x812,
+            0x0000000000000000_u64,
+        );
         let x815 = x809.wrapping_add(x814).wrapping_add(0x0000000000000000_u64);
         let (x817, x818) = {
             let t817: u128 = (a[10] as u128) * (b[8] as u128) + (x811 as u128);
             (t817 as u64, (t817 >> 64) as u64)
         };
-        let (x819, x820) = {
-            let t819: u128 = (x813 as u128) + (x818 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t819 as u64, (t819 >> 64) as u64)
-        };
+        let (x819, x820) = ::fieldgen_field::carry::add_u64(
+            x813,
+            x818,
+            0x0000000000000000_u64,
+        );
         let x821 = x815.wrapping_add(x820).wrapping_add(0x0000000000000000_u64);
         let (x823, x824) = {
             let t823: u128 = (a[11] as u128) * (b[7] as u128) + (x817 as u128);
             (t823 as u64, (t823 >> 64) as u64)
         };
-        let (x825, x826) = {
-            let t825: u128 = (x819 as u128) + (x824 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t825 as u64, (t825 >> 64) as u64)
-        };
+        let (x825, x826) = ::fieldgen_field::carry::add_u64(
+            x819,
+            x824,
+            0x0000000000000000_u64,
+        );
         let x827 = x821.wrapping_add(x826).wrapping_add(0x0000000000000000_u64);
         let (x829, x830) = {
             let t829: u128 = (a[8] as u128) * (b[11] as u128) + (x825 as u128);
             (t829 as u64, (t829 >> 64) as u64)
         };
-        let (x831, x832) = {
-            let t831: u128 = (x827 as u128) + (x830 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t831 as u64, (t831 >> 64) as u64)
-        };
+        let (x831, x832) = ::fieldgen_field::carry::add_u64(
+            x827,
+            x830,
+            0x0000000000000000_u64,
+        );
         let (x835, x836) = {
             let t835: u128 = (a[9] as u128) * (b[10] as u128) + (x829 as u128);
             (t835 as u64, (t835 >> 64) as u64)
         };
-        let (x837, x838) = {
-            let t837: u128 = (x831 as u128) + (x836 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t837 as u64, (t837 >> 64) as u64)
-        };
+        let (x837, x838) = ::fieldgen_field::carry::add_u64(
+            x831,
+            x836,
+            0x0000000000000000_u64,
+        );
         let x839 = x832.wrapping_add(x838).wrapping_add(0x0000000000000000_u64);
         let (x841, x842) = {
             let t841: u128 = (a[10] as u128) * (b[9] as u128) + (x835 as u128);
             (t841 as u64, (t841 >> 64) as u64)
         };
-        let (x843, x844) = {
-            let t843: u128 = (x837 as u128) + (x842 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t843 as u64, (t843 >> 64) as u64)
-        };
+        let (x843, x844) = ::fieldgen_field::carry::add_u64(
+            x837,
+            x842,
+            0x0000000000000000_u64,
+        );
         let x845 = x839.wrapping_add(x844).wrapping_add(0x0000000000000000_u64);
         let (x847, x848) = {
             let t847: u128 = (a[11] as u128) * (b[8] as u128) + (x841 as u128);
             (t847 as u64, (t847 >> 64) as u64)
         };
-        let (x849, x850) = {
-            let t849: u128 = (x843 as u128) + (x848 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t849 as u64, (t849 >> 64) as u64)
-        };
+        let (x849, x850) = ::fieldgen_field::carry::add_u64(
+            x843,
+            x848,
+            0x0000000000000000_u64,
+        );
         let x851 = x845.wrapping_add(x850).wrapping_add(0x0000000000000000_u64);
         let (x853, x854) = {
             let t853: u128 = (a[9] as u128) * (b[11] as u128) + (x849 as u128);
             (t853 as u64, (t853 >> 64) as u64)
         };
-        let (x855, x856) = {
-            let t855: u128 = (x851 as u128) + (x854 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t855 as u64, (t855 >> 64) as u64)
-        };
+        let (x855, x856) = ::fieldgen_field::carry::add_u64(
+            x851,
+            x854,
+            0x0000000000000000_u64,
+        );
         let (x859, x860) = {
             let t859: u128 = (a[10] as u128) * (b[10] as u128) + (x853 as u128);
             (t859 as u64, (t859 >> 64) as u64)
         };
-        let (x861, x862) = {
-            let t861: u128 = (x855 as u128) + (x860 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t861 as u64, (t861 >> 64) as u64)
-        };
+        let (x861, x862) = ::fieldgen_field::carry::add_u64(
+            x855,
+            x860,
+            0x0000000000000000_u64,
+        );
         let x863 = x856.wrapping_add(x862).wrapping_add(0x0000000000000000_u64);
         let (x865, x866) = {
             let t865: u128 = (a[11] as u128) * (b[9] as u128) + (x859 as u128);
             (t865 as u64, (t865 >> 64) as u64)
         };
-        let (x867, x868) = {
-            let t867: u128 = (x861 as u128) + (x866 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t867 as u64, (t867 >> 64) as u64)
-        };
+        let (x867, x868) = ::fieldgen_field::carry::add_u64(
+            x861,
+            x866,
+            0x0000000000000000_u64,
+        );
         let x869 = x863.wrapping_add(x868).wrapping_add(0x0000000000000000_u64);
         let (x871, x872) = {
             let t871: u128 = (a[10] as u128) * (b[11] as u128) + (x867 as u128);
             (t871 as u64, (t871 >> 64) as u64)
         };
-        let (x873, x874) = {
-            let t873: u128 = (x869 as u128) + (x872 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t873 as u64, (t873 >> 64) as u64)
-        };
+        let (x873, x874) = ::fieldgen_field::carry::add_u64(
+            x869,
+            x872,
+            0x0000000000000000_u64,
+        );
         let (x877, x878) = {
             let t877: u128 = (a[11] as u128) * (b[10] as u128) + (x871 as u128);
             (t877 as u64, (t877 >> 64) as u64)
         };
-        let (x879, x880) = {
-            let t879: u128 = (x873 as u128) + (x878 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t879 as u64, (t879 >> 64) as u64)
-        };
+        let (x879, x880) = ::fieldgen_field::carry::add_u64(
+            x873,
+            x878,
+            0x0000000000000000_u64,
+        );
         let x881 = x874.wrapping_add(x880).wrapping_add(0x0000000000000000_u64);
         let (x883, x884) = {
             let t883: u128 = (a[11] as u128) * (b[11] as u128) + (x879 as u128);
@@ -2021,58 +2021,49 @@ impl Mont768 {
             let t33: u128 = (a[0] as u128) * (a[1] as u128);
             (t33 as u64, (t33 >> 64) as u64)
         };
-        let (x39, x40) = {
-            let t39: u128 = (x33 as u128) + (x33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = (x34 as u128) + (x34 as u128) + (x40 as u128);
-            (t41 as u64, (t41 >> 64) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = (x20 as u128) + (x39 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = (0x0000000000000000_u64 as u128) + (x41 as u128)
-                + (x46 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(
+            x33,
+            x33,
+            0x0000000000000000_u64,
+        );
+        let (x41, x42) = ::fieldgen_field::carry::add_u64(x34, x34, x40);
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(
+            x20,
+            x39,
+            0x0000000000000000_u64,
+        );
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            0x0000000000000000_u64,
+            x41,
+            x46,
+        );
         let x51 = x48.wrapping_add(x42).wrapping_add(0x0000000000000000_u64);
         let (x53, x54) = {
             let t53: u128 = (a[0] as u128) * (a[2] as u128);
             (t53 as u64, (t53 >> 64) as u64)
         };
-        let (x59, x60) = {
-            let t59: u128 = (x53 as u128) + (x53 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t59 as u64, (t59 >> 64) as u64)
-        };
-        let (x61, x62) = {
-            let t61: u128 = (x54 as u128) + (x54 as u128) + (x60 as u128);
-            (t61 as u64, (t61 >> 64) as u64)
-        };
+        let (x59, x60) = ::fieldgen_field::carry::add_u64(
+            x53,
+            x53,
+            0x0000000000000000_u64,
+        );
+        let (x61, x62) = ::fieldgen_field::carry::add_u64(x54, x54, x60);
         let (x65, x66) = {
             let t65: u128 = (a[1] as u128) * (a[1] as u128) + (x59 as u128);
             (t65 as u64, (t65 >> 64) as u64)
         };
-        let (x67, x68) = {
-            let t67: u128 = (x61 as u128) + (x66 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t67 as u64, (t67 >> 64) as u64)
-        };
+        let (x67, x68) = ::fieldgen_field::carry::add_u64(
+            x61,
+            x66,
+            0x0000000000000000_u64,
+        );
         let x69 = x62.wrapping_add(x68).wrapping_add(0x0000000000000000_u64);
-        let (x71, x72) = {
-            let t71: u128 = (x47 as u128) + (x65 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t71 as u64, (t71 >> 64) as u64)
-        };
-        let (x73, x74) = {
-            let t73: u128 = (x51 as u128) + (x67 as u128) + (x72 as u128);
-            (t73 as u64, (t73 >> 64) as u64)
-        };
+        let (x71, x72) = ::fieldgen_field::carry::add_u64(
+            x47,
+            x65,
+            0x0000000000000000_u64,
+        );
+        let (x73, x74) = ::fieldgen_field::carry::add_u64(x51, x67, x72);
         let x77 = x74.wrapping_add(x69).wrapping_add(0x0000000000000000_u64);
         let (x79, x80) = {
             let t79: u128 = (a[0] as u128) * (a[3] as u128);
@@ -2082,30 +2073,24 @@ impl Mont768 {
             let t85: u128 = (a[1] as u128) * (a[2] as u128) + (x79 as u128);
             (t85 as u64, (t85 >> 64) as u64)
         };
-        let (x87, x88) = {
-            let t87: u128 = (x80 as u128) + (x86 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t87 as u64, (t87 >> 64) as u64)
-        };
-        let (x91, x92) = {
-            let t91: u128 = (x85 as u128) + (x85 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t91 as u64, (t91 >> 64) as u64)
-        };
-        let (x93, x94) = {
-            let t93: u128 = (x87 as u128) + (x87 as u128) + (x92 as u128);
-            (t93 as u64, (t93 >> 64) as u64)
-        };
+        let (x87, x88) = ::fieldgen_field::carry::add_u64(
+            x80,
+            x86,
+            0x0000000000000000_u64,
+        );
+        let (x91, x92) = ::fieldgen_field::carry::add_u64(
+            x85,
+            x85,
+            0x0000000000000000_u64,
+        );
+        let (x93, x94) = ::fieldgen_field::carry::add_u64(x87, x87, x92);
         let x95 = x88.wrapping_add(x88).wrapping_add(x94);
-        let (x97, x98) = {
-            let t97: u128 = (x73 as u128) + (x91 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t97 as u64, (t97 >> 64) as u64)
-        };
-        let (x99, x100) = {
-            let t99: u128 = (x77 as u128) + (x93 as u128) + (x98 as u128);
-            (t99 as u64, (t99 >> 64) as u64)
-        };
+        let (x97, x98) = ::fieldgen_field::carry::add_u64(
+            x73,
+            x91,
+            0x0000000000000000_u64,
+        );
+        let (x99, x100) = ::fieldgen_field::carry::add_u64(x77, x93, x98);
         let x103 = x100.wrapping_add(x95).wrapping_add(0x0000000000000000_u64);
         let (x105, x106) = {
             let t105: u128 = (a[0] as u128) * (a[4] as u128);
@@ -2115,40 +2100,34 @@ impl Mont768 {
             let t111: u128 = (a[1] as u128) * (a[3] as u128) + (x105 as u128);
             (t111 as u64, (t111 >> 64) as u64)
         };
-        let (x113, x114) = {
-            let t113: u128 = (x106 as u128) + (x112 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t113 as u64, (t113 >> 64) as u64)
-        };
-        let (x117, x118) = {
-            let t117: u128 = (x111 as u128) + (x111 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t117 as u64, (t117 >> 64) as u64)
-        };
-        let (x119, x120) = {
-            let t119: u128 = (x113 as u128) + (x113 as u128) + (x118 as u128);
-            (t119 as u64, (t119 >> 64) as u64)
-        };
+        let (x113, x114) = ::fieldgen_field::carry::add_u64(
+            x106,
+            x112,
+            0x0000000000000000_u64,
+        );
+        let (x117, x118) = ::fieldgen_field::carry::add_u64(
+            x111,
+            x111,
+            0x0000000000000000_u64,
+        );
+        let (x119, x120) = ::fieldgen_field::carry::add_u64(x113, x113, x118);
         let x121 = x114.wrapping_add(x114).wrapping_add(x120);
         let (x123, x124) = {
             let t123: u128 = (a[2] as u128) * (a[2] as u128) + (x117 as u128);
             (t123 as u64, (t123 >> 64) as u64)
         };
-        let (x125, x126) = {
-            let t125: u128 = (x119 as u128) + (x124 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t125 as u64, (t125 >> 64) as u64)
-        };
+        let (x125, x126) = ::fieldgen_field::carry::add_u64(
+            x119,
+            x124,
+            0x0000000000000000_u64,
+        );
         let x127 = x121.wrapping_add(x126).wrapping_add(0x0000000000000000_u64);
-        let (x129, x130) = {
-            let t129: u128 = (x99 as u128) + (x123 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t129 as u64, (t129 >> 64) as u64)
-        };
-        let (x131, x132) = {
-            let t131: u128 = (x103 as u128) + (x125 as u128) + (x130 as u128);
-            (t131 as u64, (t131 >> 64) as u64)
-        };
+        let (x129, x130) = ::fieldgen_field::carry::add_u64(
+            x99,
+            x123,
+            0x0000000000000000_u64,
+        );
+        let (x131, x132) = ::fieldgen_field::carry::add_u64(x103, x125, x130);
         let x135 = x132.wrapping_add(x127).wrapping_add(0x0000000000000000_u64);
         let (x137, x138) = {
             let t137: u128 = (a[0] as u128) * (a[5] as u128);
@@ -2158,40 +2137,34 @@ impl Mont768 {
             let t143: u128 = (a[1] as u128) * (a[4] as u128) + (x137 as u128);
             (t143 as u64, (t143 >> 64) as u64)
         };
-        let (x145, x146) = {
-            let t145: u128 = (x138 as u128) + (x144 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t145 as u64, (t145 >> 64) as u64)
-        };
+        let (x145, x146) = ::fieldgen_field::carry::add_u64(
+            x138,
+            x144,
+            0x0000000000000000_u64,
+        );
         let (x149, x150) = {
             let t149: u128 = (a[2] as u128) * (a[3] as u128) + (x143 as u128);
             (t149 as u64, (t149 >> 64) as u64)
         };
-        let (x151, x152) = {
-            let t151: u128 = (x145 as u128) + (x150 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t151 as u64, (t151 >> 64) as u64)
-        };
+        let (x151, x152) = ::fieldgen_field::carry::add_u64(
+            x145,
+            x150,
+            0x0000000000000000_u64,
+        );
         let x153 = x146.wrapping_add(x152).wrapping_add(0x0000000000000000_u64);
-        let (x155, x156) = {
-            let t155: u128 = (x149 as u128) + (x149 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t155 as u64, (t155 >> 64) as u64)
-        };
-        let (x157, x158) = {
-            let t157: u128 = (x151 as u128) + (x151 as u128) + (x156 as u128);
-            (t157 as u64, (t157 >> 64) as u64)
-        };
+        let (x155, x156) = ::fieldgen_field::carry::add_u64(
+            x149,
+            x149,
+            0x0000000000000000_u64,
+        );
+        let (x157, x158) = ::fieldgen_field::carry::add_u64(x151, x151, x156);
         let x159 = x153.wrapping_add(x153).wrapping_add(x158);
-        let (x161, x162) = {
-            let t161: u128 = (x131 as u128) + (x155 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t161 as u64, (t161 >> 64) as u64)
-        };
-        let (x163, x164) = {
-            let t163: u128 = (x135 as u128) + (x157 as u128) + (x162 as u128);
-            (t163 as u64, (t163 >> 64) as u64)
-        };
+        let (x161, x162) = ::fieldgen_field::carry::add_u64(
+            x131,
+            x155,
+            0x0000000000000000_u64,
+        );
+        let (x163, x164) = ::fieldgen_field::carry::add_u64(x135, x157, x162);
         let x167 = x164.wrapping_add(x159).wrapping_add(0x0000000000000000_u64);
         let (x169, x170) = {
             let t169: u128 = (a[0] as u128) * (a[6] as u128);
@@ -2201,50 +2174,44 @@ impl Mont768 {
             let t175: u128 = (a[1] as u128) * (a[5] as u128) + (x169 as u128);
             (t175 as u64, (t175 >> 64) as u64)
         };
-        let (x177, x178) = {
-            let t177: u128 = (x170 as u128) + (x176 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t177 as u64, (t177 >> 64) as u64)
-        };
+        let (x177, x178) = ::fieldgen_field::carry::add_u64(
+            x170,
+            x176,
+            0x0000000000000000_u64,
+        );
         let (x181, x182) = {
             let t181: u128 = (a[2] as u128) * (a[4] as u128) + (x175 as u128);
             (t181 as u64, (t181 >> 64) as u64)
         };
-        let (x183, x184) = {
-            let t183: u128 = (x177 as u128) + (x182 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t183 as u64, (t183 >> 64) as u64)
-        };
+        let (x183, x184) = ::fieldgen_field::carry::add_u64(
+            x177,
+            x182,
+            0x0000000000000000_u64,
+        );
         let x185 = x178.wrapping_add(x184).wrapping_add(0x0000000000000000_u64);
-        let (x187, x188) = {
-            let t187: u128 = (x181 as u128) + (x181 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t187 as u64, (t187 >> 64) as u64)
-        };
-        let (x189, x190) = {
-            let t189: u128 = (x183 as u128) + (x183 as u128) + (x188 as u128);
-            (t189 as u64, (t189 >> 64) as u64)
-        };
+        let (x187, x188) = ::fieldgen_field::carry::add_u64(
+            x181,
+            x181,
+            0x0000000000000000_u64,
+        );
+        let (x189, x190) = ::fieldgen_field::carry::add_u64(x183, x183, x188);
         let x191 = x185.wrapping_add(x185).wrapping_add(x190);
         let (x193, x194) = {
             let t193: u128 = (a[3] as u128) * (a[3] as u128) + (x187 as u128);
             (t193 as u64, (t193 >> 64) as u64)
         };
-        let (x195, x196) = {
-            let t195: u128 = (x189 as u128) + (x194 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t195 as u64, (t195 >> 64) as u64)
-        };
+        let (x195, x196) = ::fieldgen_field::carry::add_u64(
+            x189,
+            x194,
+            0x0000000000000000_u64,
+        );
         let x197 = x191.wrapping_add(x196).wrapping_add(0x0000000000000000_u64);
-        let (x199, x200) = {
-            let t199: u128 = (x163 as u128) + (x193 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t199 as u64, (t199 >> 64) as u64)
-        };
-        let (x201, x202) = {
-            let t201: u128 = (x167 as u128) + (x195 as u128) + (x200 as u128);
-            (t201 as u64, (t201 >> 64) as u64)
-        };
+        let (x199, x200) = ::fieldgen_field::carry::add_u64(
+            x163,
+            x193,
+            0x0000000000000000_u64,
+        );
+        let (x201, x202) = ::fieldgen_field::carry::add_u64(x167, x195, x200);
         let x205 = x202.wrapping_add(x197).wrapping_add(0x0000000000000000_u64);
         let (x207, x208) = {
             let t207: u128 = (a[0] as u128) * (a[7] as u128);
@@ -2254,50 +2221,44 @@ impl Mont768 {
             let t213: u128 = (a[1] as u128) * (a[6] as u128) + (x207 as u128);
             (t213 as u64, (t213 >> 64) as u64)
         };
-        let (x215, x216) = {
-            let t215: u128 = (x208 as u128) + (x214 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t215 as u64, (t215 >> 64) as u64)
-        };
+        let (x215, x216) = ::fieldgen_field::carry::add_u64(
+            x208,
+            x214,
+            0x0000000000000000_u64,
+        );
         let (x219, x220) = {
             let t219: u128 = (a[2] as u128) * (a[5] as u128) + (x213 as u128);
             (t219 as u64, (t219 >> 64) as u64)
         };
-        let (x221, x222) = {
-            let t221: u128 = (x215 as u128) + (x220 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t221 as u64, (t221 >> 64) as u64)
-        };
+        let (x221, x222) = ::fieldgen_field::carry::add_u64(
+            x215,
+            x220,
+            0x0000000000000000_u64,
+        );
         let x223 = x216.wrapping_add(x222).wrapping_add(0x0000000000000000_u64);
         let (x225, x226) = {
             let t225: u128 = (a[3] as u128) * (a[4] as u128) + (x219 as u128);
             (t225 as u64, (t225 >> 64) as u64)
         };
-        let (x227, x228) = {
-            let t227: u128 = (x221 as u128) + (x226 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t227 as u64, (t227 >> 64) as u64)
-        };
+        let (x227, x228) = ::fieldgen_field::carry::add_u64(
+            x221,
+            x226,
+            0x0000000000000000_u64,
+        );
         let x229 = x223.wrapping_add(x228).wrapping_add(0x0000000000000000_u64);
-        let (x231, x232) = {
-            let t231: u128 = (x225 as u128) + (x225 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t231 as u64, (t231 >> 64) as u64)
-        };
-        let (x233, x234) = {
-            let t233: u128 = (x227 as u128) + (x227 as u128) + (x232 as u128);
-            (t233 as u64, (t233 >> 64) as u64)
-        };
+        let (x231, x232) = ::fieldgen_field::carry::add_u64(
+            x225,
+            x225,
+            0x0000000000000000_u64,
+        );
+        let (x233, x234) = ::fieldgen_field::carry::add_u64(x227, x227, x232);
         let x235 = x229.wrapping_add(x229).wrapping_add(x234);
-        let (x237, x238) = {
-            let t237: u128 = (x201 as u128) + (x231 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t237 as u64, (t237 >> 64) as u64)
-        };
-        let (x239, x240) = {
-            let t239: u128 = (x205 as u128) + (x233 as u128) + (x238 as u128);
-            (t239 as u64, (t239 >> 64) as u64)
-        };
+        let (x237, x238) = ::fieldgen_field::carry::add_u64(
+            x201,
+            x231,
+            0x0000000000000000_u64,
+        );
+        let (x239, x240) = ::fieldgen_field::carry::add_u64(x205, x233, x238);
         let x243 = x240.wrapping_add(x235).wrapping_add(0x0000000000000000_u64);
         let (x245, x246) = {
             let t245: u128 = (a[0] as u128) * (a[8] as u128);
@@ -2307,60 +2268,54 @@ impl Mont768 {
             let t251: u128 = (a[1] as u128) * (a[7] as u128) + (x245 as u128);
             (t251 as u64, (t251 >> 64) as u64)
         };
-        let (x253, x254) = {
-            let t253: u128 = (x246 as u128) + (x252 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t253 as u64, (t253 >> 64) as u64)
-        };
+        let (x253, x254) = ::fieldgen_field::carry::add_u64(
+            x246,
+            x252,
+            0x0000000000000000_u64,
+        );
         let (x257, x258) = {
             let t257: u128 = (a[2] as u128) * (a[6] as u128) + (x251 as u128);
             (t257 as u64, (t257 >> 64) as u64)
         };
-        let (x259, x260) = {
-            let t259: u128 = (x253 as u128) + (x258 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t259 as u64, (t259 >> 64) as u64)
-        };
+        let (x259, x260) = ::fieldgen_field::carry::add_u64(
+            x253,
+            x258,
+            0x0000000000000000_u64,
+        );
         let x261 = x254.wrapping_add(x260).wrapping_add(0x0000000000000000_u64);
         let (x263, x264) = {
             let t263: u128 = (a[3] as u128) * (a[5] as u128) + (x257 as u128);
             (t263 as u64, (t263 >> 64) as u64)
         };
-        let (x265, x266) = {
-            let t265: u128 = (x259 as u128) + (x264 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t265 as u64, (t265 >> 64) as u64)
-        };
+        let (x265, x266) = ::fieldgen_field::carry::add_u64(
+            x259,
+            x264,
+            0x0000000000000000_u64,
+        );
         let x267 = x261.wrapping_add(x266).wrapping_add(0x0000000000000000_u64);
-        let (x269, x270) = {
-            let t269: u128 = (x263 as u128) + (x263 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t269 as u64, (t269 >> 64) as u64)
-        };
-        let (x271, x272) = {
-            let t271: u128 = (x265 as u128) + (x265 as u128) + (x270 as u128);
-            (t271 as u64, (t271 >> 64) as u64)
-        };
+        let (x269, x270) = ::fieldgen_field::carry::add_u64(
+            x263,
+            x263,
+            0x0000000000000000_u64,
+        );
+        let (x271, x272) = ::fieldgen_field::carry::add_u64(x265, x265, x270);
         let x273 = x267.wrapping_add(x267).wrapping_add(x272);
         let (x275, x276) = {
             let t275: u128 = (a[4] as u128) * (a[4] as u128) + (x269 as u128);
             (t275 as u64, (t275 >> 64) as u64)
         };
-        let (x277, x278) = {
-            let t277: u128 = (x271 as u128) + (x276 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t277 as u64, (t277 >> 64) as u64)
-        };
+        let (x277, x278) = ::fieldgen_field::carry::add_u64(
+            x271,
+            x276,
+            0x0000000000000000_u64,
+        );
         let x279 = x273.wrapping_add(x278).wrapping_add(0x0000000000000000_u64);
-        let (x281, x282) = {
-            let t281: u128 = (x239 as u128) + (x275 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t281 as u64, (t281 >> 64) as u64)
-        };
-        let (x283, x284) = {
-            let t283: u128 = (x243 as u128) + (x277 as u128) + (x282 as u128);
-            (t283 as u64, (t283 >> 64) as u64)
-        };
+        let (x281, x282) = ::fieldgen_field::carry::add_u64(
+            x239,
+            x275,
+            0x0000000000000000_u64,
+        );
+        let (x283, x284) = ::fieldgen_field::carry::add_u64(x243, x277, x282);
         let x287 = x284.wrapping_add(x279).wrapping_add(0x0000000000000000_u64);
         let (x289, x290) = {
             let t289: u128 = (a[0] as u128) * (a[9] as u128);
@@ -2370,60 +2325,54 @@ impl Mont768 {
             let t295: u128 = (a[1] as u128) * (a[8] as u128) + (x289 as u128);
             (t295 as u64, (t295 >> 64) as u64)
         };
-        let (x297, x298) = {
-            let t297: u128 = (x290 as u128) + (x296 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t297 as u64, (t297 >> 64) as u64)
-        };
+        let (x297, x298) = ::fieldgen_field::carry::add_u64(
+            x290,
+            x296,
+            0x0000000000000000_u64,
+        );
         let (x301, x302) = {
             let t301: u128 = (a[2] as u128) * (a[7] as u128) + (x295 as u128);
             (t301 as u64, (t301 >> 64) as u64)
         };
-        let (x303, x304) = {
-            let t303: u128 = (x297 as u128) + (x302 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t303 as u64, (t303 >> 64) as u64)
-        };
+        let (x303, x304) = ::fieldgen_field::carry::add_u64(
+            x297,
+            x302,
+            0x0000000000000000_u64,
+        );
         let x305 = x298.wrapping_add(x304).wrapping_add(0x0000000000000000_u64);
         let (x307, x308) = {
             let t307: u128 = (a[3] as u128) * (a[6] as u128) + (x301 as u128);
             (t307 as u64, (t307 >> 64) as u64)
         };
-        let (x309, x310) = {
-            let t309: u128 = (x303 as u128) + (x308 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t309 as u64, (t309 >> 64) as u64)
-        };
+        let (x309, x310) = ::fieldgen_field::carry::add_u64(
+            x303,
+            x308,
+            0x0000000000000000_u64,
+        );
         let x311 = x305.wrapping_add(x310).wrapping_add(0x0000000000000000_u64);
         let (x313, x314) = {
             let t313: u128 = (a[4] as u128) * (a[5] as u128) + (x307 as u128);
             (t313 as u64, (t313 >> 64) as u64)
         };
-        let (x315, x316) = {
-            let t315: u128 = (x309 as u128) + (x314 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t315 as u64, (t315 >> 64) as u64)
-        };
+        let (x315, x316) = ::fieldgen_field::carry::add_u64(
+            x309,
+            x314,
+            0x0000000000000000_u64,
+        );
         let x317 = x311.wrapping_add(x316).wrapping_add(0x0000000000000000_u64);
-        let (x319, x320) = {
-            let t319: u128 = (x313 as u128) + (x313 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t319 as u64, (t319 >> 64) as u64)
-        };
-        let (x321, x322) = {
-            let t321: u128 = (x315 as u128) + (x315 as u128) + (x320 as u128);
-            (t321 as u64, (t321 >> 64) as u64)
-        };
+        let (x319, x320) = ::fieldgen_field::carry::add_u64(
+            x313,
+            x313,
+            0x0000000000000000_u64,
+        );
+        let (x321, x322) = ::fieldgen_field::carry::add_u64(x315, x315, x320);
         let x323 = x317.wrapping_add(x317).wrapping_add(x322);
-        let (x325, x326) = {
-            let t325: u128 = (x283 as u128) + (x319 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t325 as u64, (t325 >> 64) as u64)
-        };
-        let (x327, x328) = {
-            let t327: u128 = (x287 as u128) + (x321 as u128) + (x326 as u128);
-            (t327 as u64, (t327 >> 64) as u64)
-        };
+        let (x325, x326) = ::fieldgen_field::carry::add_u64(
+            x283,
+            x319,
+            0x0000000000000000_u64,
+        );
+        let (x327, x328) = ::fieldgen_field::carry::add_u64(x287, x321, x326);
         let x331 = x328.wrapping_add(x323).wrapping_add(0x0000000000000000_u64);
         let (x333, x334) = {
             let t333: u128 = (a[0] as u128) * (a[10] as u128);
@@ -2433,70 +2382,64 @@ impl Mont768 {
             let t339: u128 = (a[1] as u128) * (a[9] as u128) + (x333 as u128);
             (t339 as u64, (t339 >> 64) as u64)
         };
-        let (x341, x342) = {
-            let t341: u128 = (x334 as u128) + (x340 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t341 as u64, (t341 >> 64) as u64)
-        };
+        let (x341, x342) = ::fieldgen_field::carry::add_u64(
+            x334,
+            x340,
+            0x0000000000000000_u64,
+        );
         let (x345, x346) = {
             let t345: u128 = (a[2] as u128) * (a[8] as u128) + (x339 as u128);
             (t345 as u64, (t345 >> 64) as u64)
         };
-        let (x347, x348) = {
-            let t347: u128 = (x341 as u128) + (x346 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t347 as u64, (t347 >> 64) as u64)
-        };
+        let (x347, x348) = ::fieldgen_field::carry::add_u64(
+            x341,
+            x346,
+            0x0000000000000000_u64,
+        );
         let x349 = x342.wrapping_add(x348).wrapping_add(0x0000000000000000_u64);
         let (x351, x352) = {
             let t351: u128 = (a[3] as u128) * (a[7] as u128) + (x345 as u128);
             (t351 as u64, (t351 >> 64) as u64)
         };
-        let (x353, x354) = {
-            let t353: u128 = (x347 as u128) + (x352 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t353 as u64, (t353 >> 64) as u64)
-        };
+        let (x353, x354) = ::fieldgen_field::carry::add_u64(
+            x347,
+            x352,
+            0x0000000000000000_u64,
+        );
         let x355 = x349.wrapping_add(x354).wrapping_add(0x0000000000000000_u64);
         let (x357, x358) = {
             let t357: u128 = (a[4] as u128) * (a[6] as u128) + (x351 as u128);
             (t357 as u64, (t357 >> 64) as u64)
         };
-        let (x359, x360) = {
-            let t359: u128 = (x353 as u128) + (x358 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t359 as u64, (t359 >> 64) as u64)
-        };
+        let (x359, x360) = ::fieldgen_field::carry::add_u64(
+            x353,
+            x358,
+            0x0000000000000000_u64,
+        );
         let x361 = x355.wrapping_add(x360).wrapping_add(0x0000000000000000_u64);
-        let (x363, x364) = {
-            let t363: u128 = (x357 as u128) + (x357 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t363 as u64, (t363 >> 64) as u64)
-        };
-        let (x365, x366) = {
-            let t365: u128 = (x359 as u128) + (x359 as u128) + (x364 as u128);
-            (t365 as u64, (t365 >> 64) as u64)
-        };
+        let (x363, x364) = ::fieldgen_field::carry::add_u64(
+            x357,
+            x357,
+            0x0000000000000000_u64,
+        );
+        let (x365, x366) = ::fieldgen_field::carry::add_u64(x359, x359, x364);
         let x367 = x361.wrapping_add(x361).wrapping_add(x366);
         let (x369, x370) = {
             let t369: u128 = (a[5] as u128) * (a[5] as u128) + (x363 as u128);
             (t369 as u64, (t369 >> 64) as u64)
         };
-        let (x371, x372) = {
-            let t371: u128 = (x365 as u128) + (x370 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t371 as u64, (t371 >> 64) as u64)
-        };
+        let (x371, x372) = ::fieldgen_field::carry::add_u64(
+            x365,
+            x370,
+            0x0000000000000000_u64,
+        );
         let x373 = x367.wrapping_add(x372).wrapping_add(0x0000000000000000_u64);
-        let (x375, x376) = {
-            let t375: u128 = (x327 as u128) + (x369 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t375 as u64, (t375 >> 64) as u64)
-        };
-        let (x377, x378) = {
-            let t377: u128 = (x331 as u128) + (x371 as u128) + (x376 as u128);
-            (t377 as u64, (t377 >> 64) as u64)
-        };
+        let (x375, x376) = ::fieldgen_field::carry::add_u64(
+            x327,
+            x369,
+            0x0000000000000000_u64,
+        );
+        let (x377, x378) = ::fieldgen_field::carry::add_u64(x331, x371, x376);
         let x381 = x378.wrapping_add(x373).wrapping_add(0x0000000000000000_u64);
         let (x383, x384) = {
             let t383: u128 = (a[0] as u128) * (a[11] as u128);
@@ -2506,70 +2449,64 @@ impl Mont768 {
             let t389: u128 = (a[1] as u128) * (a[10] as u128) + (x383 as u128);
             (t389 as u64, (t389 >> 64) as u64)
         };
-        let (x391, x392) = {
-            let t391: u128 = (x384 as u128) + (x390 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t391 as u64, (t391 >> 64) as u64)
-        };
+        let (x391, x392) = ::fieldgen_field::carry::add_u64(
+            x384,
+            x390,
+            0x0000000000000000_u64,
+        );
         let (x395, x396) = {
             let t395: u128 = (a[2] as u128) * (a[9] as u128) + (x389 as u128);
             (t395 as u64, (t395 >> 64) as u64)
         };
-        let (x397, x398) = {
-            let t397: u128 = (x391 as u128) + (x396 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t397 as u64, (t397 >> 64) as u64)
-        };
+        let (x397, x398) = ::fieldgen_field::carry::add_u64(
+            x391,
+            x396,
+            0x0000000000000000_u64,
+        );
         let x399 = x392.wrapping_add(x398).wrapping_add(0x0000000000000000_u64);
         let (x401, x402) = {
             let t401: u128 = (a[3] as u128) * (a[8] as u128) + (x395 as u128);
             (t401 as u64, (t401 >> 64) as u64)
         };
-        let (x403, x404) = {
-            let t403: u128 = (x397 as u128) + (x402 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t403 as u64, (t403 >> 64) as u64)
-        };
+        let (x403, x404) = ::fieldgen_field::carry::add_u64(
+            x397,
+            x402,
+            0x0000000000000000_u64,
+        );
         let x405 = x399.wrapping_add(x404).wrapping_add(0x0000000000000000_u64);
         let (x407, x408) = {
             let t407: u128 = (a[4] as u128) * (a[7] as u128) + (x401 as u128);
             (t407 as u64, (t407 >> 64) as u64)
         };
-        let (x409, x410) = {
-            let t409: u128 = (x403 as u128) + (x408 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t409 as u64, (t409 >> 64) as u64)
-        };
+        let (x409, x410) = ::fieldgen_field::carry::add_u64(
+            x403,
+            x408,
+            0x0000000000000000_u64,
+        );
         let x411 = x405.wrapping_add(x410).wrapping_add(0x0000000000000000_u64);
         let (x413, x414) = {
             let t413: u128 = (a[5] as u128) * (a[6] as u128) + (x407 as u128);
             (t413 as u64, (t413 >> 64) as u64)
         };
-        let (x415, x416) = {
-            let t415: u128 = (x409 as u128) + (x414 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t415 as u64, (t415 >> 64) as u64)
-        };
+        let (x415, x416) = ::fieldgen_field::carry::add_u64(
+            x409,
+            x414,
+            0x0000000000000000_u64,
+        );
         let x417 = x411.wrapping_add(x416).wrapping_add(0x0000000000000000_u64);
-        let (x419, x420) = {
-            let t419: u128 = (x413 as u128) + (x413 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t419 as u64, (t419 >> 64) as u64)
-        };
-        let (x421, x422) = {
-            let t421: u128 = (x415 as u128) + (x415 as u128) + (x420 as u128);
-            (t421 as u64, (t421 >> 64) as u64)
-        };
+        let (x419, x420) = ::fieldgen_field::carry::add_u64(
+            x413,
+            x413,
+            0x0000000000000000_u64,
+        );
+        let (x421, x422) = ::fieldgen_field::carry::add_u64(x415, x415, x420);
         let x423 = x417.wrapping_add(x417).wrapping_add(x422);
-        let (x425, x426) = {
-            let t425: u128 = (x377 as u128) + (x419 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t425 as u64, (t425 >> 64) as u64)
-        };
-        let (x427, x428) = {
-            let t427: u128 = (x381 as u128) + (x421 as u128) + (x426 as u128);
-            (t427 as u64, (t427 >> 64) as u64)
-        };
+        let (x425, x426) = ::fieldgen_field::carry::add_u64(
+            x377,
+            x419,
+            0x0000000000000000_u64,
+        );
+        let (x427, x428) = ::fieldgen_field::carry::add_u64(x381, x421, x426);
         let x431 = x428.wrapping_add(x423).wrapping_add(0x0000000000000000_u64);
         let (x433, x434) = {
             let t433: u128 = (a[1] as u128) * (a[11] as u128);
@@ -2579,70 +2516,64 @@ impl Mont768 {
             let t439: u128 = (a[2] as u128) * (a[10] as u128) + (x433 as u128);
             (t439 as u64, (t439 >> 64) as u64)
         };
-        let (x441, x442) = {
-            let t441: u128 = (x434 as u128) + (x440 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t441 as u64, (t441 >> 64) as u64)
-        };
+        let (x441, x442) = ::fieldgen_field::carry::add_u64(
+            x434,
+            x440,
+            0x0000000000000000_u64,
+        );
         let (x445, x446) = {
             let t445: u128 = (a[3] as u128) * (a[9] as u128) + (x439 as u128);
             (t445 as u64, (t445 >> 64) as u64)
         };
-        let (x447, x448) = {
-            let t447: u128 = (x441 as u128) + (x446 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t447 as u64, (t447 >> 64) as u64)
-        };
+        let (x447, x448) = ::fieldgen_field::carry::add_u64(
+            x441,
+            x446,
+            0x0000000000000000_u64,
+        );
         let x449 = x442.wrapping_add(x448).wrapping_add(0x0000000000000000_u64);
         let (x451, x452) = {
             let t451: u128 = (a[4] as u128) * (a[8] as u128) + (x445 as u128);
             (t451 as u64, (t451 >> 64) as u64)
         };
-        let (x453, x454) = {
-            let t453: u128 = (x447 as u128) + (x452 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t453 as u64, (t453 >> 64) as u64)
-        };
+        let (x453, x454) = ::fieldgen_field::carry::add_u64(
+            x447,
+            x452,
+            0x0000000000000000_u64,
+        );
         let x455 = x449.wrapping_add(x454).wrapping_add(0x0000000000000000_u64);
         let (x457, x458) = {
             let t457: u128 = (a[5] as u128) * (a[7] as u128) + (x451 as u128);
             (t457 as u64, (t457 >> 64) as u64)
         };
-        let (x459, x460) = {
-            let t459: u128 = (x453 as u128) + (x458 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t459 as u64, (t459 >> 64) as u64)
-        };
+        let (x459, x460) = ::fieldgen_field::carry::add_u64(
+            x453,
+            x458,
+            0x0000000000000000_u64,
+        );
         let x461 = x455.wrapping_add(x460).wrapping_add(0x0000000000000000_u64);
-        let (x463, x464) = {
-            let t463: u128 = (x457 as u128) + (x457 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t463 as u64, (t463 >> 64) as u64)
-        };
-        let (x465, x466) = {
-            let t465: u128 = (x459 as u128) + (x459 as u128) + (x464 as u128);
-            (t465 as u64, (t465 >> 64) as u64)
-        };
+        let (x463, x464) = ::fieldgen_field::carry::add_u64(
+            x457,
+            x457,
+            0x0000000000000000_u64,
+        );
+        let (x465, x466) = ::fieldgen_field::carry::add_u64(x459, x459, x464);
         let x467 = x461.wrapping_add(x461).wrapping_add(x466);
         let (x469, x470) = {
             let t469: u128 = (a[6] as u128) * (a[6] as u128) + (x463 as u128);
             (t469 as u64, (t469 >> 64) as u64)
         };
-        let (x471, x472) = {
-            let t471: u128 = (x465 as u128) + (x470 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t471 as u64, (t471 >> 64) as u64)
-        };
+        let (x471, x472) = ::fieldgen_field::carry::add_u64(
+            x465,
+            x470,
+            0x0000000000000000_u64,
+        );
         let x473 = x467.wrapping_add(x472).wrapping_add(0x0000000000000000_u64);
-        let (x475, x476) = {
-            let t475: u128 = (x427 as u128) + (x469 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t475 as u64, (t475 >> 64) as u64)
-        };
-        let (x477, x478) = {
-            let t477: u128 = (x431 as u128) + (x471 as u128) + (x476 as u128);
-            (t477 as u64, (t477 >> 64) as u64)
-        };
+        let (x475, x476) = ::fieldgen_field::carry::add_u64(
+            x427,
+            x469,
+            0x0000000000000000_u64,
+        );
+        let (x477, x478) = ::fieldgen_field::carry::add_u64(x431, x471, x476);
         let x481 = x478.wrapping_add(x473).wrapping_add(0x0000000000000000_u64);
         let (x483, x484) = {
             let t483: u128 = (a[2] as u128) * (a[11] as u128);
@@ -2652,60 +2583,54 @@ impl Mont768 {
             let t489: u128 = (a[3] as u128) * (a[10] as u128) + (x483 as u128);
             (t489 as u64, (t489 >> 64) as u64)
         };
-        let (x491, x492) = {
-            let t491: u128 = (x484 as u128) + (x490 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t491 as u64, (t491 >> 64) as u64)
-        };
+        let (x491, x492) = ::fieldgen_field::carry::add_u64(
+            x484,
+            x490,
+            0x0000000000000000_u64,
+        );
         let (x495, x496) = {
             let t495: u128 = (a[4] as u128) * (a[9] as u128) + (x489 as u128);
             (t495 as u64, (t495 >> 64) as u64)
         };
-        let (x497, x498) = {
-            let t497: u128 = (x491 as u128) + (x496 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t497 as u64, (t497 >> 64) as u64)
-        };
+        let (x497, x498) = ::fieldgen_field::carry::add_u64(
+            x491,
+            x496,
+            0x0000000000000000_u64,
+        );
         let x499 = x492.wrapping_add(x498).wrapping_add(0x0000000000000000_u64);
         let (x501, x502) = {
             let t501: u128 = (a[5] as u128) * (a[8] as u128) + (x495 as u128);
             (t501 as u64, (t501 >> 64) as u64)
         };
-        let (x503, x504) = {
-            let t503: u128 = (x497 as u128) + (x502 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t503 as u64, (t503 >> 64) as u64)
-        };
+        let (x503, x504) = ::fieldgen_field::carry::add_u64(
+            x497,
+            x502,
+            0x0000000000000000_u64,
+        );
         let x505 = x499.wrapping_add(x504).wrapping_add(0x0000000000000000_u64);
         let (x507, x508) = {
             let t507: u128 = (a[6] as u128) * (a[7] as u128) + (x501 as u128);
             (t507 as u64, (t507 >> 64) as u64)
         };
-        let (x509, x510) = {
-            let t509: u128 = (x503 as u128) + (x508 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t509 as u64, (t509 >> 64) as u64)
-        };
+        let (x509, x510) = ::fieldgen_field::carry::add_u64(
+            x503,
+            x508,
+            0x0000000000000000_u64,
+        );
         let x511 = x505.wrapping_add(x510).wrapping_add(0x0000000000000000_u64);
-        let (x513, x514) = {
-            let t513: u128 = (x507 as u128) + (x507 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t513 as u64, (t513 >> 64) as u64)
-        };
-        let (x515, x516) = {
-            let t515: u128 = (x509 as u128) + (x509 as u128) + (x514 as u128);
-            (t515 as u64, (t515 >> 64) as u64)
-        };
+        let (x513, x514) = ::fieldgen_field::carry::add_u64(
+            x507,
+            x507,
+            0x0000000000000000_u64,
+        );
+        let (x515, x516) = ::fieldgen_field::carry::add_u64(x509, x509, x514);
         let x517 = x511.wrapping_add(x511).wrapping_add(x516);
-        let (x519, x520) = {
-            let t519: u128 = (x477 as u128) + (x513 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t519 as u64, (t519 >> 64) as u64)
-        };
-        let (x521, x522) = {
-            let t521: u128 = (x481 as u128) + (x515 as u128) + (x520 as u128);
-            (t521 as u64, (t521 >> 64) as u64)
-        };
+        let (x519, x520) = ::fieldgen_field::carry::add_u64(
+            x477,
+            x513,
+            0x0000000000000000_u64,
+        );
+        let (x521, x522) = ::fieldgen_field::carry::add_u64(x481, x515, x520);
         let x525 = x522.wrapping_add(x517).wrapping_add(0x0000000000000000_u64);
         let (x527, x528) = {
             let t527: u128 = (a[3] as u128) * (a[11] as u128);
@@ -2715,60 +2640,54 @@ impl Mont768 {
             let t533: u128 = (a[4] as u128) * (a[10] as u128) + (x527 as u128);
             (t533 as u64, (t533 >> 64) as u64)
         };
-        let (x535, x536) = {
-            let t535: u128 = (x528 as u128) + (x534 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t535 as u64, (t535 >> 64) as u64)
-        };
+        let (x535, x536) = ::fieldgen_field::carry::add_u64(
+            x528,
+            x534,
+            0x0000000000000000_u64,
+        );
         let (x539, x540) = {
             let t539: u128 = (a[5] as u128) * (a[9] as u128) + (x533 as u128);
             (t539 as u64, (t539 >> 64) as u64)
         };
-        let (x541, x542) = {
-            let t541: u128 = (x535 as u128) + (x540 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t541 as u64, (t541 >> 64) as u64)
-        };
+        let (x541, x542) = ::fieldgen_field::carry::add_u64(
+            x535,
+            x540,
+            0x0000000000000000_u64,
+        );
         let x543 = x536.wrapping_add(x542).wrapping_add(0x0000000000000000_u64);
         let (x545, x546) = {
             let t545: u128 = (a[6] as u128) * (a[8] as u128) + (x539 as u128);
             (t545 as u64, (t545 >> 64) as u64)
         };
-        let (x547, x548) = {
-            let t547: u128 = (x541 as u128) + (x546 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t547 as u64, (t547 >> 64) as u64)
-        };
+        let (x547, x548) = ::fieldgen_field::carry::add_u64(
+            x541,
+            x546,
+            0x0000000000000000_u64,
+        );
         let x549 = x543.wrapping_add(x548).wrapping_add(0x0000000000000000_u64);
-        let (x551, x552) = {
-            let t551: u128 = (x545 as u128) + (x545 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t551 as u64, (t551 >> 64) as u64)
-        };
-        let (x553, x554) = {
-            let t553: u128 = (x547 as u128) + (x547 as u128) + (x552 as u128);
-            (t553 as u64, (t553 >> 64) as u64)
-        };
+        let (x551, x552) = ::fieldgen_field::carry::add_u64(
+            x545,
+            x545,
+            0x0000000000000000_u64,
+        );
+        let (x553, x554) = ::fieldgen_field::carry::add_u64(x547, x547, x552);
         let x555 = x549.wrapping_add(x549).wrapping_add(x554);
         let (x557, x558) = {
             let t557: u128 = (a[7] as u128) * (a[7] as u128) + (x551 as u128);
             (t557 as u64, (t557 >> 64) as u64)
         };
-        let (x559, x560) = {
-            let t559: u128 = (x553 as u128) + (x558 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t559 as u64, (t559 >> 64) as u64)
-        };
+        let (x559, x560) = ::fieldgen_field::carry::add_u64(
+            x553,
+            x558,
+            0x0000000000000000_u64,
+        );
         let x561 = x555.wrapping_add(x560).wrapping_add(0x0000000000000000_u64);
-        let (x563, x564) = {
-            let t563: u128 = (x521 as u128) + (x557 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t563 as u64, (t563 >> 64) as u64)
-        };
-        let (x565, x566) = {
-            let t565: u128 = (x525 as u128) + (x559 as u128) + (x564 as u128);
-            (t565 as u64, (t565 >> 64) as u64)
-        };
+        let (x563, x564) = ::fieldgen_field::carry::add_u64(
+            x521,
+            x557,
+            0x0000000000000000_u64,
+        );
+        let (x565, x566) = ::fieldgen_field::carry::add_u64(x525, x559, x564);
         let x569 = x566.wrapping_add(x561).wrapping_add(0x0000000000000000_u64);
         let (x571, x572) = {
             let t571: u128 = (a[4] as u128) * (a[11] as u128);
@@ -2778,50 +2697,44 @@ impl Mont768 {
             let t577: u128 = (a[5] as u128) * (a[10] as u128) + (x571 as u128);
             (t577 as u64, (t577 >> 64) as u64)
         };
-        let (x579, x580) = {
-            let t579: u128 = (x572 as u128) + (x578 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t579 as u64, (t579 >> 64) as u64)
-        };
+        let (x579, x580) = ::fieldgen_field::carry::add_u64(
+            x572,
+            x578,
+            0x0000000000000000_u64,
+        );
         let (x583, x584) = {
             let t583: u128 = (a[6] as u128) * (a[9] as u128) + (x577 as u128);
             (t583 as u64, (t583 >> 64) as u64)
         };
-        let (x585, x586) = {
-            let t585: u128 = (x579 as u128) + (x584 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t585 as u64, (t585 >> 64) as u64)
-        };
+        let (x585, x586) = ::fieldgen_field::carry::add_u64(
+            x579,
+            x584,
+            0x0000000000000000_u64,
+        );
         let x587 = x580.wrapping_add(x586).wrapping_add(0x0000000000000000_u64);
         let (x589, x590) = {
             let t589: u128 = (a[7] as u128) * (a[8] as u128) + (x583 as u128);
             (t589 as u64, (t589 >> 64) as u64)
         };
-        let (x591, x592) = {
-            let t591: u128 = (x585 as u128) + (x590 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t591 as u64, (t591 >> 64) as u64)
-        };
+        let (x591, x592) = ::fieldgen_field::carry::add_u64(
+            x585,
+            x590,
+            0x0000000000000000_u64,
+        );
         let x593 = x587.wrapping_add(x592).wrapping_add(0x0000000000000000_u64);
-        let (x595, x596) = {
-            let t595: u128 = (x589 as u128) + (x589 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t595 as u64, (t595 >> 64) as u64)
-        };
-        let (x597, x598) = {
-            let t597: u128 = (x591 as u128) + (x591 as u128) + (x596 as u128);
-            (t597 as u64, (t597 >> 64) as u64)
-        };
+        let (x595, x596) = ::fieldgen_field::carry::add_u64(
+            x589,
+            x589,
+            0x0000000000000000_u64,
+        );
+        let (x597, x598) = ::fieldgen_field::carry::add_u64(x591, x591, x596);
         let x599 = x593.wrapping_add(x593).wrapping_add(x598);
-        let (x601, x602) = {
-            let t601: u128 = (x565 as u128) + (x595 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t601 as u64, (t601 >> 64) as u64)
-        };
-        let (x603, x604) = {
-            let t603: u128 = (x569 as u128) + (x597 as u128) + (x602 as u128);
-            (t603 as u64, (t603 >> 64) as u64)
-        };
+        let (x601, x602) = ::fieldgen_field::carry::add_u64(
+            x565,
+            x595,
+            0x0000000000000000_u64,
+        );
+        let (x603, x604) = ::fieldgen_field::carry::add_u64(x569, x597, x602);
         let x607 = x604.wrapping_add(x599).wrapping_add(0x0000000000000000_u64);
         let (x609, x610) = {
             let t609: u128 = (a[5] as u128) * (a[11] as u128);
@@ -2831,50 +2744,44 @@ impl Mont768 {
             let t615: u128 = (a[6] as u128) * (a[10] as u128) + (x609 as u128);
             (t615 as u64, (t615 >> 64) as u64)
         };
-        let (x617, x618) = {
-            let t617: u128 = (x610 as u128) + (x616 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t617 as u64, (t617 >> 64) as u64)
-        };
+        let (x617, x618) = ::fieldgen_field::carry::add_u64(
+            x610,
+            x616,
+            0x0000000000000000_u64,
+        );
         let (x621, x622) = {
             let t621: u128 = (a[7] as u128) * (a[9] as u128) + (x615 as u128);
             (t621 as u64, (t621 >> 64) as u64)
         };
-        let (x623, x624) = {
-            let t623: u128 = (x617 as u128) + (x622 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t623 as u64, (t623 >> 64) as u64)
-        };
+        let (x623, x624) = ::fieldgen_field::carry::add_u64(
+            x617,
+            x622,
+            0x0000000000000000_u64,
+        );
         let x625 = x618.wrapping_add(x624).wrapping_add(0x0000000000000000_u64);
-        let (x627, x628) = {
-            let t627: u128 = (x621 as u128) + (x621 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t627 as u64, (t627 >> 64) as u64)
-        };
-        let (x629, x630) = {
-            let t629: u128 = (x623 as u128) + (x623 as u128) + (x628 as u128);
-            (t629 as u64, (t629 >> 64) as u64)
-        };
+        let (x627, x628) = ::fieldgen_field::carry::add_u64(
+            x621,
+            x621,
+            0x0000000000000000_u64,
+        );
+        let (x629, x630) = ::fieldgen_field::carry::add_u64(x623, x623, x628);
         let x631 = x625.wrapping_add(x625).wrapping_add(x630);
         let (x633, x634) = {
             let t633: u128 = (a[8] as u128) * (a[8] as u128) + (x627 as u128);
             (t633 as u64, (t633 >> 64) as u64)
         };
-        let (x635, x636) = {
-            let t635: u128 = (x629 as u128) + (x634 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t635 as u64, (t635 >> 64) as u64)
-        };
+        let (x635, x636) = ::fieldgen_field::carry::add_u64(
+            x629,
+            x634,
+            0x0000000000000000_u64,
+        );
         let x637 = x631.wrapping_add(x636).wrapping_add(0x0000000000000000_u64);
-        let (x639, x640) = {
-            let t639: u128 = (x603 as u128) + (x633 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t639 as u64, (t639 >> 64) as u64)
-        };
-        let (x641, x642) = {
-            let t641: u128 = (x607 as u128) + (x635 as u128) + (x640 as u128);
-            (t641 as u64, (t641 >> 64) as u64)
-        };
+        let (x639, x640) = ::fieldgen_field::carry::add_u64(
+            x603,
+            x633,
+            0x0000000000000000_u64,
+        );
+        let (x641, x642) = ::fieldgen_field::carry::add_u64(x607, x635, x640);
         let x645 = x642.wrapping_add(x637).wrapping_add(0x0000000000000000_u64);
         let (x647, x648) = {
             let t647: u128 = (a[6] as u128) * (a[11] as u128);
@@ -2884,40 +2791,34 @@ impl Mont768 {
             let t653: u128 = (a[7] as u128) * (a[10] as u128) + (x647 as u128);
             (t653 as u64, (t653 >> 64) as u64)
         };
-        let (x655, x656) = {
-            let t655: u128 = (x648 as u128) + (x654 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t655 as u64, (t655 >> 64) as u64)
-        };
+        let (x655, x656) = ::fieldgen_field::carry::add_u64(
+            x648,
+            x654,
+            0x0000000000000000_u64,
+        );
         let (x659, x660) = {
             let t659: u128 = (a[8] as u128) * (a[9] as u128) + (x653 as u128);
             (t659 as u64, (t659 >> 64) as u64)
         };
-        let (x661, x662) = {
-            let t661: u128 = (x655 as u128) + (x660 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t661 as u64, (t661 >> 64) as u64)
-        };
+        let (x661, x662) = ::fieldgen_field::carry::add_u64(
+            x655,
+            x660,
+            0x0000000000000000_u64,
+        );
         let x663 = x656.wrapping_add(x662).wrapping_add(0x0000000000000000_u64);
-        let (x665, x666) = {
-            let t665: u128 = (x659 as u128) + (x659 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t665 as u64, (t665 >> 64) as u64)
-        };
-        let (x667, x668) = {
-            let t667: u128 = (x661 as u128) + (x661 as u128) + (x666 as u128);
-            (t667 as u64, (t667 >> 64) as u64)
-        };
+        let (x665, x666) = ::fieldgen_field::carry::add_u64(
+            x659,
+            x659,
+            0x0000000000000000_u64,
+        );
+        let (x667, x668) = ::fieldgen_field::carry::add_u64(x661, x661, x666);
         let x669 = x663.wrapping_add(x663).wrapping_add(x668);
-        let (x671, x672) = {
-            let t671: u128 = (x641 as u128) + (x665 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t671 as u64, (t671 >> 64) as u64)
-        };
-        let (x673, x674) = {
-            let t673: u128 = (x645 as u128) + (x667 as u128) + (x672 as u128);
-            (t673 as u64, (t673 >> 64) as u64)
-        };
+        let (x671, x672) = ::fieldgen_field::carry::add_u64(
+            x641,
+            x665,
+            0x0000000000000000_u64,
+        );
+        let (x673, x674) = ::fieldgen_field::carry::add_u64(x645, x667, x672);
         let x677 = x674.wrapping_add(x669).wrapping_add(0x0000000000000000_u64);
         let (x679, x680) = {
             let t679: u128 = (a[7] as u128) * (a[11] as u128);
@@ -2927,40 +2828,34 @@ impl Mont768 {
             let t685: u128 = (a[8] as u128) * (a[10] as u128) + (x679 as u128);
             (t685 as u64, (t685 >> 64) as u64)
         };
-        let (x687, x688) = {
-            let t687: u128 = (x680 as u128) + (x686 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t687 as u64, (t687 >> 64) as u64)
-        };
-        let (x691, x692) = {
-            let t691: u128 = (x685 as u128) + (x685 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t691 as u64, (t691 >> 64) as u64)
-        };
-        let (x693, x694) = {
-            let t693: u128 = (x687 as u128) + (x687 as u128) + (x692 as u128);
-            (t693 as u64, (t693 >> 64) as u64)
-        };
+        let (x687, x688) = ::fieldgen_field::carry::add_u64(
+            x680,
+            x686,
+            0x0000000000000000_u64,
+        );
+        let (x691, x692) = ::fieldgen_field::carry::add_u64(
+            x685,
+            x685,
+            0x0000000000000000_u64,
+        );
+        let (x693, x694) = ::fieldgen_field::carry::add_u64(x687, x687, x692);
         let x695 = x688.wrapping_add(x688).wrapping_add(x694);
         let (x697, x698) = {
             let t697: u128 = (a[9] as u128) * (a[9] as u128) + (x691 as u128);
             (t697 as u64, (t697 >> 64) as u64)
         };
-        let (x699, x700) = {
-            let t699: u128 = (x693 as u128) + (x698 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t699 as u64, (t699 >> 64) as u64)
-        };
+        let (x699, x700) = ::fieldgen_field::carry::add_u64(
+            x693,
+            x698,
+            0x0000000000000000_u64,
+        );
         let x701 = x695.wrapping_add(x700).wrapping_add(0x0000000000000000_u64);
-        let (x703, x704) = {
-            let t703: u128 = (x673 as u128) + (x697 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t703 as u64, (t703 >> 64) as u64)
-        };
-        let (x705, x706) = {
-            let t705: u128 = (x677 as u128) + (x699 as u128) + (x704 as u128);
-            (t705 as u64, (t705 >> 64) as u64)
-        };
+        let (x703, x704) = ::fieldgen_field::carry::add_u64(
+            x673,
+            x697,
+            0x0000000000000000_u64,
+        );
+        let (x705, x706) = ::fieldgen_field::carry::add_u64(x677, x699, x704);
         let x709 = x706.wrapping_add(x701).wrapping_add(0x0000000000000000_u64);
         let (x711, x712) = {
             let t711: u128 = (a[8] as u128) * (a[11] as u128);
@@ -2970,96 +2865,78 @@ impl Mont768 {
             let t717: u128 = (a[9] as u128) * (a[10] as u128) + (x711 as u128);
             (t717 as u64, (t717 >> 64) as u64)
         };
-        let (x719, x720) = {
-            let t719: u128 = (x712 as u128) + (x718 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t719 as u64, (t719 >> 64) as u64)
-        };
-        let (x723, x724) = {
-            let t723: u128 = (x717 as u128) + (x717 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t723 as u64, (t723 >> 64) as u64)
-        };
-        let (x725, x726) = {
-            let t725: u128 = (x719 as u128) + (x719 as u128) + (x724 as u128);
-            (t725 as u64, (t725 >> 64) as u64)
-        };
+        let (x719, x720) = ::fieldgen_field::carry::add_u64(
+            x712,
+            x718,
+            0x0000000000000000_u64,
+        );
+        let (x723, x724) = ::fieldgen_field::carry::add_u64(
+            x717,
+            x717,
+            0x0000000000000000_u64,
+        );
+        let (x725, x726) = ::fieldgen_field::carry::add_u64(x719, x719, x724);
         let x727 = x720.wrapping_add(x720).wrapping_add(x726);
-        let (x729, x730) = {
-            let t729: u128 = (x705 as u128) + (x723 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t729 as u64, (t729 >> 64) as u64)
-        };
-        let (x731, x732) = {
-            let t731: u128 = (x709 as u128) + (x725 as u128) + (x730 as u128);
-            (t731 as u64, (t731 >> 64) as u64)
-        };
+        let (x729, x730) = ::fieldgen_field::carry::add_u64(
+            x705,
+            x723,
+            0x0000000000000000_u64,
+        );
+        let (x731, x732) = ::fieldgen_field::carry::add_u64(x709, x725, x730);
         let x735 = x732.wrapping_add(x727).wrapping_add(0x0000000000000000_u64);
         let (x737, x738) = {
             let t737: u128 = (a[9] as u128) * (a[11] as u128);
             (t737 as u64, (t737 >> 64) as u64)
         };
-        let (x743, x744) = {
-            let t743: u128 = (x737 as u128) + (x737 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t743 as u64, (t743 >> 64) as u64)
-        };
-        let (x745, x746) = {
-            let t745: u128 = (x738 as u128) + (x738 as u128) + (x744 as u128);
-            (t745 as u64, (t745 >> 64) as u64)
-        };
+        let (x743, x744) = ::fieldgen_field::carry::add_u64(
+            x737,
+            x737,
+            0x0000000000000000_u64,
+        );
+        let (x745, x746) = ::fieldgen_field::carry::add_u64(x738, x738, x744);
         let (x749, x750) = {
             let t749: u128 = (a[10] as u128) * (a[10] as u128) + (x743 as u128);
             (t749 as u64, (t749 >> 64) as u64)
         };
-        let (x751, x752) = {
-            let t751: u128 = (x745 as u128) + (x750 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t751 as u64, (t751 >> 64) as u64)
-        };
+        let (x751, x752) = ::fieldgen_field::carry::add_u64(
+            x745,
+            x750,
+            0x0000000000000000_u64,
+        );
         let x753 = x746.wrapping_add(x752).wrapping_add(0x0000000000000000_u64);
-        let (x755, x756) = {
-            let t755: u128 = (x731 as u128) + (x749 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t755 as u64, (t755 >> 64) as u64)
-        };
-        let (x757, x758) = {
-            let t757: u128 = (x735 as u128) + (x751 as u128) + (x756 as u128);
-            (t757 as u64, (t757 >> 64) as u64)
-        };
+        let (x755, x756) = ::fieldgen_field::carry::add_u64(
+            x731,
+            x749,
+            0x0000000000000000_u64,
+        );
+        let (x757, x758) = ::fieldgen_field::carry::add_u64(x735, x751, x756);
         let x761 = x758.wrapping_add(x753).wrapping_add(0x0000000000000000_u64);
         let (x763, x764) = {
             let t763: u128 = (a[10] as u128) * (a[11] as u128);
             (t763 as u64, (t763 >> 64) as u64)
         };
-        let (x769, x770) = {
-            let t769: u128 = (x763 as u128) + (x763 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t769 as u64, (t769 >> 64) as u64)
-        };
-        let (x771, x772) = {
-            let t771: u128 = (x764 as u128) + (x764 as u128) + (x770 as u128);
-            (t771 as u64, (t771 >> 64) as u64)
-        };
-        let (x775, x776) = {
-            let t775: u128 = (x757 as u128) + (x769 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t775 as u64, (t775 >> 64) as u64)
-        };
-        let (x777, x778) = {
-            let t777: u128 = (x761 as u128) + (x771 as u128) + (x776 as u128);
-            (t777 as u64, (t777 >> 64) as u64)
-        };
+        let (x769, x770) = ::fieldgen_field::carry::add_u64(
+            x763,
+            x763,
+            0x0000000000000000_u64,
+        );
+        let (x771, x772) = ::fieldgen_field::carry::add_u64(x764, x764, x770);
+        let (x775, x776) = ::fieldgen_field::carry::add_u64(
+            x757,
+            x769,
+            0x0000000000000000_u64,
+        );
+        let (x777, x778) = ::fieldgen_field::carry::add_u64(x761, x771, x776);
         let x781 = x778.wrapping_add(x772).wrapping_add(0x0000000000000000_u64);
         let (x789, x790) = {
             let t789: u128 = (a[11] as u128) * (a[11] as u128);
             (t789 as u64, (t789 >> 64) as u64)
         };
-        let (x795, x796) = {
-            let t795: u128 = (x777 as u128) + (x789 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t795 as u64, (t795 >> 64) as u64)
-        };
+        let (x795, x796) = ::fieldgen_field::carry::add_u64(
+            x777,
+            x789,
+            0x0000000000000000_u64,
+        );
         let x797 = x781.wrapping_add(x790).wrapping_add(x796);
         [
             x19,
@@ -3718,11 +3595,11 @@ impl Mont768 {
                 + (x60 as u128);
             (t61 as u64, (t61 >> 64) as u64)
         };
-        let (x63, x64) = {
-            let t63: u128 = (t[12] as u128) + (x62 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t63 as u64, (t63 >> 64) as u64)
-        };
+        let (x63, x64) = ::fieldgen_field::carry::add_u64(
+            t[12],
+            x62,
+            0x0000000000000000_u64,
+        );
         let x65 = x41.wrapping_mul(n0[0]);
         let x67 = {
             let t66: u128 = (x65 as u128) * (p[0] as u128) + (x41 as u128);
@@ -3783,10 +3660,7 @@ impl Mont768 {
                 + (x87 as u128);
             (t88 as u64, (t88 >> 64) as u64)
         };
-        let (x90, x91) = {
-            let t90: u128 = (t[13] as u128) + (x89 as u128) + (x64 as u128);
-            (t90 as u64, (t90 >> 64) as u64)
-        };
+        let (x90, x91) = ::fieldgen_field::carry::add_u64(t[13], x89, x64);
         let x92 = x68.wrapping_mul(n0[0]);
         let x94 = {
             let t93: u128 = (x92 as u128) * (p[0] as u128) + (x68 as u128);
@@ -3847,10 +3721,7 @@ impl Mont768 {
                 + (x114 as u128);
             (t115 as u64, (t115 >> 64) as u64)
         };
-        let (x117, x118) = {
-            let t117: u128 = (t[14] as u128) + (x116 as u128) + (x91 as u128);
-            (t117 as u64, (t117 >> 64) as u64)
-        };
+        let (x117, x118) = ::fieldgen_field::carry::add_u64(t[14], x116, x91);
         let x119 = x95.wrapping_mul(n0[0]);
         let x121 = {
             let t120: u128 = (x119 as u128) * (p[0] as u128) + (x95 as u128);
@@ -3911,10 +3782,7 @@ impl Mont768 {
                 + (x141 as u128);
             (t142 as u64, (t142 >> 64) as u64)
         };
-        let (x144, x145) = {
-            let t144: u128 = (t[15] as u128) + (x143 as u128) + (x118 as u128);
-            (t144 as u64, (t144 >> 64) as u64)
-        };
+        let (x144, x145) = ::fieldgen_field::carry::add_u64(t[15], x143, x118);
         let x146 = x122.wrapping_mul(n0[0]);
         let x148 = {
             let t147: u128 = (x146 as u128) * (p[0] as u128) + (x122 as u128);
@@ -3975,10 +3843,7 @@ impl Mont768 {
                 + (x168 as u128);
             (t169 as u64, (t169 >> 64) as u64)
         };
-        let (x171, x172) = {
-            let t171: u128 = (t[16] as u128) + (x170 as u128) + (x145 as u128);
-            (t171 as u64, (t171 >> 64) as u64)
-        };
+        let (x171, x172) = ::fieldgen_field::carry::add_u64(t[16], x170, x145);
         let x173 = x149.wrapping_mul(n0[0]);
         let x175 = {
             let t174: u128 = (x173 as u128) * (p[0] as u128) + (x149 as u128);
@@ -4039,10 +3904,7 @@ impl Mont768 {
                 + (x195 as u128);
             (t196 as u64, (t196 >> 64) as u64)
         };
-        let (x198, x199) = {
-            let t198: u128 = (t[17] as u128) + (x197 as u128) + (x172 as u128);
-            (t198 as u64, (t198 >> 64) as u64)
-        };
+        let (x198, x199) = ::fieldgen_field::carry::add_u64(t[17], x197, x172);
         let x200 = x176.wrapping_mul(n0[0]);
         let x202 = {
             let t201: u128 = (x200 as u128) * (p[0] as u128) + (x176 as u128);
@@ -4103,10 +3965,7 @@ impl Mont768 {
                 + (x222 as u128);
             (t223 as u64, (t223 >> 64) as u64)
         };
-        let (x225, x226) = {
-            let t225: u128 = (t[18] as u128) + (x224 as u128) + (x199 as u128);
-            (t225 as u64, (t225 >> 64) as u64)
-        };
+        let (x225, x226) = ::fieldgen_field::carry::add_u64(t[18], x224, x199);
         let x227 = x203.wrapping_mul(n0[0]);
         let x229 = {
             let t228: u128 = (x227 as u128) * (p[0] as u128) + (x203 as u128);
@@ -4167,10 +4026,7 @@ impl Mont768 {
                 + (x249 as u128);
             (t250 as u64, (t250 >> 64) as u64)
         };
-        let (x252, x253) = {
-            let t252: u128 = (t[19] as u128) + (x251 as u128) + (x226 as u128);
-            (t252 as u64, (t252 >> 64) as u64)
-        };
+        let (x252, x253) = ::fieldgen_field::carry::add_u64(t[19], x251, x226);
         let x254 = x230.wrapping_mul(n0[0]);
         let x256 = {
             let t255: u128 = (x254 as u128) * (p[0] as u128) + (x230 as u128);
@@ -4231,10 +4087,7 @@ impl Mont768 {
                 + (x276 as u128);
             (t277 as u64, (t277 >> 64) as u64)
         };
-        let (x279, x280) = {
-            let t279: u128 = (t[20] as u128) + (x278 as u128) + (x253 as u128);
-            (t279 as u64, (t279 >> 64) as u64)
-        };
+        let (x279, x280) = ::fieldgen_field::carry::add_u64(t[20], x278, x253);
         let x281 = x257.wrapping_mul(n0[0]);
         let x283 = {
             let t282: u128 = (x281 as u128) * (p[0] as u128) + (x257 as u128);
@@ -4295,10 +4148,7 @@ impl Mont768 {
                 + (x303 as u128);
             (t304 as u64, (t304 >> 64) as u64)
         };
-        let (x306, x307) = {
-            let t306: u128 = (t[21] as u128) + (x305 as u128) + (x280 as u128);
-            (t306 as u64, (t306 >> 64) as u64)
-        };
+        let (x306, x307) = ::fieldgen_field::carry::add_u64(t[21], x305, x280);
         let x308 = x284.wrapping_mul(n0[0]);
         let x310 = {
             let t309: u128 = (x308 as u128) * (p[0] as u128) + (x284 as u128);
@@ -4359,10 +4209,7 @@ impl Mont768 {
                 + (x330 as u128);
             (t331 as u64, (t331 >> 64) as u64)
         };
-        let (x333, x334) = {
-            let t333: u128 = (t[22] as u128) + (x332 as u128) + (x307 as u128);
-            (t333 as u64, (t333 >> 64) as u64)
-        };
+        let (x333, x334) = ::fieldgen_field::carry::add_u64(t[22], x332, x307);
         let x335 = x311.wrapping_mul(n0[0]);
         let x337 = {
             let t336: u128 = (x335 as u128) * (p[0] as u128) + (x311 as u128);
@@ -4423,114 +4270,25 @@ impl Mont768 {
                 + (x357 as u128);
             (t358 as u64, (t358 >> 64) as u64)
         };
-        let (x360, x361) = {
-            let t360: u128 = (t[23] as u128) + (x359 as u128) + (x334 as u128);
-            (t360 as u64, (t360 >> 64) as u64)
-        };
-        let (x363, x364) = {
-            let t363: u128 = {
-                let (d, b1) = x338.overflowing_sub(p[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t363 as u64, (t363 >> 127) as u64)
-        };
-        let (x365, x366) = {
-            let t365: u128 = {
-                let (d, b1) = x340.overflowing_sub(p[1]);
-                let (d, b2) = d.overflowing_sub(x364);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t365 as u64, (t365 >> 127) as u64)
-        };
-        let (x367, x368) = {
-            let t367: u128 = {
-                let (d, b1) = x342.overflowing_sub(p[2]);
-                let (d, b2) = d.overflowing_sub(x366);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t367 as u64, (t367 >> 127) as u64)
-        };
-        let (x369, x370) = {
-            let t369: u128 = {
-                let (d, b1) = x344.overflowing_sub(p[3]);
-                let (d, b2) = d.overflowing_sub(x368);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t369 as u64, (t369 >> 127) as u64)
-        };
-        let (x371, x372) = {
-            let t371: u128 = {
-                let (d, b1) = x346.overflowing_sub(p[4]);
-                let (d, b2) = d.overflowing_sub(x370);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t371 as u64, (t371 >> 127) as u64)
-        };
-        let (x373, x374) = {
-            let t373: u128 = {
-                let (d, b1) = x348.overflowing_sub(p[5]);
-                let (d, b2) = d.overflowing_sub(x372);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t373 as u64, (t373 >> 127) as u64)
-        };
-        let (x375, x376) = {
-            let t375: u128 = {
-                let (d, b1) = x350.overflowing_sub(p[6]);
-                let (d, b2) = d.overflowing_sub(x374);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t375 as u64, (t375 >> 127) as u64)
-        };
-        let (x377, x378) = {
-            let t377: u128 = {
-                let (d, b1) = x352.overflowing_sub(p[7]);
-                let (d, b2) = d.overflowing_sub(x376);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t377 as u64, (t377 >> 127) as u64)
-        };
-        let (x379, x380) = {
-            let t379: u128 = {
-                let (d, b1) = x354.overflowing_sub(p[8]);
-                let (d, b2) = d.overflowing_sub(x378);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t379 as u64, (t379 >> 127) as u64)
-        };
-        let (x381, x382) = {
-            let t381: u128 = {
-                let (d, b1) = x356.overflowing_sub(p[9]);
-                let (d, b2) = d.overflowing_sub(x380);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t381 as u64, (t381 >> 127) as u64)
-        };
-        let (x383, x384) = {
-            let t383: u128 = {
-                let (d, b1) = x358.overflowing_sub(p[10]);
-                let (d, b2) = d.overflowing_sub(x382);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t383 as u64, (t383 >> 127) as u64)
-        };
-        let (x385, x386) = {
-            let t385: u128 = {
-                let (d, b1) = x360.overflowing_sub(p[11]);
-                let (d, b2) = d.overflowing_sub(x384);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t385 as u64, (t385 >> 127) as u64)
-        };
-        let x388 = {
-            let t387: u128 = {
-                let (d, b1) = x361.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x386);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t387 >> 127) as u64
-        };
+        let (x360, x361) = ::fieldgen_field::carry::add_u64(t[23], x359, x334);
+        let (x363, x364) = ::fieldgen_field::carry::sub_u64(
+            x338,
+            p[0],
+            0x0000000000000000_u64,
+        );
+        let (x365, x366) = ::fieldgen_field::carry::sub_u64(x340, p[1], x364);
+        let (x367, x368) = ::fieldgen_field::carry::sub_u64(x342, p[2], x366);
+        let (x369, x370) = ::fieldgen_field::carry::sub_u64(x344, p[3], x368);
+        let (x371, x372) = ::fieldgen_field::carry::sub_u64(x346, p[4], x370);
+        let (x373, x374) = ::fieldgen_field::carry::sub_u64(x348, p[5], x372);
+        let (x375, x376) = ::fieldgen_field::carry::sub_u64(x350, p[6], x374);
+        let (x377, x378) = ::fieldgen_field::carry::sub_u64(x352, p[7], x376);
+        let (x379, x380) = ::fieldgen_field::carry::sub_u64(x354, p[8], x378);
+        let (x381, x382) = ::fieldgen_field::carry::sub_u64(x356, p[9], x380);
+        let (x383, x384) = ::fieldgen_field::carry::sub_u64(x358, p[10], x382);
+        let (x385, x386) = ::fieldgen_field::carry::sub_u64(x360, p[11], x384);
+        let x388 = ::fieldgen_field::carry::sub_u64(x361, 0x0000000000000000_u64, x386)
+            .1;
         let x389 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x388));
         let x390 = ::fieldgen_field::barrier::select_u64(x389, x363, x338);
         let x391 = ::fieldgen_field::barrier::select_u64(x389, x365, x340);

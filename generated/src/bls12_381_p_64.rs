@@ -462,54 +462,36 @@ impl Fp {
             (t178 as u64, (t178 >> 64) as u64)
         };
         let x180 = x177.wrapping_add(x179).wrapping_add(0x0000000000000000_u64);
-        let (x189, x190) = {
-            let t189: u128 = {
-                let (d, b1) = x162.overflowing_sub(0xb9feffffffffaaab_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t189 as u64, (t189 >> 127) as u64)
-        };
-        let (x191, x192) = {
-            let t191: u128 = {
-                let (d, b1) = x166.overflowing_sub(0x1eabfffeb153ffff_u64);
-                let (d, b2) = d.overflowing_sub(x190);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t191 as u64, (t191 >> 127) as u64)
-        };
-        let (x193, x194) = {
-            let t193: u128 = {
-                let (d, b1) = x170.overflowing_sub(0x6730d2a0f6b0f624_u64);
-                let (d, b2) = d.overflowing_sub(x192);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t193 as u64, (t193 >> 127) as u64)
-        };
-        let (x195, x196) = {
-            let t195: u128 = {
-                let (d, b1) = x174.overflowing_sub(0x64774b84f38512bf_u64);
-                let (d, b2) = d.overflowing_sub(x194);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t195 as u64, (t195 >> 127) as u64)
-        };
-        let (x197, x198) = {
-            let t197: u128 = {
-                let (d, b1) = x178.overflowing_sub(0x4b1ba7b6434bacd7_u64);
-                let (d, b2) = d.overflowing_sub(x196);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t197 as u64, (t197 >> 127) as u64)
-        };
-        let (x199, x200) = {
-            let t199: u128 = {
-                let (d, b1) = x180.overflowing_sub(0x1a0111ea397fe69a_u64);
-                let (d, b2) = d.overflowing_sub(x198);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t199 as u64, (t199 >> 127) as u64)
-        };
+        let (x189, x190) = ::fieldgen_field::carry::sub_u64(
+            x162,
+            0xb9feffffffffaaab_u64,
+            0x0000000000000000_u64,
+        );
+        let (x191, x192) = ::fieldgen_field::carry::sub_u64(
+            x166,
+            0x1eabfffeb153ffff_u64,
+            x190,
+        );
+        let (x193, x194) = ::fieldgen_field::carry::sub_u64(
+            x170,
+            0x6730d2a0f6b0f624_u64,
+            x192,
+        );
+        let (x195, x196) = ::fieldgen_field::carry::sub_u64(
+            x174,
+            0x64774b84f38512bf_u64,
+            x194,
+        );
+        let (x197, x198) = ::fieldgen_field::carry::sub_u64(
+            x178,
+            0x4b1ba7b6434bacd7_u64,
+            x196,
+        );
+        let (x199, x200) = ::fieldgen_field::carry::sub_u64(
+            x180,
+            0x1a0111ea397fe69a_u64,
+            x198,
+        );
         let x203 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x200));
         let x204 = ::fieldgen_field::barrier::select_u64(x203, x189, x162);
         let x205 = ::fieldgen_field::barrier::select_u64(x203, x191, x166);
@@ -621,51 +603,51 @@ impl Fp {
             let t69: u128 = (a[0] as u128) * (a[0] as u128);
             (t69 as u64, (t69 >> 64) as u64)
         };
-        let (x71, x72) = {
-            let t71: u128 = (x65 as u128) + (x70 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t71 as u64, (t71 >> 64) as u64)
-        };
+        let (x71, x72) = ::fieldgen_field::carry::add_u64(
+            x65,
+            x70,
+            0x0000000000000000_u64,
+        );
         let (x73, x74) = {
             let t73: u128 = (a[1] as u128) * (a[1] as u128) + (x64 as u128)
                 + (x72 as u128);
             (t73 as u64, (t73 >> 64) as u64)
         };
-        let (x75, x76) = {
-            let t75: u128 = (x61 as u128) + (x74 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t75 as u64, (t75 >> 64) as u64)
-        };
+        let (x75, x76) = ::fieldgen_field::carry::add_u64(
+            x61,
+            x74,
+            0x0000000000000000_u64,
+        );
         let (x77, x78) = {
             let t77: u128 = (a[2] as u128) * (a[2] as u128) + (x58 as u128)
                 + (x76 as u128);
             (t77 as u64, (t77 >> 64) as u64)
         };
-        let (x79, x80) = {
-            let t79: u128 = (x55 as u128) + (x78 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t79 as u64, (t79 >> 64) as u64)
-        };
+        let (x79, x80) = ::fieldgen_field::carry::add_u64(
+            x55,
+            x78,
+            0x0000000000000000_u64,
+        );
         let (x81, x82) = {
             let t81: u128 = (a[3] as u128) * (a[3] as u128) + (x52 as u128)
                 + (x80 as u128);
             (t81 as u64, (t81 >> 64) as u64)
         };
-        let (x83, x84) = {
-            let t83: u128 = (x49 as u128) + (x82 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t83 as u64, (t83 >> 64) as u64)
-        };
+        let (x83, x84) = ::fieldgen_field::carry::add_u64(
+            x49,
+            x82,
+            0x0000000000000000_u64,
+        );
         let (x85, x86) = {
             let t85: u128 = (a[4] as u128) * (a[4] as u128) + (x46 as u128)
                 + (x84 as u128);
             (t85 as u64, (t85 >> 64) as u64)
         };
-        let (x87, x88) = {
-            let t87: u128 = (x43 as u128) + (x86 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t87 as u64, (t87 >> 64) as u64)
-        };
+        let (x87, x88) = ::fieldgen_field::carry::add_u64(
+            x43,
+            x86,
+            0x0000000000000000_u64,
+        );
         let (x89, x90) = {
             let t89: u128 = (a[5] as u128) * (a[5] as u128) + (x40 as u128)
                 + (x88 as u128);
@@ -702,11 +684,11 @@ impl Fp {
                 + (x79 as u128) + (x111 as u128);
             (t112 as u64, (t112 >> 64) as u64)
         };
-        let (x114, x115) = {
-            let t114: u128 = (x81 as u128) + (x113 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t114 as u64, (t114 >> 64) as u64)
-        };
+        let (x114, x115) = ::fieldgen_field::carry::add_u64(
+            x81,
+            x113,
+            0x0000000000000000_u64,
+        );
         let x116 = x104.wrapping_mul(0x89f3fffcfffcfffd_u64);
         let x118 = {
             let t117: u128 = (x116 as u128) * (0xb9feffffffffaaab_u64 as u128)
@@ -738,10 +720,7 @@ impl Fp {
                 + (x114 as u128) + (x126 as u128);
             (t127 as u64, (t127 >> 64) as u64)
         };
-        let (x129, x130) = {
-            let t129: u128 = (x83 as u128) + (x128 as u128) + (x115 as u128);
-            (t129 as u64, (t129 >> 64) as u64)
-        };
+        let (x129, x130) = ::fieldgen_field::carry::add_u64(x83, x128, x115);
         let x131 = x119.wrapping_mul(0x89f3fffcfffcfffd_u64);
         let x133 = {
             let t132: u128 = (x131 as u128) * (0xb9feffffffffaaab_u64 as u128)
@@ -773,10 +752,7 @@ impl Fp {
                 + (x129 as u128) + (x141 as u128);
             (t142 as u64, (t142 >> 64) as u64)
         };
-        let (x144, x145) = {
-            let t144: u128 = (x85 as u128) + (x143 as u128) + (x130 as u128);
-            (t144 as u64, (t144 >> 64) as u64)
-        };
+        let (x144, x145) = ::fieldgen_field::carry::add_u64(x85, x143, x130);
         let x146 = x134.wrapping_mul(0x89f3fffcfffcfffd_u64);
         let x148 = {
             let t147: u128 = (x146 as u128) * (0xb9feffffffffaaab_u64 as u128)
@@ -808,10 +784,7 @@ impl Fp {
                 + (x144 as u128) + (x156 as u128);
             (t157 as u64, (t157 >> 64) as u64)
         };
-        let (x159, x160) = {
-            let t159: u128 = (x87 as u128) + (x158 as u128) + (x145 as u128);
-            (t159 as u64, (t159 >> 64) as u64)
-        };
+        let (x159, x160) = ::fieldgen_field::carry::add_u64(x87, x158, x145);
         let x161 = x149.wrapping_mul(0x89f3fffcfffcfffd_u64);
         let x163 = {
             let t162: u128 = (x161 as u128) * (0xb9feffffffffaaab_u64 as u128)
@@ -843,10 +816,7 @@ impl Fp {
                 + (x159 as u128) + (x171 as u128);
             (t172 as u64, (t172 >> 64) as u64)
         };
-        let (x174, x175) = {
-            let t174: u128 = (x89 as u128) + (x173 as u128) + (x160 as u128);
-            (t174 as u64, (t174 >> 64) as u64)
-        };
+        let (x174, x175) = ::fieldgen_field::carry::add_u64(x89, x173, x160);
         let x176 = x164.wrapping_mul(0x89f3fffcfffcfffd_u64);
         let x178 = {
             let t177: u128 = (x176 as u128) * (0xb9feffffffffaaab_u64 as u128)
@@ -879,54 +849,36 @@ impl Fp {
             (t187 as u64, (t187 >> 64) as u64)
         };
         let x189 = x90.wrapping_add(x188).wrapping_add(x175);
-        let (x198, x199) = {
-            let t198: u128 = {
-                let (d, b1) = x179.overflowing_sub(0xb9feffffffffaaab_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t198 as u64, (t198 >> 127) as u64)
-        };
-        let (x200, x201) = {
-            let t200: u128 = {
-                let (d, b1) = x181.overflowing_sub(0x1eabfffeb153ffff_u64);
-                let (d, b2) = d.overflowing_sub(x199);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t200 as u64, (t200 >> 127) as u64)
-        };
-        let (x202, x203) = {
-            let t202: u128 = {
-                let (d, b1) = x183.overflowing_sub(0x6730d2a0f6b0f624_u64);
-                let (d, b2) = d.overflowing_sub(x201);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t202 as u64, (t202 >> 127) as u64)
-        };
-        let (x204, x205) = {
-            let t204: u128 = {
-                let (d, b1) = x185.overflowing_sub(0x64774b84f38512bf_u64);
-                let (d, b2) = d.overflowing_sub(x203);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t204 as u64, (t204 >> 127) as u64)
-        };
-        let (x206, x207) = {
-            let t206: u128 = {
-                let (d, b1) = x187.overflowing_sub(0x4b1ba7b6434bacd7_u64);
-                let (d, b2) = d.overflowing_sub(x205);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t206 as u64, (t206 >> 127) as u64)
-        };
-        let (x208, x209) = {
-            let t208: u128 = {
-                let (d, b1) = x189.overflowing_sub(0x1a0111ea397fe69a_u64);
-                let (d, b2) = d.overflowing_sub(x207);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t208 as u64, (t208 >> 127) as u64)
-        };
+        let (x198, x199) = ::fieldgen_field::carry::sub_u64(
+            x179,
+            0xb9feffffffffaaab_u64,
+            0x0000000000000000_u64,
+        );
+        let (x200, x201) = ::fieldgen_field::carry::sub_u64(
+            x181,
+            0x1eabfffeb153ffff_u64,
+            x199,
+        );
+        let (x202, x203) = ::fieldgen_field::carry::sub_u64(
+            x183,
+            0x6730d2a0f6b0f624_u64,
+            x201,
+        );
+        let (x204, x205) = ::fieldgen_field::carry::sub_u64(
+            x185,
+            0x64774b84f38512bf_u64,
+            x203,
+        );
+        let (x206, x207) = ::fieldgen_field::carry::sub_u64(
+            x187,
+            0x4b1ba7b6434bacd7_u64,
+            x205,
+        );
+        let (x208, x209) = ::fieldgen_field::carry::sub_u64(
+            x189,
+            0x1a0111ea397fe69a_u64,
+            x207,
+        );
         let x212 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x209));
         let x213 = ::fieldgen_field::barrier::select_u64(x212, x198, x179);
         let x214 = ::fieldgen_field::barrier::select_u64(x212, x200, x181);
@@ -940,76 +892,46 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        let (x13, x14) = {
-            let t13: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t13 as u64, (t13 >> 64) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = (a[1] as u128) + (b[1] as u128) + (x14 as u128);
-            (t15 as u64, (t15 >> 64) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = (a[2] as u128) + (b[2] as u128) + (x16 as u128);
-            (t17 as u64, (t17 >> 64) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = (a[3] as u128) + (b[3] as u128) + (x18 as u128);
-            (t19 as u64, (t19 >> 64) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = (a[4] as u128) + (b[4] as u128) + (x20 as u128);
-            (t21 as u64, (t21 >> 64) as u64)
-        };
+        let (x13, x14) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(a[1], b[1], x14);
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(a[2], b[2], x16);
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(a[3], b[3], x18);
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(a[4], b[4], x20);
         let x23 = a[5].wrapping_add(b[5]).wrapping_add(x22);
-        let (x32, x33) = {
-            let t32: u128 = {
-                let (d, b1) = x13.overflowing_sub(0xb9feffffffffaaab_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t32 as u64, (t32 >> 127) as u64)
-        };
-        let (x34, x35) = {
-            let t34: u128 = {
-                let (d, b1) = x15.overflowing_sub(0x1eabfffeb153ffff_u64);
-                let (d, b2) = d.overflowing_sub(x33);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t34 as u64, (t34 >> 127) as u64)
-        };
-        let (x36, x37) = {
-            let t36: u128 = {
-                let (d, b1) = x17.overflowing_sub(0x6730d2a0f6b0f624_u64);
-                let (d, b2) = d.overflowing_sub(x35);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t36 as u64, (t36 >> 127) as u64)
-        };
-        let (x38, x39) = {
-            let t38: u128 = {
-                let (d, b1) = x19.overflowing_sub(0x64774b84f38512bf_u64);
-                let (d, b2) = d.overflowing_sub(x37);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t38 as u64, (t38 >> 127) as u64)
-        };
-        let (x40, x41) = {
-            let t40: u128 = {
-                let (d, b1) = x21.overflowing_sub(0x4b1ba7b6434bacd7_u64);
-                let (d, b2) = d.overflowing_sub(x39);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t40 as u64, (t40 >> 127) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = {
-                let (d, b1) = x23.overflowing_sub(0x1a0111ea397fe69a_u64);
-                let (d, b2) = d.overflowing_sub(x41);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t42 as u64, (t42 >> 127) as u64)
-        };
+        let (x32, x33) = ::fieldgen_field::carry::sub_u64(
+            x13,
+            0xb9feffffffffaaab_u64,
+            0x0000000000000000_u64,
+        );
+        let (x34, x35) = ::fieldgen_field::carry::sub_u64(
+            x15,
+            0x1eabfffeb153ffff_u64,
+            x33,
+        );
+        let (x36, x37) = ::fieldgen_field::carry::sub_u64(
+            x17,
+            0x6730d2a0f6b0f624_u64,
+            x35,
+        );
+        let (x38, x39) = ::fieldgen_field::carry::sub_u64(
+            x19,
+            0x64774b84f38512bf_u64,
+            x37,
+        );
+        let (x40, x41) = ::fieldgen_field::carry::sub_u64(
+            x21,
+            0x4b1ba7b6434bacd7_u64,
+            x39,
+        );
+        let (x42, x43) = ::fieldgen_field::carry::sub_u64(
+            x23,
+            0x1a0111ea397fe69a_u64,
+            x41,
+        );
         let x46 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x43));
         let x47 = ::fieldgen_field::barrier::select_u64(x46, x32, x13);
         let x48 = ::fieldgen_field::barrier::select_u64(x46, x34, x15);
@@ -1023,81 +945,31 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x14);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t15 as u64, (t15 >> 127) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x16);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t17 as u64, (t17 >> 127) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x18);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t19 as u64, (t19 >> 127) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = a[4].overflowing_sub(b[4]);
-                let (d, b2) = d.overflowing_sub(x20);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = {
-                let (d, b1) = a[5].overflowing_sub(b[5]);
-                let (d, b2) = d.overflowing_sub(x22);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t23 as u64, (t23 >> 127) as u64)
-        };
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x15, x16) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x14);
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x16);
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x18);
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x20);
+        let (x23, x24) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x22);
         let x25 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x24));
         let x32 = 0xb9feffffffffaaab_u64 & x25;
-        let (x33, x34) = {
-            let t33: u128 = (x13 as u128) + (x32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t33 as u64, (t33 >> 64) as u64)
-        };
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(
+            x13,
+            x32,
+            0x0000000000000000_u64,
+        );
         let x35 = 0x1eabfffeb153ffff_u64 & x25;
-        let (x36, x37) = {
-            let t36: u128 = (x15 as u128) + (x35 as u128) + (x34 as u128);
-            (t36 as u64, (t36 >> 64) as u64)
-        };
+        let (x36, x37) = ::fieldgen_field::carry::add_u64(x15, x35, x34);
         let x38 = 0x6730d2a0f6b0f624_u64 & x25;
-        let (x39, x40) = {
-            let t39: u128 = (x17 as u128) + (x38 as u128) + (x37 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(x17, x38, x37);
         let x41 = 0x64774b84f38512bf_u64 & x25;
-        let (x42, x43) = {
-            let t42: u128 = (x19 as u128) + (x41 as u128) + (x40 as u128);
-            (t42 as u64, (t42 >> 64) as u64)
-        };
+        let (x42, x43) = ::fieldgen_field::carry::add_u64(x19, x41, x40);
         let x44 = 0x4b1ba7b6434bacd7_u64 & x25;
-        let (x45, x46) = {
-            let t45: u128 = (x21 as u128) + (x44 as u128) + (x43 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(x21, x44, x43);
         let x47 = 0x1a0111ea397fe69a_u64 & x25;
         let x48 = x23.wrapping_add(x47).wrapping_add(x46);
         [x33, x36, x39, x42, x45, x48]
@@ -1106,46 +978,31 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 6]) -> [u64; 6] {
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = 0xb9feffffffffaaab_u64.overflowing_sub(a[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = {
-                let (d, b1) = 0x1eabfffeb153ffff_u64.overflowing_sub(a[1]);
-                let (d, b2) = d.overflowing_sub(x14);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t15 as u64, (t15 >> 127) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = {
-                let (d, b1) = 0x6730d2a0f6b0f624_u64.overflowing_sub(a[2]);
-                let (d, b2) = d.overflowing_sub(x16);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t17 as u64, (t17 >> 127) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = {
-                let (d, b1) = 0x64774b84f38512bf_u64.overflowing_sub(a[3]);
-                let (d, b2) = d.overflowing_sub(x18);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t19 as u64, (t19 >> 127) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = 0x4b1ba7b6434bacd7_u64.overflowing_sub(a[4]);
-                let (d, b2) = d.overflowing_sub(x20);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(
+            0xb9feffffffffaaab_u64,
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x15, x16) = ::fieldgen_field::carry::sub_u64(
+            0x1eabfffeb153ffff_u64,
+            a[1],
+            x14,
+        );
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(
+            0x6730d2a0f6b0f624_u64,
+            a[2],
+            x16,
+        );
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(
+            0x64774b84f38512bf_u64,
+            a[3],
+            x18,
+        );
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(
+            0x4b1ba7b6434bacd7_u64,
+            a[4],
+            x20,
+        );
         let x23 = 0x1a0111ea397fe69a_u64.wrapping_sub(a[5]).wrapping_sub(x22);
         let x25 = a[0] | a[1];
         let x26 = x25 | a[2];
@@ -1170,76 +1027,46 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 6]) -> [u64; 6] {
-        let (x7, x8) = {
-            let t7: u128 = (a[0] as u128) + (a[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t7 as u64, (t7 >> 64) as u64)
-        };
-        let (x9, x10) = {
-            let t9: u128 = (a[1] as u128) + (a[1] as u128) + (x8 as u128);
-            (t9 as u64, (t9 >> 64) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = (a[2] as u128) + (a[2] as u128) + (x10 as u128);
-            (t11 as u64, (t11 >> 64) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = (a[3] as u128) + (a[3] as u128) + (x12 as u128);
-            (t13 as u64, (t13 >> 64) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = (a[4] as u128) + (a[4] as u128) + (x14 as u128);
-            (t15 as u64, (t15 >> 64) as u64)
-        };
+        let (x7, x8) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x9, x10) = ::fieldgen_field::carry::add_u64(a[1], a[1], x8);
+        let (x11, x12) = ::fieldgen_field::carry::add_u64(a[2], a[2], x10);
+        let (x13, x14) = ::fieldgen_field::carry::add_u64(a[3], a[3], x12);
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(a[4], a[4], x14);
         let x17 = a[5].wrapping_add(a[5]).wrapping_add(x16);
-        let (x26, x27) = {
-            let t26: u128 = {
-                let (d, b1) = x7.overflowing_sub(0xb9feffffffffaaab_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t26 as u64, (t26 >> 127) as u64)
-        };
-        let (x28, x29) = {
-            let t28: u128 = {
-                let (d, b1) = x9.overflowing_sub(0x1eabfffeb153ffff_u64);
-                let (d, b2) = d.overflowing_sub(x27);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t28 as u64, (t28 >> 127) as u64)
-        };
-        let (x30, x31) = {
-            let t30: u128 = {
-                let (d, b1) = x11.overflowing_sub(0x6730d2a0f6b0f624_u64);
-                let (d, b2) = d.overflowing_sub(x29);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t30 as u64, (t30 >> 127) as u64)
-        };
-        let (x32, x33) = {
-            let t32: u128 = {
-                let (d, b1) = x13.overflowing_sub(0x64774b84f38512bf_u64);
-                let (d, b2) = d.overflowing_sub(x31);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t32 as u64, (t32 >> 127) as u64)
-        };
-        let (x34, x35) = {
-            let t34: u128 = {
-                let (d, b1) = x15.overflowing_sub(0x4b1ba7b6434bacd7_u64);
-                let (d, b2) = d.overflowing_sub(x33);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t34 as u64, (t34 >> 127) as u64)
-        };
-        let (x36, x37) = {
-            let t36: u128 = {
-                let (d, b1) = x17.overflowing_sub(0x1a0111ea397fe69a_u64);
-                let (d, b2) = d.overflowing_sub(x35);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t36 as u64, (t36 >> 127) as u64)
-        };
+        let (x26, x27) = ::fieldgen_field::carry::sub_u64(
+            x7,
+            0xb9feffffffffaaab_u64,
+            0x0000000000000000_u64,
+        );
+        let (x28, x29) = ::fieldgen_field::carry::sub_u64(
+            x9,
+            0x1eabfffeb153ffff_u64,
+            x27,
+        );
+        let (x30, x31) = ::fieldgen_field::carry::sub_u64(
+            x11,
+            0x6730d2a0f6b0f624_u64,
+            x29,
+        );
+        let (x32, x33) = ::fieldgen_field::carry::sub_u64(
+            x13,
+            0x64774b84f38512bf_u64,
+            x31,
+        );
+        let (x34, x35) = ::fieldgen_field::carry::sub_u64(
+            x15,
+            0x4b1ba7b6434bacd7_u64,
+            x33,
+        );
+        let (x36, x37) = ::fieldgen_field::carry::sub_u64(
+            x17,
+            0x1a0111ea397fe69a_u64,
+            x35,
+        );
         let x40 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x37));
         let x41 = ::fieldgen_field::barrier::select_u64(x40, x26, x7);
         let x42 = ::fieldgen_field::barrier::select_u64(x40, x28, x9);
@@ -1457,54 +1284,36 @@ impl Fp {
                 + (x152 as u128) + (x175 as u128);
             (t178 as u64, (t178 >> 64) as u64)
         };
-        let (x189, x190) = {
-            let t189: u128 = {
-                let (d, b1) = x162.overflowing_sub(0xb9feffffffffaaab_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t189 as u64, (t189 >> 127) as u64)
-        };
-        let (x191, x192) = {
-            let t191: u128 = {
-                let (d, b1) = x166.overflowing_sub(0x1eabfffeb153ffff_u64);
-                let (d, b2) = d.overflowing_sub(x190);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t191 as u64, (t191 >> 127) as u64)
-        };
-        let (x193, x194) = {
-            let t193: u128 = {
-                let (d, b1) = x170.overflowing_sub(0x6730d2a0f6b0f624_u64);
-                let (d, b2) = d.overflowing_sub(x192);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t193 as u64, (t193 >> 127) as u64)
-        };
-        let (x195, x196) = {
-            let t195: u128 = {
-                let (d, b1) = x174.overflowing_sub(0x64774b84f38512bf_u64);
-                let (d, b2) = d.overflowing_sub(x194);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t195 as u64, (t195 >> 127) as u64)
-        };
-        let (x197, x198) = {
-            let t197: u128 = {
-                let (d, b1) = x178.overflowing_sub(0x4b1ba7b6434bacd7_u64);
-                let (d, b2) = d.overflowing_sub(x196);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t197 as u64, (t197 >> 127) as u64)
-        };
-        let (x199, x200) = {
-            let t199: u128 = {
-                let (d, b1) = x179.overflowing_sub(0x1a0111ea397fe69a_u64);
-                let (d, b2) = d.overflowing_sub(x198);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t199 as u64, (t199 >> 127) as u64)
-        };
+        let (x189, x190) = ::fieldgen_field::carry::sub_u64(
+            x162,
+            0xb9feffffffffaaab_u64,
+            0x0000000000000000_u64,
+        );
+        let (x191, x192) = ::fieldgen_field::carry::sub_u64(
+            x166,
+            0x1eabfffeb153ffff_u64,
+            x190,
+        );
+        let (x193, x194) = ::fieldgen_field::carry::sub_u64(
+            x170,
+            0x6730d2a0f6b0f624_u64,
+            x192,
+        );
+        let (x195, x196) = ::fieldgen_field::carry::sub_u64(
+            x174,
+            0x64774b84f38512bf_u64,
+            x194,
+        );
+        let (x197, x198) = ::fieldgen_field::carry::sub_u64(
+            x178,
+            0x4b1ba7b6434bacd7_u64,
+            x196,
+        );
+        let (x199, x200) = ::fieldgen_field::carry::sub_u64(
+            x179,
+            0x1a0111ea397fe69a_u64,
+            x198,
+        );
         let x203 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x200));
         let x204 = ::fieldgen_field::barrier::select_u64(x203, x189, x162);
         let x205 = ::fieldgen_field::barrier::select_u64(x203, x191, x166);
@@ -2413,51 +2222,51 @@ impl Fp {
             let t69: u128 = (a[0] as u128) * (a[0] as u128);
             (t69 as u64, (t69 >> 64) as u64)
         };
-        let (x71, x72) = {
-            let t71: u128 = (x65 as u128) + (x70 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t71 as u64, (t71 >> 64) as u64)
-        };
+        let (x71, x72) = ::fieldgen_field::carry::add_u64(
+            x65,
+            x70,
+            0x0000000000000000_u64,
+        );
         let (x73, x74) = {
             let t73: u128 = (a[1] as u128) * (a[1] as u128) + (x64 as u128)
                 + (x72 as u128);
             (t73 as u64, (t73 >> 64) as u64)
         };
-        let (x75, x76) = {
-            let t75: u128 = (x61 as u128) + (x74 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t75 as u64, (t75 >> 64) as u64)
-        };
+        let (x75, x76) = ::fieldgen_field::carry::add_u64(
+            x61,
+            x74,
+            0x0000000000000000_u64,
+        );
         let (x77, x78) = {
             let t77: u128 = (a[2] as u128) * (a[2] as u128) + (x58 as u128)
                 + (x76 as u128);
             (t77 as u64, (t77 >> 64) as u64)
         };
-        let (x79, x80) = {
-            let t79: u128 = (x55 as u128) + (x78 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t79 as u64, (t79 >> 64) as u64)
-        };
+        let (x79, x80) = ::fieldgen_field::carry::add_u64(
+            x55,
+            x78,
+            0x0000000000000000_u64,
+        );
         let (x81, x82) = {
             let t81: u128 = (a[3] as u128) * (a[3] as u128) + (x52 as u128)
                 + (x80 as u128);
             (t81 as u64, (t81 >> 64) as u64)
         };
-        let (x83, x84) = {
-            let t83: u128 = (x49 as u128) + (x82 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t83 as u64, (t83 >> 64) as u64)
-        };
+        let (x83, x84) = ::fieldgen_field::carry::add_u64(
+            x49,
+            x82,
+            0x0000000000000000_u64,
+        );
         let (x85, x86) = {
             let t85: u128 = (a[4] as u128) * (a[4] as u128) + (x46 as u128)
                 + (x84 as u128);
             (t85 as u64, (t85 >> 64) as u64)
         };
-        let (x87, x88) = {
-            let t87: u128 = (x43 as u128) + (x86 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t87 as u64, (t87 >> 64) as u64)
-        };
+        let (x87, x88) = ::fieldgen_field::carry::add_u64(
+            x43,
+            x86,
+            0x0000000000000000_u64,
+        );
         let (x89, x90) = {
             let t89: u128 = (a[5] as u128) * (a[5] as u128) + (x40 as u128)
                 + (x88 as u128);
@@ -2500,11 +2309,11 @@ impl Fp {
                 + (t[5] as u128) + (x30 as u128);
             (t31 as u64, (t31 >> 64) as u64)
         };
-        let (x33, x34) = {
-            let t33: u128 = (t[6] as u128) + (x32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t33 as u64, (t33 >> 64) as u64)
-        };
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(
+            t[6],
+            x32,
+            0x0000000000000000_u64,
+        );
         let x35 = x23.wrapping_mul(0x89f3fffcfffcfffd_u64);
         let x37 = {
             let t36: u128 = (x35 as u128) * (0xb9feffffffffaaab_u64 as u128)
@@ -2536,10 +2345,7 @@ impl Fp {
                 + (x33 as u128) + (x45 as u128);
             (t46 as u64, (t46 >> 64) as u64)
         };
-        let (x48, x49) = {
-            let t48: u128 = (t[7] as u128) + (x47 as u128) + (x34 as u128);
-            (t48 as u64, (t48 >> 64) as u64)
-        };
+        let (x48, x49) = ::fieldgen_field::carry::add_u64(t[7], x47, x34);
         let x50 = x38.wrapping_mul(0x89f3fffcfffcfffd_u64);
         let x52 = {
             let t51: u128 = (x50 as u128) * (0xb9feffffffffaaab_u64 as u128)
@@ -2571,10 +2377,7 @@ impl Fp {
                 + (x48 as u128) + (x60 as u128);
             (t61 as u64, (t61 >> 64) as u64)
         };
-        let (x63, x64) = {
-            let t63: u128 = (t[8] as u128) + (x62 as u128) + (x49 as u128);
-            (t63 as u64, (t63 >> 64) as u64)
-        };
+        let (x63, x64) = ::fieldgen_field::carry::add_u64(t[8], x62, x49);
         let x65 = x53.wrapping_mul(0x89f3fffcfffcfffd_u64);
         let x67 = {
             let t66: u128 = (x65 as u128) * (0xb9feffffffffaaab_u64 as u128)
@@ -2606,10 +2409,7 @@ impl Fp {
                 + (x63 as u128) + (x75 as u128);
             (t76 as u64, (t76 >> 64) as u64)
         };
-        let (x78, x79) = {
-            let t78: u128 = (t[9] as u128) + (x77 as u128) + (x64 as u128);
-            (t78 as u64, (t78 >> 64) as u64)
-        };
+        let (x78, x79) = ::fieldgen_field::carry::add_u64(t[9], x77, x64);
         let x80 = x68.wrapping_mul(0x89f3fffcfffcfffd_u64);
         let x82 = {
             let t81: u128 = (x80 as u128) * (0xb9feffffffffaaab_u64 as u128)
@@ -2641,10 +2441,7 @@ impl Fp {
                 + (x78 as u128) + (x90 as u128);
             (t91 as u64, (t91 >> 64) as u64)
         };
-        let (x93, x94) = {
-            let t93: u128 = (t[10] as u128) + (x92 as u128) + (x79 as u128);
-            (t93 as u64, (t93 >> 64) as u64)
-        };
+        let (x93, x94) = ::fieldgen_field::carry::add_u64(t[10], x92, x79);
         let x95 = x83.wrapping_mul(0x89f3fffcfffcfffd_u64);
         let x97 = {
             let t96: u128 = (x95 as u128) * (0xb9feffffffffaaab_u64 as u128)
@@ -2677,54 +2474,36 @@ impl Fp {
             (t106 as u64, (t106 >> 64) as u64)
         };
         let x108 = t[11].wrapping_add(x107).wrapping_add(x94);
-        let (x117, x118) = {
-            let t117: u128 = {
-                let (d, b1) = x98.overflowing_sub(0xb9feffffffffaaab_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t117 as u64, (t117 >> 127) as u64)
-        };
-        let (x119, x120) = {
-            let t119: u128 = {
-                let (d, b1) = x100.overflowing_sub(0x1eabfffeb153ffff_u64);
-                let (d, b2) = d.overflowing_sub(x118);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t119 as u64, (t119 >> 127) as u64)
-        };
-        let (x121, x122) = {
-            let t121: u128 = {
-                let (d, b1) = x102.overflowing_sub(0x6730d2a0f6b0f624_u64);
-                let (d, b2) = d.overflowing_sub(x120);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t121 as u64, (t121 >> 127) as u64)
-        };
-        let (x123, x124) = {
-            let t123: u128 = {
-                let (d, b1) = x104.overflowing_sub(0x64774b84f38512bf_u64);
-                let (d, b2) = d.overflowing_sub(x122);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t123 as u64, (t123 >> 127) as u64)
-        };
-        let (x125, x126) = {
-            let t125: u128 = {
-                let (d, b1) = x106.overflowing_sub(0x4b1ba7b6434bacd7_u64);
-                let (d, b2) = d.overflowing_sub(x124);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t125 as u64, (t125 >> 127) as u64)
-        };
-        let (x127, x128) = {
-            let t127: u128 = {
-                let (d, b1) = x108.overflowing_sub(0x1a0111ea397fe69a_u64);
-                let (d, b2) = d.overflowing_sub(x126);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t127 as u64, (t127 >> 127) as u64)
-        };
+        let (x117, x118) = ::fieldgen_field::carry::sub_u64(
+            x98,
+            0xb9feffffffffaaab_u64,
+            0x0000000000000000_u64,
+        );
+        let (x119, x120) = ::fieldgen_field::carry::sub_u64(
+            x100,
+            0x1eabfffeb153ffff_u64,
+            x118,
+        );
+        let (x121, x122) = ::fieldgen_field::carry::sub_u64(
+            x102,
+            0x6730d2a0f6b0f624_u64,
+            x120,
+        );
+        let (x123, x124) = ::fieldgen_field::carry::sub_u64(
+            x104,
+            0x64774b84f38512bf_u64,
+            x122,
+        );
+        let (x125, x126) = ::fieldgen_field::carry::sub_u64(
+            x106,
+            0x4b1ba7b6434bacd7_u64,
+            x124,
+        );
+        let (x127, x128) = ::fieldgen_field::carry::sub_u64(
+            x108,
+            0x1a0111ea397fe69a_u64,
+            x126,
+        );
         let x131 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x128));
         let x132 = ::fieldgen_field::barrier::select_u64(x131, x117, x98);
         let x133 = ::fieldgen_field::barrier::select_u64(x131, x119, x100);
@@ -2738,100 +2517,52 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u64; 12], b: &[u64; 12]) -> [u64; 12] {
-        let (x25, x26) = {
-            let t25: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t25 as u64, (t25 >> 64) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = (a[1] as u128) + (b[1] as u128) + (x26 as u128);
-            (t27 as u64, (t27 >> 64) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = (a[2] as u128) + (b[2] as u128) + (x28 as u128);
-            (t29 as u64, (t29 >> 64) as u64)
-        };
-        let (x31, x32) = {
-            let t31: u128 = (a[3] as u128) + (b[3] as u128) + (x30 as u128);
-            (t31 as u64, (t31 >> 64) as u64)
-        };
-        let (x33, x34) = {
-            let t33: u128 = (a[4] as u128) + (b[4] as u128) + (x32 as u128);
-            (t33 as u64, (t33 >> 64) as u64)
-        };
-        let (x35, x36) = {
-            let t35: u128 = (a[5] as u128) + (b[5] as u128) + (x34 as u128);
-            (t35 as u64, (t35 >> 64) as u64)
-        };
-        let (x37, x38) = {
-            let t37: u128 = (a[6] as u128) + (b[6] as u128) + (x36 as u128);
-            (t37 as u64, (t37 >> 64) as u64)
-        };
-        let (x39, x40) = {
-            let t39: u128 = (a[7] as u128) + (b[7] as u128) + (x38 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = (a[8] as u128) + (b[8] as u128) + (x40 as u128);
-            (t41 as u64, (t41 >> 64) as u64)
-        };
-        let (x43, x44) = {
-            let t43: u128 = (a[9] as u128) + (b[9] as u128) + (x42 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = (a[10] as u128) + (b[10] as u128) + (x44 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(a[1], b[1], x26);
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(a[2], b[2], x28);
+        let (x31, x32) = ::fieldgen_field::carry::add_u64(a[3], b[3], x30);
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(a[4], b[4], x32);
+        let (x35, x36) = ::fieldgen_field::carry::add_u64(a[5], b[5], x34);
+        let (x37, x38) = ::fieldgen_field::carry::add_u64(a[6], b[6], x36);
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(a[7], b[7], x38);
+        let (x41, x42) = ::fieldgen_field::carry::add_u64(a[8], b[8], x40);
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(a[9], b[9], x42);
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(a[10], b[10], x44);
         let x47 = a[11].wrapping_add(b[11]).wrapping_add(x46);
-        let (x56, x57) = {
-            let t56: u128 = {
-                let (d, b1) = x37.overflowing_sub(0xb9feffffffffaaab_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t56 as u64, (t56 >> 127) as u64)
-        };
-        let (x58, x59) = {
-            let t58: u128 = {
-                let (d, b1) = x39.overflowing_sub(0x1eabfffeb153ffff_u64);
-                let (d, b2) = d.overflowing_sub(x57);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t58 as u64, (t58 >> 127) as u64)
-        };
-        let (x60, x61) = {
-            let t60: u128 = {
-                let (d, b1) = x41.overflowing_sub(0x6730d2a0f6b0f624_u64);
-                let (d, b2) = d.overflowing_sub(x59);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t60 as u64, (t60 >> 127) as u64)
-        };
-        let (x62, x63) = {
-            let t62: u128 = {
-                let (d, b1) = x43.overflowing_sub(0x64774b84f38512bf_u64);
-                let (d, b2) = d.overflowing_sub(x61);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t62 as u64, (t62 >> 127) as u64)
-        };
-        let (x64, x65) = {
-            let t64: u128 = {
-                let (d, b1) = x45.overflowing_sub(0x4b1ba7b6434bacd7_u64);
-                let (d, b2) = d.overflowing_sub(x63);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t64 as u64, (t64 >> 127) as u64)
-        };
-        let (x66, x67) = {
-            let t66: u128 = {
-                let (d, b1) = x47.overflowing_sub(0x1a0111ea397fe69a_u64);
-                let (d, b2) = d.overflowing_sub(x65);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t66 as u64, (t66 >> 127) as u64)
-        };
+        let (x56, x57) = ::fieldgen_field::carry::sub_u64(
+            x37,
+            0xb9feffffffffaaab_u64,
+            0x0000000000000000_u64,
+        );
+        let (x58, x59) = ::fieldgen_field::carry::sub_u64(
+            x39,
+            0x1eabfffeb153ffff_u64,
+            x57,
+        );
+        let (x60, x61) = ::fieldgen_field::carry::sub_u64(
+            x41,
+            0x6730d2a0f6b0f624_u64,
+            x59,
+        );
+        let (x62, x63) = ::fieldgen_field::carry::sub_u64(
+            x43,
+            0x64774b84f38512bf_u64,
+            x61,
+        );
+        let (x64, x65) = ::fieldgen_field::carry::sub_u64(
+            x45,
+            0x4b1ba7b6434bacd7_u64,
+            x63,
+        );
+        let (x66, x67) = ::fieldgen_field::carry::sub_u64(
+            x47,
+            0x1a0111ea397fe69a_u64,
+            x65,
+        );
         let x70 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x67));
         let x71 = ::fieldgen_field::barrier::select_u64(x70, x56, x37);
         let x72 = ::fieldgen_field::barrier::select_u64(x70, x58, x39);
@@ -2845,129 +2576,37 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u64; 12], b: &[u64; 12]) -> [u64; 12] {
-        let (x25, x26) = {
-            let t25: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t25 as u64, (t25 >> 127) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x26);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t27 as u64, (t27 >> 127) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x28);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t29 as u64, (t29 >> 127) as u64)
-        };
-        let (x31, x32) = {
-            let t31: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x30);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t31 as u64, (t31 >> 127) as u64)
-        };
-        let (x33, x34) = {
-            let t33: u128 = {
-                let (d, b1) = a[4].overflowing_sub(b[4]);
-                let (d, b2) = d.overflowing_sub(x32);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t33 as u64, (t33 >> 127) as u64)
-        };
-        let (x35, x36) = {
-            let t35: u128 = {
-                let (d, b1) = a[5].overflowing_sub(b[5]);
-                let (d, b2) = d.overflowing_sub(x34);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t35 as u64, (t35 >> 127) as u64)
-        };
-        let (x37, x38) = {
-            let t37: u128 = {
-                let (d, b1) = a[6].overflowing_sub(b[6]);
-                let (d, b2) = d.overflowing_sub(x36);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t37 as u64, (t37 >> 127) as u64)
-        };
-        let (x39, x40) = {
-            let t39: u128 = {
-                let (d, b1) = a[7].overflowing_sub(b[7]);
-                let (d, b2) = d.overflowing_sub(x38);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t39 as u64, (t39 >> 127) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = {
-                let (d, b1) = a[8].overflowing_sub(b[8]);
-                let (d, b2) = d.overflowing_sub(x40);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t41 as u64, (t41 >> 127) as u64)
-        };
-        let (x43, x44) = {
-            let t43: u128 = {
-                let (d, b1) = a[9].overflowing_sub(b[9]);
-                let (d, b2) = d.overflowing_sub(x42);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t43 as u64, (t43 >> 127) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = {
-                let (d, b1) = a[10].overflowing_sub(b[10]);
-                let (d, b2) = d.overflowing_sub(x44);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t45 as u64, (t45 >> 127) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = {
-                let (d, b1) = a[11].overflowing_sub(b[11]);
-                let (d, b2) = d.overflowing_sub(x46);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t47 as u64, (t47 >> 127) as u64)
-        };
+        let (x25, x26) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x27, x28) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x26);
+        let (x29, x30) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x28);
+        let (x31, x32) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x30);
+        let (x33, x34) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x32);
+        let (x35, x36) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x34);
+        let (x37, x38) = ::fieldgen_field::carry::sub_u64(a[6], b[6], x36);
+        let (x39, x40) = ::fieldgen_field::carry::sub_u64(a[7], b[7], x38);
+        let (x41, x42) = ::fieldgen_field::carry::sub_u64(a[8], b[8], x40);
+        let (x43, x44) = ::fieldgen_field::carry::sub_u64(a[9], b[9], x42);
+        let (x45, x46) = ::fieldgen_field::carry::sub_u64(a[10], b[10], x44);
+        let (x47, x48) = ::fieldgen_field::carry::sub_u64(a[11], b[11], x46);
         let x49 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x48));
         let x56 = 0xb9feffffffffaaab_u64 & x49;
-        let (x57, x58) = {
-            let t57: u128 = (x37 as u128) + (x56 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t57 as u64, (t57 >> 64) as u64)
-        };
+        let (x57, x58) = ::fieldgen_field::carry::add_u64(
+            x37,
+            x56,
+            0x0000000000000000_u64,
+        );
         let x59 = 0x1eabfffeb153ffff_u64 & x49;
-        let (x60, x61) = {
-            let t60: u128 = (x39 as u128) + (x59 as u128) + (x58 as u128);
-            (t60 as u64, (t60 >> 64) as u64)
-        };
+        let (x60, x61) = ::fieldgen_field::carry::add_u64(x39, x59, x58);
         let x62 = 0x6730d2a0f6b0f624_u64 & x49;
-        let (x63, x64) = {
-            let t63: u128 = (x41 as u128) + (x62 as u128) + (x61 as u128);
-            (t63 as u64, (t63 >> 64) as u64)
-        };
+        let (x63, x64) = ::fieldgen_field::carry::add_u64(x41, x62, x61);
         let x65 = 0x64774b84f38512bf_u64 & x49;
-        let (x66, x67) = {
-            let t66: u128 = (x43 as u128) + (x65 as u128) + (x64 as u128);
-            (t66 as u64, (t66 >> 64) as u64)
-        };
+        let (x66, x67) = ::fieldgen_field::carry::add_u64(x43, x65, x64);
         let x68 = 0x4b1ba7b6434bacd7_u64 & x49;
-        let (x69, x70) = {
-            let t69: u128 = (x45 as u128) + (x68 as u128) + (x67 as u128);
-            (t69 as u64, (t69 >> 64) as u64)
-        };
+        let (x69, x70) = ::fieldgen_field::carry::add_u64(x45, x68, x67);
         let x71 = 0x1a0111ea397fe69a_u64 & x49;
         let x72 = x47.wrapping_add(x71).wrapping_add(x70);
         [x25, x27, x29, x31, x33, x35, x57, x60, x63, x66, x69, x72]

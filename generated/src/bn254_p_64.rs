@@ -261,38 +261,26 @@ impl Fp {
             (t86 as u64, (t86 >> 64) as u64)
         };
         let x88 = x85.wrapping_add(x87).wrapping_add(0x0000000000000000_u64);
-        let (x95, x96) = {
-            let t95: u128 = {
-                let (d, b1) = x78.overflowing_sub(0x3c208c16d87cfd47_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t95 as u64, (t95 >> 127) as u64)
-        };
-        let (x97, x98) = {
-            let t97: u128 = {
-                let (d, b1) = x82.overflowing_sub(0x97816a916871ca8d_u64);
-                let (d, b2) = d.overflowing_sub(x96);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t97 as u64, (t97 >> 127) as u64)
-        };
-        let (x99, x100) = {
-            let t99: u128 = {
-                let (d, b1) = x86.overflowing_sub(0xb85045b68181585d_u64);
-                let (d, b2) = d.overflowing_sub(x98);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t99 as u64, (t99 >> 127) as u64)
-        };
-        let (x101, x102) = {
-            let t101: u128 = {
-                let (d, b1) = x88.overflowing_sub(0x30644e72e131a029_u64);
-                let (d, b2) = d.overflowing_sub(x100);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t101 as u64, (t101 >> 127) as u64)
-        };
+        let (x95, x96) = ::fieldgen_field::carry::sub_u64(
+            x78,
+            0x3c208c16d87cfd47_u64,
+            0x0000000000000000_u64,
+        );
+        let (x97, x98) = ::fieldgen_field::carry::sub_u64(
+            x82,
+            0x97816a916871ca8d_u64,
+            x96,
+        );
+        let (x99, x100) = ::fieldgen_field::carry::sub_u64(
+            x86,
+            0xb85045b68181585d_u64,
+            x98,
+        );
+        let (x101, x102) = ::fieldgen_field::carry::sub_u64(
+            x88,
+            0x30644e72e131a029_u64,
+            x100,
+        );
         let x105 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x102));
         let x106 = ::fieldgen_field::barrier::select_u64(x105, x95, x78);
         let x107 = ::fieldgen_field::barrier::select_u64(x105, x97, x82);
@@ -349,31 +337,31 @@ impl Fp {
             let t37: u128 = (a[0] as u128) * (a[0] as u128);
             (t37 as u64, (t37 >> 64) as u64)
         };
-        let (x39, x40) = {
-            let t39: u128 = (x33 as u128) + (x38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(
+            x33,
+            x38,
+            0x0000000000000000_u64,
+        );
         let (x41, x42) = {
             let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128)
                 + (x40 as u128);
             (t41 as u64, (t41 >> 64) as u64)
         };
-        let (x43, x44) = {
-            let t43: u128 = (x29 as u128) + (x42 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(
+            x29,
+            x42,
+            0x0000000000000000_u64,
+        );
         let (x45, x46) = {
             let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128)
                 + (x44 as u128);
             (t45 as u64, (t45 >> 64) as u64)
         };
-        let (x47, x48) = {
-            let t47: u128 = (x23 as u128) + (x46 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            x23,
+            x46,
+            0x0000000000000000_u64,
+        );
         let (x49, x50) = {
             let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128)
                 + (x48 as u128);
@@ -400,11 +388,11 @@ impl Fp {
                 + (x43 as u128) + (x65 as u128);
             (t66 as u64, (t66 >> 64) as u64)
         };
-        let (x68, x69) = {
-            let t68: u128 = (x45 as u128) + (x67 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t68 as u64, (t68 >> 64) as u64)
-        };
+        let (x68, x69) = ::fieldgen_field::carry::add_u64(
+            x45,
+            x67,
+            0x0000000000000000_u64,
+        );
         let x70 = x62.wrapping_mul(0x87d20782e4866389_u64);
         let x72 = {
             let t71: u128 = (x70 as u128) * (0x3c208c16d87cfd47_u64 as u128)
@@ -426,10 +414,7 @@ impl Fp {
                 + (x68 as u128) + (x76 as u128);
             (t77 as u64, (t77 >> 64) as u64)
         };
-        let (x79, x80) = {
-            let t79: u128 = (x47 as u128) + (x78 as u128) + (x69 as u128);
-            (t79 as u64, (t79 >> 64) as u64)
-        };
+        let (x79, x80) = ::fieldgen_field::carry::add_u64(x47, x78, x69);
         let x81 = x73.wrapping_mul(0x87d20782e4866389_u64);
         let x83 = {
             let t82: u128 = (x81 as u128) * (0x3c208c16d87cfd47_u64 as u128)
@@ -451,10 +436,7 @@ impl Fp {
                 + (x79 as u128) + (x87 as u128);
             (t88 as u64, (t88 >> 64) as u64)
         };
-        let (x90, x91) = {
-            let t90: u128 = (x49 as u128) + (x89 as u128) + (x80 as u128);
-            (t90 as u64, (t90 >> 64) as u64)
-        };
+        let (x90, x91) = ::fieldgen_field::carry::add_u64(x49, x89, x80);
         let x92 = x84.wrapping_mul(0x87d20782e4866389_u64);
         let x94 = {
             let t93: u128 = (x92 as u128) * (0x3c208c16d87cfd47_u64 as u128)
@@ -477,38 +459,26 @@ impl Fp {
             (t99 as u64, (t99 >> 64) as u64)
         };
         let x101 = x50.wrapping_add(x100).wrapping_add(x91);
-        let (x108, x109) = {
-            let t108: u128 = {
-                let (d, b1) = x95.overflowing_sub(0x3c208c16d87cfd47_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t108 as u64, (t108 >> 127) as u64)
-        };
-        let (x110, x111) = {
-            let t110: u128 = {
-                let (d, b1) = x97.overflowing_sub(0x97816a916871ca8d_u64);
-                let (d, b2) = d.overflowing_sub(x109);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t110 as u64, (t110 >> 127) as u64)
-        };
-        let (x112, x113) = {
-            let t112: u128 = {
-                let (d, b1) = x99.overflowing_sub(0xb85045b68181585d_u64);
-                let (d, b2) = d.overflowing_sub(x111);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t112 as u64, (t112 >> 127) as u64)
-        };
-        let (x114, x115) = {
-            let t114: u128 = {
-                let (d, b1) = x101.overflowing_sub(0x30644e72e131a029_u64);
-                let (d, b2) = d.overflowing_sub(x113);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t114 as u64, (t114 >> 127) as u64)
-        };
+        let (x108, x109) = ::fieldgen_field::carry::sub_u64(
+            x95,
+            0x3c208c16d87cfd47_u64,
+            0x0000000000000000_u64,
+        );
+        let (x110, x111) = ::fieldgen_field::carry::sub_u64(
+            x97,
+            0x97816a916871ca8d_u64,
+            x109,
+        );
+        let (x112, x113) = ::fieldgen_field::carry::sub_u64(
+            x99,
+            0xb85045b68181585d_u64,
+            x111,
+        );
+        let (x114, x115) = ::fieldgen_field::carry::sub_u64(
+            x101,
+            0x30644e72e131a029_u64,
+            x113,
+        );
         let x118 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x115));
         let x119 = ::fieldgen_field::barrier::select_u64(x118, x108, x95);
         let x120 = ::fieldgen_field::barrier::select_u64(x118, x110, x97);
@@ -520,52 +490,34 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let (x9, x10) = {
-            let t9: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t9 as u64, (t9 >> 64) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = (a[1] as u128) + (b[1] as u128) + (x10 as u128);
-            (t11 as u64, (t11 >> 64) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = (a[2] as u128) + (b[2] as u128) + (x12 as u128);
-            (t13 as u64, (t13 >> 64) as u64)
-        };
+        let (x9, x10) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x11, x12) = ::fieldgen_field::carry::add_u64(a[1], b[1], x10);
+        let (x13, x14) = ::fieldgen_field::carry::add_u64(a[2], b[2], x12);
         let x15 = a[3].wrapping_add(b[3]).wrapping_add(x14);
-        let (x22, x23) = {
-            let t22: u128 = {
-                let (d, b1) = x9.overflowing_sub(0x3c208c16d87cfd47_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t22 as u64, (t22 >> 127) as u64)
-        };
-        let (x24, x25) = {
-            let t24: u128 = {
-                let (d, b1) = x11.overflowing_sub(0x97816a916871ca8d_u64);
-                let (d, b2) = d.overflowing_sub(x23);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t24 as u64, (t24 >> 127) as u64)
-        };
-        let (x26, x27) = {
-            let t26: u128 = {
-                let (d, b1) = x13.overflowing_sub(0xb85045b68181585d_u64);
-                let (d, b2) = d.overflowing_sub(x25);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t26 as u64, (t26 >> 127) as u64)
-        };
-        let (x28, x29) = {
-            let t28: u128 = {
-                let (d, b1) = x15.overflowing_sub(0x30644e72e131a029_u64);
-                let (d, b2) = d.overflowing_sub(x27);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t28 as u64, (t28 >> 127) as u64)
-        };
+        let (x22, x23) = ::fieldgen_field::carry::sub_u64(
+            x9,
+            0x3c208c16d87cfd47_u64,
+            0x0000000000000000_u64,
+        );
+        let (x24, x25) = ::fieldgen_field::carry::sub_u64(
+            x11,
+            0x97816a916871ca8d_u64,
+            x23,
+        );
+        let (x26, x27) = ::fieldgen_field::carry::sub_u64(
+            x13,
+            0xb85045b68181585d_u64,
+            x25,
+        );
+        let (x28, x29) = ::fieldgen_field::carry::sub_u64(
+            x15,
+            0x30644e72e131a029_u64,
+            x27,
+        );
         let x32 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x29));
         let x33 = ::fieldgen_field::barrier::select_u64(x32, x22, x9);
         let x34 = ::fieldgen_field::barrier::select_u64(x32, x24, x11);
@@ -577,55 +529,25 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let (x9, x10) = {
-            let t9: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t9 as u64, (t9 >> 127) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x10);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t11 as u64, (t11 >> 127) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x12);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x14);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t15 as u64, (t15 >> 127) as u64)
-        };
+        let (x9, x10) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x11, x12) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x10);
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x12);
+        let (x15, x16) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x14);
         let x17 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x16));
         let x22 = 0x3c208c16d87cfd47_u64 & x17;
-        let (x23, x24) = {
-            let t23: u128 = (x9 as u128) + (x22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(
+            x9,
+            x22,
+            0x0000000000000000_u64,
+        );
         let x25 = 0x97816a916871ca8d_u64 & x17;
-        let (x26, x27) = {
-            let t26: u128 = (x11 as u128) + (x25 as u128) + (x24 as u128);
-            (t26 as u64, (t26 >> 64) as u64)
-        };
+        let (x26, x27) = ::fieldgen_field::carry::add_u64(x11, x25, x24);
         let x28 = 0xb85045b68181585d_u64 & x17;
-        let (x29, x30) = {
-            let t29: u128 = (x13 as u128) + (x28 as u128) + (x27 as u128);
-            (t29 as u64, (t29 >> 64) as u64)
-        };
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(x13, x28, x27);
         let x31 = 0x30644e72e131a029_u64 & x17;
         let x32 = x15.wrapping_add(x31).wrapping_add(x30);
         [x23, x26, x29, x32]
@@ -634,30 +556,21 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let (x9, x10) = {
-            let t9: u128 = {
-                let (d, b1) = 0x3c208c16d87cfd47_u64.overflowing_sub(a[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t9 as u64, (t9 >> 127) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = {
-                let (d, b1) = 0x97816a916871ca8d_u64.overflowing_sub(a[1]);
-                let (d, b2) = d.overflowing_sub(x10);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t11 as u64, (t11 >> 127) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = 0xb85045b68181585d_u64.overflowing_sub(a[2]);
-                let (d, b2) = d.overflowing_sub(x12);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
+        let (x9, x10) = ::fieldgen_field::carry::sub_u64(
+            0x3c208c16d87cfd47_u64,
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x11, x12) = ::fieldgen_field::carry::sub_u64(
+            0x97816a916871ca8d_u64,
+            a[1],
+            x10,
+        );
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(
+            0xb85045b68181585d_u64,
+            a[2],
+            x12,
+        );
         let x15 = 0x30644e72e131a029_u64.wrapping_sub(a[3]).wrapping_sub(x14);
         let x17 = a[0] | a[1];
         let x18 = x17 | a[2];
@@ -678,52 +591,34 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let (x5, x6) = {
-            let t5: u128 = (a[0] as u128) + (a[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t5 as u64, (t5 >> 64) as u64)
-        };
-        let (x7, x8) = {
-            let t7: u128 = (a[1] as u128) + (a[1] as u128) + (x6 as u128);
-            (t7 as u64, (t7 >> 64) as u64)
-        };
-        let (x9, x10) = {
-            let t9: u128 = (a[2] as u128) + (a[2] as u128) + (x8 as u128);
-            (t9 as u64, (t9 >> 64) as u64)
-        };
+        let (x5, x6) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x7, x8) = ::fieldgen_field::carry::add_u64(a[1], a[1], x6);
+        let (x9, x10) = ::fieldgen_field::carry::add_u64(a[2], a[2], x8);
         let x11 = a[3].wrapping_add(a[3]).wrapping_add(x10);
-        let (x18, x19) = {
-            let t18: u128 = {
-                let (d, b1) = x5.overflowing_sub(0x3c208c16d87cfd47_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t18 as u64, (t18 >> 127) as u64)
-        };
-        let (x20, x21) = {
-            let t20: u128 = {
-                let (d, b1) = x7.overflowing_sub(0x97816a916871ca8d_u64);
-                let (d, b2) = d.overflowing_sub(x19);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t20 as u64, (t20 >> 127) as u64)
-        };
-        let (x22, x23) = {
-            let t22: u128 = {
-                let (d, b1) = x9.overflowing_sub(0xb85045b68181585d_u64);
-                let (d, b2) = d.overflowing_sub(x21);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t22 as u64, (t22 >> 127) as u64)
-        };
-        let (x24, x25) = {
-            let t24: u128 = {
-                let (d, b1) = x11.overflowing_sub(0x30644e72e131a029_u64);
-                let (d, b2) = d.overflowing_sub(x23);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t24 as u64, (t24 >> 127) as u64)
-        };
+        let (x18, x19) = ::fieldgen_field::carry::sub_u64(
+            x5,
+            0x3c208c16d87cfd47_u64,
+            0x0000000000000000_u64,
+        );
+        let (x20, x21) = ::fieldgen_field::carry::sub_u64(
+            x7,
+            0x97816a916871ca8d_u64,
+            x19,
+        );
+        let (x22, x23) = ::fieldgen_field::carry::sub_u64(
+            x9,
+            0xb85045b68181585d_u64,
+            x21,
+        );
+        let (x24, x25) = ::fieldgen_field::carry::sub_u64(
+            x11,
+            0x30644e72e131a029_u64,
+            x23,
+        );
         let x28 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x25));
         let x29 = ::fieldgen_field::barrier::select_u64(x28, x18, x5);
         let x30 = ::fieldgen_field::barrier::select_u64(x28, x20, x7);
@@ -831,38 +726,26 @@ impl Fp {
                 + (x68 as u128) + (x83 as u128);
             (t86 as u64, (t86 >> 64) as u64)
         };
-        let (x95, x96) = {
-            let t95: u128 = {
-                let (d, b1) = x78.overflowing_sub(0x3c208c16d87cfd47_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t95 as u64, (t95 >> 127) as u64)
-        };
-        let (x97, x98) = {
-            let t97: u128 = {
-                let (d, b1) = x82.overflowing_sub(0x97816a916871ca8d_u64);
-                let (d, b2) = d.overflowing_sub(x96);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t97 as u64, (t97 >> 127) as u64)
-        };
-        let (x99, x100) = {
-            let t99: u128 = {
-                let (d, b1) = x86.overflowing_sub(0xb85045b68181585d_u64);
-                let (d, b2) = d.overflowing_sub(x98);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t99 as u64, (t99 >> 127) as u64)
-        };
-        let (x101, x102) = {
-            let t101: u128 = {
-                let (d, b1) = x87.overflowing_sub(0x30644e72e131a029_u64);
-                let (d, b2) = d.overflowing_sub(x100);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t101 as u64, (t101 >> 127) as u64)
-        };
+        let (x95, x96) = ::fieldgen_field::carry::sub_u64(
+            x78,
+            0x3c208c16d87cfd47_u64,
+            0x0000000000000000_u64,
+        );
+        let (x97, x98) = ::fieldgen_field::carry::sub_u64(
+            x82,
+            0x97816a916871ca8d_u64,
+            x96,
+        );
+        let (x99, x100) = ::fieldgen_field::carry::sub_u64(
+            x86,
+            0xb85045b68181585d_u64,
+            x98,
+        );
+        let (x101, x102) = ::fieldgen_field::carry::sub_u64(
+            x87,
+            0x30644e72e131a029_u64,
+            x100,
+        );
         let x105 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x102));
         let x106 = ::fieldgen_field::barrier::select_u64(x105, x95, x78);
         let x107 = ::fieldgen_field::barrier::select_u64(x105, x97, x82);
@@ -1409,31 +1292,31 @@ impl Fp {
             let t37: u128 = (a[0] as u128) * (a[0] as u128);
             (t37 as u64, (t37 >> 64) as u64)
         };
-        let (x39, x40) = {
-            let t39: u128 = (x33 as u128) + (x38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(
+            x33,
+            x38,
+            0x0000000000000000_u64,
+        );
         let (x41, x42) = {
             let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128)
                 + (x40 as u128);
             (t41 as u64, (t41 >> 64) as u64)
         };
-        let (x43, x44) = {
-            let t43: u128 = (x29 as u128) + (x42 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(
+            x29,
+            x42,
+            0x0000000000000000_u64,
+        );
         let (x45, x46) = {
             let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128)
                 + (x44 as u128);
             (t45 as u64, (t45 >> 64) as u64)
         };
-        let (x47, x48) = {
-            let t47: u128 = (x23 as u128) + (x46 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            x23,
+            x46,
+            0x0000000000000000_u64,
+        );
         let (x49, x50) = {
             let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128)
                 + (x48 as u128);
@@ -1466,11 +1349,11 @@ impl Fp {
                 + (t[3] as u128) + (x20 as u128);
             (t21 as u64, (t21 >> 64) as u64)
         };
-        let (x23, x24) = {
-            let t23: u128 = (t[4] as u128) + (x22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(
+            t[4],
+            x22,
+            0x0000000000000000_u64,
+        );
         let x25 = x17.wrapping_mul(0x87d20782e4866389_u64);
         let x27 = {
             let t26: u128 = (x25 as u128) * (0x3c208c16d87cfd47_u64 as u128)
@@ -1492,10 +1375,7 @@ impl Fp {
                 + (x23 as u128) + (x31 as u128);
             (t32 as u64, (t32 >> 64) as u64)
         };
-        let (x34, x35) = {
-            let t34: u128 = (t[5] as u128) + (x33 as u128) + (x24 as u128);
-            (t34 as u64, (t34 >> 64) as u64)
-        };
+        let (x34, x35) = ::fieldgen_field::carry::add_u64(t[5], x33, x24);
         let x36 = x28.wrapping_mul(0x87d20782e4866389_u64);
         let x38 = {
             let t37: u128 = (x36 as u128) * (0x3c208c16d87cfd47_u64 as u128)
@@ -1517,10 +1397,7 @@ impl Fp {
                 + (x34 as u128) + (x42 as u128);
             (t43 as u64, (t43 >> 64) as u64)
         };
-        let (x45, x46) = {
-            let t45: u128 = (t[6] as u128) + (x44 as u128) + (x35 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(t[6], x44, x35);
         let x47 = x39.wrapping_mul(0x87d20782e4866389_u64);
         let x49 = {
             let t48: u128 = (x47 as u128) * (0x3c208c16d87cfd47_u64 as u128)
@@ -1543,38 +1420,26 @@ impl Fp {
             (t54 as u64, (t54 >> 64) as u64)
         };
         let x56 = t[7].wrapping_add(x55).wrapping_add(x46);
-        let (x63, x64) = {
-            let t63: u128 = {
-                let (d, b1) = x50.overflowing_sub(0x3c208c16d87cfd47_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t63 as u64, (t63 >> 127) as u64)
-        };
-        let (x65, x66) = {
-            let t65: u128 = {
-                let (d, b1) = x52.overflowing_sub(0x97816a916871ca8d_u64);
-                let (d, b2) = d.overflowing_sub(x64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t65 as u64, (t65 >> 127) as u64)
-        };
-        let (x67, x68) = {
-            let t67: u128 = {
-                let (d, b1) = x54.overflowing_sub(0xb85045b68181585d_u64);
-                let (d, b2) = d.overflowing_sub(x66);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t67 as u64, (t67 >> 127) as u64)
-        };
-        let (x69, x70) = {
-            let t69: u128 = {
-                let (d, b1) = x56.overflowing_sub(0x30644e72e131a029_u64);
-                let (d, b2) = d.overflowing_sub(x68);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t69 as u64, (t69 >> 127) as u64)
-        };
+        let (x63, x64) = ::fieldgen_field::carry::sub_u64(
+            x50,
+            0x3c208c16d87cfd47_u64,
+            0x0000000000000000_u64,
+        );
+        let (x65, x66) = ::fieldgen_field::carry::sub_u64(
+            x52,
+            0x97816a916871ca8d_u64,
+            x64,
+        );
+        let (x67, x68) = ::fieldgen_field::carry::sub_u64(
+            x54,
+            0xb85045b68181585d_u64,
+            x66,
+        );
+        let (x69, x70) = ::fieldgen_field::carry::sub_u64(
+            x56,
+            0x30644e72e131a029_u64,
+            x68,
+        );
         let x73 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x70));
         let x74 = ::fieldgen_field::barrier::select_u64(x73, x63, x50);
         let x75 = ::fieldgen_field::barrier::select_u64(x73, x65, x52);
@@ -1586,68 +1451,38 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
-        let (x17, x18) = {
-            let t17: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t17 as u64, (t17 >> 64) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = (a[1] as u128) + (b[1] as u128) + (x18 as u128);
-            (t19 as u64, (t19 >> 64) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = (a[2] as u128) + (b[2] as u128) + (x20 as u128);
-            (t21 as u64, (t21 >> 64) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = (a[3] as u128) + (b[3] as u128) + (x22 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = (a[4] as u128) + (b[4] as u128) + (x24 as u128);
-            (t25 as u64, (t25 >> 64) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = (a[5] as u128) + (b[5] as u128) + (x26 as u128);
-            (t27 as u64, (t27 >> 64) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = (a[6] as u128) + (b[6] as u128) + (x28 as u128);
-            (t29 as u64, (t29 >> 64) as u64)
-        };
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(a[1], b[1], x18);
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(a[2], b[2], x20);
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(a[3], b[3], x22);
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(a[4], b[4], x24);
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(a[5], b[5], x26);
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(a[6], b[6], x28);
         let x31 = a[7].wrapping_add(b[7]).wrapping_add(x30);
-        let (x38, x39) = {
-            let t38: u128 = {
-                let (d, b1) = x25.overflowing_sub(0x3c208c16d87cfd47_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t38 as u64, (t38 >> 127) as u64)
-        };
-        let (x40, x41) = {
-            let t40: u128 = {
-                let (d, b1) = x27.overflowing_sub(0x97816a916871ca8d_u64);
-                let (d, b2) = d.overflowing_sub(x39);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t40 as u64, (t40 >> 127) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = {
-                let (d, b1) = x29.overflowing_sub(0xb85045b68181585d_u64);
-                let (d, b2) = d.overflowing_sub(x41);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t42 as u64, (t42 >> 127) as u64)
-        };
-        let (x44, x45) = {
-            let t44: u128 = {
-                let (d, b1) = x31.overflowing_sub(0x30644e72e131a029_u64);
-                let (d, b2) = d.overflowing_sub(x43);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t44 as u64, (t44 >> 127) as u64)
-        };
+        let (x38, x39) = ::fieldgen_field::carry::sub_u64(
+            x25,
+            0x3c208c16d87cfd47_u64,
+            0x0000000000000000_u64,
+        );
+        let (x40, x41) = ::fieldgen_field::carry::sub_u64(
+            x27,
+            0x97816a916871ca8d_u64,
+            x39,
+        );
+        let (x42, x43) = ::fieldgen_field::carry::sub_u64(
+            x29,
+            0xb85045b68181585d_u64,
+            x41,
+        );
+        let (x44, x45) = ::fieldgen_field::carry::sub_u64(
+            x31,
+            0x30644e72e131a029_u64,
+            x43,
+        );
         let x48 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x45));
         let x49 = ::fieldgen_field::barrier::select_u64(x48, x38, x25);
         let x50 = ::fieldgen_field::barrier::select_u64(x48, x40, x27);
@@ -1659,87 +1494,29 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
-        let (x17, x18) = {
-            let t17: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t17 as u64, (t17 >> 127) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x18);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t19 as u64, (t19 >> 127) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x20);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x22);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t23 as u64, (t23 >> 127) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = {
-                let (d, b1) = a[4].overflowing_sub(b[4]);
-                let (d, b2) = d.overflowing_sub(x24);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t25 as u64, (t25 >> 127) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = {
-                let (d, b1) = a[5].overflowing_sub(b[5]);
-                let (d, b2) = d.overflowing_sub(x26);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t27 as u64, (t27 >> 127) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = {
-                let (d, b1) = a[6].overflowing_sub(b[6]);
-                let (d, b2) = d.overflowing_sub(x28);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t29 as u64, (t29 >> 127) as u64)
-        };
-        let (x31, x32) = {
-            let t31: u128 = {
-                let (d, b1) = a[7].overflowing_sub(b[7]);
-                let (d, b2) = d.overflowing_sub(x30);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t31 as u64, (t31 >> 127) as u64)
-        };
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x18);
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x20);
+        let (x23, x24) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x22);
+        let (x25, x26) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x24);
+        let (x27, x28) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x26);
+        let (x29, x30) = ::fieldgen_field::carry::sub_u64(a[6], b[6], x28);
+        let (x31, x32) = ::fieldgen_field::carry::sub_u64(a[7], b[7], x30);
         let x33 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x32));
         let x38 = 0x3c208c16d87cfd47_u64 & x33;
-        let (x39, x40) = {
-            let t39: u128 = (x25 as u128) + (x38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(
+            x25,
+            x38,
+            0x0000000000000000_u64,
+        );
         let x41 = 0x97816a916871ca8d_u64 & x33;
-        let (x42, x43) = {
-            let t42: u128 = (x27 as u128) + (x41 as u128) + (x40 as u128);
-            (t42 as u64, (t42 >> 64) as u64)
-        };
+        let (x42, x43) = ::fieldgen_field::carry::add_u64(x27, x41, x40);
         let x44 = 0xb85045b68181585d_u64 & x33;
-        let (x45, x46) = {
-            let t45: u128 = (x29 as u128) + (x44 as u128) + (x43 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(x29, x44, x43);
         let x47 = 0x30644e72e131a029_u64 & x33;
         let x48 = x31.wrapping_add(x47).wrapping_add(x46);
         [x17, x19, x21, x23, x39, x42, x45, x48]

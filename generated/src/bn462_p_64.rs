@@ -750,70 +750,46 @@ impl Fp {
                 + (x300 as u128) + (x299 as u128);
             (t302 as u64, (t302 >> 64) as u64)
         };
-        let (x315, x316) = {
-            let t315: u128 = {
-                let (d, b1) = x278.overflowing_sub(0x2401b00840138013_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t315 as u64, (t315 >> 127) as u64)
-        };
-        let (x317, x318) = {
-            let t317: u128 = {
-                let (d, b1) = x282.overflowing_sub(0xf687f64000000000_u64);
-                let (d, b2) = d.overflowing_sub(x316);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t317 as u64, (t317 >> 127) as u64)
-        };
-        let (x319, x320) = {
-            let t319: u128 = {
-                let (d, b1) = x286.overflowing_sub(0xfffffff6ff66fc6f_u64);
-                let (d, b2) = d.overflowing_sub(x318);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t319 as u64, (t319 >> 127) as u64)
-        };
-        let (x321, x322) = {
-            let t321: u128 = {
-                let (d, b1) = x290.overflowing_sub(0x12908f41c8020fff_u64);
-                let (d, b2) = d.overflowing_sub(x320);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t321 as u64, (t321 >> 127) as u64)
-        };
-        let (x323, x324) = {
-            let t323: u128 = {
-                let (d, b1) = x294.overflowing_sub(0xbfca0000000000d8_u64);
-                let (d, b2) = d.overflowing_sub(x322);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t323 as u64, (t323 >> 127) as u64)
-        };
-        let (x325, x326) = {
-            let t325: u128 = {
-                let (d, b1) = x298.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-                let (d, b2) = d.overflowing_sub(x324);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t325 as u64, (t325 >> 127) as u64)
-        };
-        let (x327, x328) = {
-            let t327: u128 = {
-                let (d, b1) = x302.overflowing_sub(0x80360120023fffff_u64);
-                let (d, b2) = d.overflowing_sub(x326);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t327 as u64, (t327 >> 127) as u64)
-        };
-        let (x329, x330) = {
-            let t329: u128 = {
-                let (d, b1) = x303.overflowing_sub(0x0000000000002404_u64);
-                let (d, b2) = d.overflowing_sub(x328);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t329 as u64, (t329 >> 127) as u64)
-        };
+        let (x315, x316) = ::fieldgen_field::carry::sub_u64(
+            x278,
+            0x2401b00840138013_u64,
+            0x0000000000000000_u64,
+        );
+        let (x317, x318) = ::fieldgen_field::carry::sub_u64(
+            x282,
+            0xf687f64000000000_u64,
+            x316,
+        );
+        let (x319, x320) = ::fieldgen_field::carry::sub_u64(
+            x286,
+            0xfffffff6ff66fc6f_u64,
+            x318,
+        );
+        let (x321, x322) = ::fieldgen_field::carry::sub_u64(
+            x290,
+            0x12908f41c8020fff_u64,
+            x320,
+        );
+        let (x323, x324) = ::fieldgen_field::carry::sub_u64(
+            x294,
+            0xbfca0000000000d8_u64,
+            x322,
+        );
+        let (x325, x326) = ::fieldgen_field::carry::sub_u64(
+            x298,
+            0xfffff6ff0cf6b7d9_u64,
+            x324,
+        );
+        let (x327, x328) = ::fieldgen_field::carry::sub_u64(
+            x302,
+            0x80360120023fffff_u64,
+            x326,
+        );
+        let (x329, x330) = ::fieldgen_field::carry::sub_u64(
+            x303,
+            0x0000000000002404_u64,
+            x328,
+        );
         let x333 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x330));
         let x334 = ::fieldgen_field::barrier::select_u64(x333, x315, x278);
         let x335 = ::fieldgen_field::barrier::select_u64(x333, x317, x282);
@@ -1000,71 +976,71 @@ impl Fp {
             let t109: u128 = (a[0] as u128) * (a[0] as u128);
             (t109 as u64, (t109 >> 64) as u64)
         };
-        let (x111, x112) = {
-            let t111: u128 = (x105 as u128) + (x110 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t111 as u64, (t111 >> 64) as u64)
-        };
+        let (x111, x112) = ::fieldgen_field::carry::add_u64(
+            x105,
+            x110,
+            0x0000000000000000_u64,
+        );
         let (x113, x114) = {
             let t113: u128 = (a[1] as u128) * (a[1] as u128) + (x104 as u128)
                 + (x112 as u128);
             (t113 as u64, (t113 >> 64) as u64)
         };
-        let (x115, x116) = {
-            let t115: u128 = (x101 as u128) + (x114 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t115 as u64, (t115 >> 64) as u64)
-        };
+        let (x115, x116) = ::fieldgen_field::carry::add_u64(
+            x101,
+            x114,
+            0x0000000000000000_u64,
+        );
         let (x117, x118) = {
             let t117: u128 = (a[2] as u128) * (a[2] as u128) + (x98 as u128)
                 + (x116 as u128);
             (t117 as u64, (t117 >> 64) as u64)
         };
-        let (x119, x120) = {
-            let t119: u128 = (x95 as u128) + (x118 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t119 as u64, (t119 >> 64) as u64)
-        };
+        let (x119, x120) = ::fieldgen_field::carry::add_u64(
+            x95,
+            x118,
+            0x0000000000000000_u64,
+        );
         let (x121, x122) = {
             let t121: u128 = (a[3] as u128) * (a[3] as u128) + (x92 as u128)
                 + (x120 as u128);
             (t121 as u64, (t121 >> 64) as u64)
         };
-        let (x123, x124) = {
-            let t123: u128 = (x89 as u128) + (x122 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t123 as u64, (t123 >> 64) as u64)
-        };
+        let (x123, x124) = ::fieldgen_field::carry::add_u64(
+            x89,
+            x122,
+            0x0000000000000000_u64,
+        );
         let (x125, x126) = {
             let t125: u128 = (a[4] as u128) * (a[4] as u128) + (x86 as u128)
                 + (x124 as u128);
             (t125 as u64, (t125 >> 64) as u64)
         };
-        let (x127, x128) = {
-            let t127: u128 = (x83 as u128) + (x126 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t127 as u64, (t127 >> 64) as u64)
-        };
+        let (x127, x128) = ::fieldgen_field::carry::add_u64(
+            x83,
+            x126,
+            0x0000000000000000_u64,
+        );
         let (x129, x130) = {
             let t129: u128 = (a[5] as u128) * (a[5] as u128) + (x80 as u128)
                 + (x128 as u128);
             (t129 as u64, (t129 >> 64) as u64)
         };
-        let (x131, x132) = {
-            let t131: u128 = (x77 as u128) + (x130 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t131 as u64, (t131 >> 64) as u64)
-        };
+        let (x131, x132) = ::fieldgen_field::carry::add_u64(
+            x77,
+            x130,
+            0x0000000000000000_u64,
+        );
         let (x133, x134) = {
             let t133: u128 = (a[6] as u128) * (a[6] as u128) + (x74 as u128)
                 + (x132 as u128);
             (t133 as u64, (t133 >> 64) as u64)
         };
-        let (x135, x136) = {
-            let t135: u128 = (x71 as u128) + (x134 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t135 as u64, (t135 >> 64) as u64)
-        };
+        let (x135, x136) = ::fieldgen_field::carry::add_u64(
+            x71,
+            x134,
+            0x0000000000000000_u64,
+        );
         let x137 = {
             let t137: u128 = (a[7] as u128) * (a[7] as u128) + (x68 as u128)
                 + (x136 as u128);
@@ -1111,11 +1087,11 @@ impl Fp {
                 + (x123 as u128) + (x165 as u128);
             (t166 as u64, (t166 >> 64) as u64)
         };
-        let (x168, x169) = {
-            let t168: u128 = (x125 as u128) + (x167 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t168 as u64, (t168 >> 64) as u64)
-        };
+        let (x168, x169) = ::fieldgen_field::carry::add_u64(
+            x125,
+            x167,
+            0x0000000000000000_u64,
+        );
         let x170 = x154.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let x172 = {
             let t171: u128 = (x170 as u128) * (0x2401b00840138013_u64 as u128)
@@ -1157,10 +1133,7 @@ impl Fp {
                 + (x168 as u128) + (x184 as u128);
             (t185 as u64, (t185 >> 64) as u64)
         };
-        let (x187, x188) = {
-            let t187: u128 = (x127 as u128) + (x186 as u128) + (x169 as u128);
-            (t187 as u64, (t187 >> 64) as u64)
-        };
+        let (x187, x188) = ::fieldgen_field::carry::add_u64(x127, x186, x169);
         let x189 = x173.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let x191 = {
             let t190: u128 = (x189 as u128) * (0x2401b00840138013_u64 as u128)
@@ -1202,10 +1175,7 @@ impl Fp {
                 + (x187 as u128) + (x203 as u128);
             (t204 as u64, (t204 >> 64) as u64)
         };
-        let (x206, x207) = {
-            let t206: u128 = (x129 as u128) + (x205 as u128) + (x188 as u128);
-            (t206 as u64, (t206 >> 64) as u64)
-        };
+        let (x206, x207) = ::fieldgen_field::carry::add_u64(x129, x205, x188);
         let x208 = x192.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let x210 = {
             let t209: u128 = (x208 as u128) * (0x2401b00840138013_u64 as u128)
@@ -1247,10 +1217,7 @@ impl Fp {
                 + (x206 as u128) + (x222 as u128);
             (t223 as u64, (t223 >> 64) as u64)
         };
-        let (x225, x226) = {
-            let t225: u128 = (x131 as u128) + (x224 as u128) + (x207 as u128);
-            (t225 as u64, (t225 >> 64) as u64)
-        };
+        let (x225, x226) = ::fieldgen_field::carry::add_u64(x131, x224, x207);
         let x227 = x211.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let x229 = {
             let t228: u128 = (x227 as u128) * (0x2401b00840138013_u64 as u128)
@@ -1292,10 +1259,7 @@ impl Fp {
                 + (x225 as u128) + (x241 as u128);
             (t242 as u64, (t242 >> 64) as u64)
         };
-        let (x244, x245) = {
-            let t244: u128 = (x133 as u128) + (x243 as u128) + (x226 as u128);
-            (t244 as u64, (t244 >> 64) as u64)
-        };
+        let (x244, x245) = ::fieldgen_field::carry::add_u64(x133, x243, x226);
         let x246 = x230.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let x248 = {
             let t247: u128 = (x246 as u128) * (0x2401b00840138013_u64 as u128)
@@ -1337,10 +1301,7 @@ impl Fp {
                 + (x244 as u128) + (x260 as u128);
             (t261 as u64, (t261 >> 64) as u64)
         };
-        let (x263, x264) = {
-            let t263: u128 = (x135 as u128) + (x262 as u128) + (x245 as u128);
-            (t263 as u64, (t263 >> 64) as u64)
-        };
+        let (x263, x264) = ::fieldgen_field::carry::add_u64(x135, x262, x245);
         let x265 = x249.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let x267 = {
             let t266: u128 = (x265 as u128) * (0x2401b00840138013_u64 as u128)
@@ -1424,70 +1385,46 @@ impl Fp {
                 + (x282 as u128) + (x298 as u128);
             (t299 as u64, (t299 >> 64) as u64)
         };
-        let (x312, x313) = {
-            let t312: u128 = {
-                let (d, b1) = x287.overflowing_sub(0x2401b00840138013_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t312 as u64, (t312 >> 127) as u64)
-        };
-        let (x314, x315) = {
-            let t314: u128 = {
-                let (d, b1) = x289.overflowing_sub(0xf687f64000000000_u64);
-                let (d, b2) = d.overflowing_sub(x313);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t314 as u64, (t314 >> 127) as u64)
-        };
-        let (x316, x317) = {
-            let t316: u128 = {
-                let (d, b1) = x291.overflowing_sub(0xfffffff6ff66fc6f_u64);
-                let (d, b2) = d.overflowing_sub(x315);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t316 as u64, (t316 >> 127) as u64)
-        };
-        let (x318, x319) = {
-            let t318: u128 = {
-                let (d, b1) = x293.overflowing_sub(0x12908f41c8020fff_u64);
-                let (d, b2) = d.overflowing_sub(x317);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t318 as u64, (t318 >> 127) as u64)
-        };
-        let (x320, x321) = {
-            let t320: u128 = {
-                let (d, b1) = x295.overflowing_sub(0xbfca0000000000d8_u64);
-                let (d, b2) = d.overflowing_sub(x319);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t320 as u64, (t320 >> 127) as u64)
-        };
-        let (x322, x323) = {
-            let t322: u128 = {
-                let (d, b1) = x297.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-                let (d, b2) = d.overflowing_sub(x321);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t322 as u64, (t322 >> 127) as u64)
-        };
-        let (x324, x325) = {
-            let t324: u128 = {
-                let (d, b1) = x299.overflowing_sub(0x80360120023fffff_u64);
-                let (d, b2) = d.overflowing_sub(x323);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t324 as u64, (t324 >> 127) as u64)
-        };
-        let (x326, x327) = {
-            let t326: u128 = {
-                let (d, b1) = x300.overflowing_sub(0x0000000000002404_u64);
-                let (d, b2) = d.overflowing_sub(x325);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t326 as u64, (t326 >> 127) as u64)
-        };
+        let (x312, x313) = ::fieldgen_field::carry::sub_u64(
+            x287,
+            0x2401b00840138013_u64,
+            0x0000000000000000_u64,
+        );
+        let (x314, x315) = ::fieldgen_field::carry::sub_u64(
+            x289,
+            0xf687f64000000000_u64,
+            x313,
+        );
+        let (x316, x317) = ::fieldgen_field::carry::sub_u64(
+            x291,
+            0xfffffff6ff66fc6f_u64,
+            x315,
+        );
+        let (x318, x319) = ::fieldgen_field::carry::sub_u64(
+            x293,
+            0x12908f41c8020fff_u64,
+            x317,
+        );
+        let (x320, x321) = ::fieldgen_field::carry::sub_u64(
+            x295,
+            0xbfca0000000000d8_u64,
+            x319,
+        );
+        let (x322, x323) = ::fieldgen_field::carry::sub_u64(
+            x297,
+            0xfffff6ff0cf6b7d9_u64,
+            x321,
+        );
+        let (x324, x325) = ::fieldgen_field::carry::sub_u64(
+            x299,
+            0x80360120023fffff_u64,
+            x323,
+        );
+        let (x326, x327) = ::fieldgen_field::carry::sub_u64(
+            x300,
+            0x0000000000002404_u64,
+            x325,
+        );
         let x330 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x327));
         let x331 = ::fieldgen_field::barrier::select_u64(x330, x312, x287);
         let x332 = ::fieldgen_field::barrier::select_u64(x330, x314, x289);
@@ -1503,100 +1440,58 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
-        let (x17, x18) = {
-            let t17: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t17 as u64, (t17 >> 64) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = (a[1] as u128) + (b[1] as u128) + (x18 as u128);
-            (t19 as u64, (t19 >> 64) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = (a[2] as u128) + (b[2] as u128) + (x20 as u128);
-            (t21 as u64, (t21 >> 64) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = (a[3] as u128) + (b[3] as u128) + (x22 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = (a[4] as u128) + (b[4] as u128) + (x24 as u128);
-            (t25 as u64, (t25 >> 64) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = (a[5] as u128) + (b[5] as u128) + (x26 as u128);
-            (t27 as u64, (t27 >> 64) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = (a[6] as u128) + (b[6] as u128) + (x28 as u128);
-            (t29 as u64, (t29 >> 64) as u64)
-        };
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(a[1], b[1], x18);
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(a[2], b[2], x20);
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(a[3], b[3], x22);
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(a[4], b[4], x24);
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(a[5], b[5], x26);
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(a[6], b[6], x28);
         let x31 = a[7].wrapping_add(b[7]).wrapping_add(x30);
-        let (x42, x43) = {
-            let t42: u128 = {
-                let (d, b1) = x17.overflowing_sub(0x2401b00840138013_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t42 as u64, (t42 >> 127) as u64)
-        };
-        let (x44, x45) = {
-            let t44: u128 = {
-                let (d, b1) = x19.overflowing_sub(0xf687f64000000000_u64);
-                let (d, b2) = d.overflowing_sub(x43);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t44 as u64, (t44 >> 127) as u64)
-        };
-        let (x46, x47) = {
-            let t46: u128 = {
-                let (d, b1) = x21.overflowing_sub(0xfffffff6ff66fc6f_u64);
-                let (d, b2) = d.overflowing_sub(x45);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t46 as u64, (t46 >> 127) as u64)
-        };
-        let (x48, x49) = {
-            let t48: u128 = {
-                let (d, b1) = x23.overflowing_sub(0x12908f41c8020fff_u64);
-                let (d, b2) = d.overflowing_sub(x47);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t48 as u64, (t48 >> 127) as u64)
-        };
-        let (x50, x51) = {
-            let t50: u128 = {
-                let (d, b1) = x25.overflowing_sub(0xbfca0000000000d8_u64);
-                let (d, b2) = d.overflowing_sub(x49);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t50 as u64, (t50 >> 127) as u64)
-        };
-        let (x52, x53) = {
-            let t52: u128 = {
-                let (d, b1) = x27.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-                let (d, b2) = d.overflowing_sub(x51);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t52 as u64, (t52 >> 127) as u64)
-        };
-        let (x54, x55) = {
-            let t54: u128 = {
-                let (d, b1) = x29.overflowing_sub(0x80360120023fffff_u64);
-                let (d, b2) = d.overflowing_sub(x53);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t54 as u64, (t54 >> 127) as u64)
-        };
-        let (x56, x57) = {
-            let t56: u128 = {
-                let (d, b1) = x31.overflowing_sub(0x0000000000002404_u64);
-                let (d, b2) = d.overflowing_sub(x55);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t56 as u64, (t56 >> 127) as u64)
-        };
+        let (x42, x43) = ::fieldgen_field::carry::sub_u64(
+            x17,
+            0x2401b00840138013_u64,
+            0x0000000000000000_u64,
+        );
+        let (x44, x45) = ::fieldgen_field::carry::sub_u64(
+            x19,
+            0xf687f64000000000_u64,
+            x43,
+        );
+        let (x46, x47) = ::fieldgen_field::carry::sub_u64(
+            x21,
+            0xfffffff6ff66fc6f_u64,
+            x45,
+        );
+        let (x48, x49) = ::fieldgen_field::carry::sub_u64(
+            x23,
+            0x12908f41c8020fff_u64,
+            x47,
+        );
+        let (x50, x51) = ::fieldgen_field::carry::sub_u64(
+            x25,
+            0xbfca0000000000d8_u64,
+            x49,
+        );
+        let (x52, x53) = ::fieldgen_field::carry::sub_u64(
+            x27,
+            0xfffff6ff0cf6b7d9_u64,
+            x51,
+        );
+        let (x54, x55) = ::fieldgen_field::carry::sub_u64(
+            x29,
+            0x80360120023fffff_u64,
+            x53,
+        );
+        let (x56, x57) = ::fieldgen_field::carry::sub_u64(
+            x31,
+            0x0000000000002404_u64,
+            x55,
+        );
         let x60 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x57));
         let x61 = ::fieldgen_field::barrier::select_u64(x60, x42, x17);
         let x62 = ::fieldgen_field::barrier::select_u64(x60, x44, x19);
@@ -1612,107 +1507,37 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
-        let (x17, x18) = {
-            let t17: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t17 as u64, (t17 >> 127) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x18);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t19 as u64, (t19 >> 127) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x20);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x22);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t23 as u64, (t23 >> 127) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = {
-                let (d, b1) = a[4].overflowing_sub(b[4]);
-                let (d, b2) = d.overflowing_sub(x24);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t25 as u64, (t25 >> 127) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = {
-                let (d, b1) = a[5].overflowing_sub(b[5]);
-                let (d, b2) = d.overflowing_sub(x26);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t27 as u64, (t27 >> 127) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = {
-                let (d, b1) = a[6].overflowing_sub(b[6]);
-                let (d, b2) = d.overflowing_sub(x28);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t29 as u64, (t29 >> 127) as u64)
-        };
-        let (x31, x32) = {
-            let t31: u128 = {
-                let (d, b1) = a[7].overflowing_sub(b[7]);
-                let (d, b2) = d.overflowing_sub(x30);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t31 as u64, (t31 >> 127) as u64)
-        };
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x18);
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x20);
+        let (x23, x24) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x22);
+        let (x25, x26) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x24);
+        let (x27, x28) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x26);
+        let (x29, x30) = ::fieldgen_field::carry::sub_u64(a[6], b[6], x28);
+        let (x31, x32) = ::fieldgen_field::carry::sub_u64(a[7], b[7], x30);
         let x33 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x32));
         let x42 = 0x2401b00840138013_u64 & x33;
-        let (x43, x44) = {
-            let t43: u128 = (x17 as u128) + (x42 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(
+            x17,
+            x42,
+            0x0000000000000000_u64,
+        );
         let x45 = 0xf687f64000000000_u64 & x33;
-        let (x46, x47) = {
-            let t46: u128 = (x19 as u128) + (x45 as u128) + (x44 as u128);
-            (t46 as u64, (t46 >> 64) as u64)
-        };
+        let (x46, x47) = ::fieldgen_field::carry::add_u64(x19, x45, x44);
         let x48 = 0xfffffff6ff66fc6f_u64 & x33;
-        let (x49, x50) = {
-            let t49: u128 = (x21 as u128) + (x48 as u128) + (x47 as u128);
-            (t49 as u64, (t49 >> 64) as u64)
-        };
+        let (x49, x50) = ::fieldgen_field::carry::add_u64(x21, x48, x47);
         let x51 = 0x12908f41c8020fff_u64 & x33;
-        let (x52, x53) = {
-            let t52: u128 = (x23 as u128) + (x51 as u128) + (x50 as u128);
-            (t52 as u64, (t52 >> 64) as u64)
-        };
+        let (x52, x53) = ::fieldgen_field::carry::add_u64(x23, x51, x50);
         let x54 = 0xbfca0000000000d8_u64 & x33;
-        let (x55, x56) = {
-            let t55: u128 = (x25 as u128) + (x54 as u128) + (x53 as u128);
-            (t55 as u64, (t55 >> 64) as u64)
-        };
+        let (x55, x56) = ::fieldgen_field::carry::add_u64(x25, x54, x53);
         let x57 = 0xfffff6ff0cf6b7d9_u64 & x33;
-        let (x58, x59) = {
-            let t58: u128 = (x27 as u128) + (x57 as u128) + (x56 as u128);
-            (t58 as u64, (t58 >> 64) as u64)
-        };
+        let (x58, x59) = ::fieldgen_field::carry::add_u64(x27, x57, x56);
         let x60 = 0x80360120023fffff_u64 & x33;
-        let (x61, x62) = {
-            let t61: u128 = (x29 as u128) + (x60 as u128) + (x59 as u128);
-            (t61 as u64, (t61 >> 64) as u64)
-        };
+        let (x61, x62) = ::fieldgen_field::carry::add_u64(x29, x60, x59);
         let x63 = 0x0000000000002404_u64 & x33;
         let x64 = x31.wrapping_add(x63).wrapping_add(x62);
         [x43, x46, x49, x52, x55, x58, x61, x64]
@@ -1721,62 +1546,41 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 8]) -> [u64; 8] {
-        let (x17, x18) = {
-            let t17: u128 = {
-                let (d, b1) = 0x2401b00840138013_u64.overflowing_sub(a[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t17 as u64, (t17 >> 127) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = {
-                let (d, b1) = 0xf687f64000000000_u64.overflowing_sub(a[1]);
-                let (d, b2) = d.overflowing_sub(x18);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t19 as u64, (t19 >> 127) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = 0xfffffff6ff66fc6f_u64.overflowing_sub(a[2]);
-                let (d, b2) = d.overflowing_sub(x20);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = {
-                let (d, b1) = 0x12908f41c8020fff_u64.overflowing_sub(a[3]);
-                let (d, b2) = d.overflowing_sub(x22);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t23 as u64, (t23 >> 127) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = {
-                let (d, b1) = 0xbfca0000000000d8_u64.overflowing_sub(a[4]);
-                let (d, b2) = d.overflowing_sub(x24);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t25 as u64, (t25 >> 127) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = {
-                let (d, b1) = 0xfffff6ff0cf6b7d9_u64.overflowing_sub(a[5]);
-                let (d, b2) = d.overflowing_sub(x26);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t27 as u64, (t27 >> 127) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = {
-                let (d, b1) = 0x80360120023fffff_u64.overflowing_sub(a[6]);
-                let (d, b2) = d.overflowing_sub(x28);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t29 as u64, (t29 >> 127) as u64)
-        };
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(
+            0x2401b00840138013_u64,
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(
+            0xf687f64000000000_u64,
+            a[1],
+            x18,
+        );
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(
+            0xfffffff6ff66fc6f_u64,
+            a[2],
+            x20,
+        );
+        let (x23, x24) = ::fieldgen_field::carry::sub_u64(
+            0x12908f41c8020fff_u64,
+            a[3],
+            x22,
+        );
+        let (x25, x26) = ::fieldgen_field::carry::sub_u64(
+            0xbfca0000000000d8_u64,
+            a[4],
+            x24,
+        );
+        let (x27, x28) = ::fieldgen_field::carry::sub_u64(
+            0xfffff6ff0cf6b7d9_u64,
+            a[5],
+            x26,
+        );
+        let (x29, x30) = ::fieldgen_field::carry::sub_u64(
+            0x80360120023fffff_u64,
+            a[6],
+            x28,
+        );
         let x31 = 0x0000000000002404_u64.wrapping_sub(a[7]).wrapping_sub(x30);
         let x33 = a[0] | a[1];
         let x34 = x33 | a[2];
@@ -1805,100 +1609,58 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 8]) -> [u64; 8] {
-        let (x9, x10) = {
-            let t9: u128 = (a[0] as u128) + (a[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t9 as u64, (t9 >> 64) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = (a[1] as u128) + (a[1] as u128) + (x10 as u128);
-            (t11 as u64, (t11 >> 64) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = (a[2] as u128) + (a[2] as u128) + (x12 as u128);
-            (t13 as u64, (t13 >> 64) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = (a[3] as u128) + (a[3] as u128) + (x14 as u128);
-            (t15 as u64, (t15 >> 64) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = (a[4] as u128) + (a[4] as u128) + (x16 as u128);
-            (t17 as u64, (t17 >> 64) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = (a[5] as u128) + (a[5] as u128) + (x18 as u128);
-            (t19 as u64, (t19 >> 64) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = (a[6] as u128) + (a[6] as u128) + (x20 as u128);
-            (t21 as u64, (t21 >> 64) as u64)
-        };
+        let (x9, x10) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x11, x12) = ::fieldgen_field::carry::add_u64(a[1], a[1], x10);
+        let (x13, x14) = ::fieldgen_field::carry::add_u64(a[2], a[2], x12);
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(a[3], a[3], x14);
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(a[4], a[4], x16);
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(a[5], a[5], x18);
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(a[6], a[6], x20);
         let x23 = a[7].wrapping_add(a[7]).wrapping_add(x22);
-        let (x34, x35) = {
-            let t34: u128 = {
-                let (d, b1) = x9.overflowing_sub(0x2401b00840138013_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t34 as u64, (t34 >> 127) as u64)
-        };
-        let (x36, x37) = {
-            let t36: u128 = {
-                let (d, b1) = x11.overflowing_sub(0xf687f64000000000_u64);
-                let (d, b2) = d.overflowing_sub(x35);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t36 as u64, (t36 >> 127) as u64)
-        };
-        let (x38, x39) = {
-            let t38: u128 = {
-                let (d, b1) = x13.overflowing_sub(0xfffffff6ff66fc6f_u64);
-                let (d, b2) = d.overflowing_sub(x37);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t38 as u64, (t38 >> 127) as u64)
-        };
-        let (x40, x41) = {
-            let t40: u128 = {
-                let (d, b1) = x15.overflowing_sub(0x12908f41c8020fff_u64);
-                let (d, b2) = d.overflowing_sub(x39);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t40 as u64, (t40 >> 127) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = {
-                let (d, b1) = x17.overflowing_sub(0xbfca0000000000d8_u64);
-                let (d, b2) = d.overflowing_sub(x41);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t42 as u64, (t42 >> 127) as u64)
-        };
-        let (x44, x45) = {
-            let t44: u128 = {
-                let (d, b1) = x19.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-                let (d, b2) = d.overflowing_sub(x43);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t44 as u64, (t44 >> 127) as u64)
-        };
-        let (x46, x47) = {
-            let t46: u128 = {
-                let (d, b1) = x21.overflowing_sub(0x80360120023fffff_u64);
-                let (d, b2) = d.overflowing_sub(x45);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t46 as u64, (t46 >> 127) as u64)
-        };
-        let (x48, x49) = {
-            let t48: u128 = {
-                let (d, b1) = x23.overflowing_sub(0x0000000000002404_u64);
-                let (d, b2) = d.overflowing_sub(x47);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t48 as u64, (t48 >> 127) as u64)
-        };
+        let (x34, x35) = ::fieldgen_field::carry::sub_u64(
+            x9,
+            0x2401b00840138013_u64,
+            0x0000000000000000_u64,
+        );
+        let (x36, x37) = ::fieldgen_field::carry::sub_u64(
+            x11,
+            0xf687f64000000000_u64,
+            x35,
+        );
+        let (x38, x39) = ::fieldgen_field::carry::sub_u64(
+            x13,
+            0xfffffff6ff66fc6f_u64,
+            x37,
+        );
+        let (x40, x41) = ::fieldgen_field::carry::sub_u64(
+            x15,
+            0x12908f41c8020fff_u64,
+            x39,
+        );
+        let (x42, x43) = ::fieldgen_field::carry::sub_u64(
+            x17,
+            0xbfca0000000000d8_u64,
+            x41,
+        );
+        let (x44, x45) = ::fieldgen_field::carry::sub_u64(
+            x19,
+            0xfffff6ff0cf6b7d9_u64,
+            x43,
+        );
+        let (x46, x47) = ::fieldgen_field::carry::sub_u64(
+            x21,
+            0x80360120023fffff_u64,
+            x45,
+        );
+        let (x48, x49) = ::fieldgen_field::carry::sub_u64(
+            x23,
+            0x0000000000002404_u64,
+            x47,
+        );
         let x52 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x49));
         let x53 = ::fieldgen_field::barrier::select_u64(x52, x34, x9);
         let x54 = ::fieldgen_field::barrier::select_u64(x52, x36, x11);
@@ -2266,70 +2028,46 @@ impl Fp {
                 + (x268 as u128) + (x299 as u128);
             (t302 as u64, (t302 >> 64) as u64)
         };
-        let (x315, x316) = {
-            let t315: u128 = {
-                let (d, b1) = x278.overflowing_sub(0x2401b00840138013_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t315 as u64, (t315 >> 127) as u64)
-        };
-        let (x317, x318) = {
-            let t317: u128 = {
-                let (d, b1) = x282.overflowing_sub(0xf687f64000000000_u64);
-                let (d, b2) = d.overflowing_sub(x316);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t317 as u64, (t317 >> 127) as u64)
-        };
-        let (x319, x320) = {
-            let t319: u128 = {
-                let (d, b1) = x286.overflowing_sub(0xfffffff6ff66fc6f_u64);
-                let (d, b2) = d.overflowing_sub(x318);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t319 as u64, (t319 >> 127) as u64)
-        };
-        let (x321, x322) = {
-            let t321: u128 = {
-                let (d, b1) = x290.overflowing_sub(0x12908f41c8020fff_u64);
-                let (d, b2) = d.overflowing_sub(x320);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t321 as u64, (t321 >> 127) as u64)
-        };
-        let (x323, x324) = {
-            let t323: u128 = {
-                let (d, b1) = x294.overflowing_sub(0xbfca0000000000d8_u64);
-                let (d, b2) = d.overflowing_sub(x322);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t323 as u64, (t323 >> 127) as u64)
-        };
-        let (x325, x326) = {
-            let t325: u128 = {
-                let (d, b1) = x298.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-                let (d, b2) = d.overflowing_sub(x324);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t325 as u64, (t325 >> 127) as u64)
-        };
-        let (x327, x328) = {
-            let t327: u128 = {
-                let (d, b1) = x302.overflowing_sub(0x80360120023fffff_u64);
-                let (d, b2) = d.overflowing_sub(x326);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t327 as u64, (t327 >> 127) as u64)
-        };
-        let (x329, x330) = {
-            let t329: u128 = {
-                let (d, b1) = x303.overflowing_sub(0x0000000000002404_u64);
-                let (d, b2) = d.overflowing_sub(x328);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t329 as u64, (t329 >> 127) as u64)
-        };
+        let (x315, x316) = ::fieldgen_field::carry::sub_u64(
+            x278,
+            0x2401b00840138013_u64,
+            0x0000000000000000_u64,
+        );
+        let (x317, x318) = ::fieldgen_field::carry::sub_u64(
+            x282,
+            0xf687f64000000000_u64,
+            x316,
+        );
+        let (x319, x320) = ::fieldgen_field::carry::sub_u64(
+            x286,
+            0xfffffff6ff66fc6f_u64,
+            x318,
+        );
+        let (x321, x322) = ::fieldgen_field::carry::sub_u64(
+            x290,
+            0x12908f41c8020fff_u64,
+            x320,
+        );
+        let (x323, x324) = ::fieldgen_field::carry::sub_u64(
+            x294,
+            0xbfca0000000000d8_u64,
+            x322,
+        );
+        let (x325, x326) = ::fieldgen_field::carry::sub_u64(
+            x298,
+            0xfffff6ff0cf6b7d9_u64,
+            x324,
+        );
+        let (x327, x328) = ::fieldgen_field::carry::sub_u64(
+            x302,
+            0x80360120023fffff_u64,
+            x326,
+        );
+        let (x329, x330) = ::fieldgen_field::carry::sub_u64(
+            x303,
+            0x0000000000002404_u64,
+            x328,
+        );
         let x333 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x330));
         let x334 = ::fieldgen_field::barrier::select_u64(x333, x315, x278);
         let x335 = ::fieldgen_field::barrier::select_u64(x333, x317, x282);
@@ -3775,71 +3513,71 @@ impl Fp {
             let t109: u128 = (a[0] as u128) * (a[0] as u128);
             (t109 as u64, (t109 >> 64) as u64)
         };
-        let (x111, x112) = {
-            let t111: u128 = (x105 as u128) + (x110 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t111 as u64, (t111 >> 64) as u64)
-        };
+        let (x111, x112) = ::fieldgen_field::carry::add_u64(
+            x105,
+            x110,
+            0x0000000000000000_u64,
+        );
         let (x113, x114) = {
             let t113: u128 = (a[1] as u128) * (a[1] as u128) + (x104 as u128)
                 + (x112 as u128);
             (t113 as u64, (t113 >> 64) as u64)
         };
-        let (x115, x116) = {
-            let t115: u128 = (x101 as u128) + (x114 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t115 as u64, (t115 >> 64) as u64)
-        };
+        let (x115, x116) = ::fieldgen_field::carry::add_u64(
+            x101,
+            x114,
+            0x0000000000000000_u64,
+        );
         let (x117, x118) = {
             let t117: u128 = (a[2] as u128) * (a[2] as u128) + (x98 as u128)
                 + (x116 as u128);
             (t117 as u64, (t117 >> 64) as u64)
         };
-        let (x119, x120) = {
-            let t119: u128 = (x95 as u128) + (x118 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t119 as u64, (t119 >> 64) as u64)
-        };
+        let (x119, x120) = ::fieldgen_field::carry::add_u64(
+            x95,
+            x118,
+            0x0000000000000000_u64,
+        );
         let (x121, x122) = {
             let t121: u128 = (a[3] as u128) * (a[3] as u128) + (x92 as u128)
                 + (x120 as u128);
             (t121 as u64, (t121 >> 64) as u64)
         };
-        let (x123, x124) = {
-            let t123: u128 = (x89 as u128) + (x122 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t123 as u64, (t123 >> 64) as u64)
-        };
+        let (x123, x124) = ::fieldgen_field::carry::add_u64(
+            x89,
+            x122,
+            0x0000000000000000_u64,
+        );
         let (x125, x126) = {
             let t125: u128 = (a[4] as u128) * (a[4] as u128) + (x86 as u128)
                 + (x124 as u128);
             (t125 as u64, (t125 >> 64) as u64)
         };
-        let (x127, x128) = {
-            let t127: u128 = (x83 as u128) + (x126 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t127 as u64, (t127 >> 64) as u64)
-        };
+        let (x127, x128) = ::fieldgen_field::carry::add_u64(
+            x83,
+            x126,
+            0x0000000000000000_u64,
+        );
         let (x129, x130) = {
             let t129: u128 = (a[5] as u128) * (a[5] as u128) + (x80 as u128)
                 + (x128 as u128);
             (t129 as u64, (t129 >> 64) as u64)
         };
-        let (x131, x132) = {
-            let t131: u128 = (x77 as u128) + (x130 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t131 as u64, (t131 >> 64) as u64)
-        };
+        let (x131, x132) = ::fieldgen_field::carry::add_u64(
+            x77,
+            x130,
+            0x0000000000000000_u64,
+        );
         let (x133, x134) = {
             let t133: u128 = (a[6] as u128) * (a[6] as u128) + (x74 as u128)
                 + (x132 as u128);
             (t133 as u64, (t133 >> 64) as u64)
         };
-        let (x135, x136) = {
-            let t135: u128 = (x71 as u128) + (x134 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t135 as u64, (t135 >> 64) as u64)
-        };
+        let (x135, x136) = ::fieldgen_field::carry::add_u64(
+            x71,
+            x134,
+            0x0000000000000000_u64,
+        );
         let x137 = {
             let t137: u128 = (a[7] as u128) * (a[7] as u128) + (x68 as u128)
                 + (x136 as u128);
@@ -3909,11 +3647,11 @@ impl Fp {
                 + (t[7] as u128) + (x40 as u128);
             (t41 as u64, (t41 >> 64) as u64)
         };
-        let (x43, x44) = {
-            let t43: u128 = (t[8] as u128) + (x42 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(
+            t[8],
+            x42,
+            0x0000000000000000_u64,
+        );
         let x45 = x29.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let x47 = {
             let t46: u128 = (x45 as u128) * (0x2401b00840138013_u64 as u128)
@@ -3955,10 +3693,7 @@ impl Fp {
                 + (x43 as u128) + (x59 as u128);
             (t60 as u64, (t60 >> 64) as u64)
         };
-        let (x62, x63) = {
-            let t62: u128 = (t[9] as u128) + (x61 as u128) + (x44 as u128);
-            (t62 as u64, (t62 >> 64) as u64)
-        };
+        let (x62, x63) = ::fieldgen_field::carry::add_u64(t[9], x61, x44);
         let x64 = x48.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let x66 = {
             let t65: u128 = (x64 as u128) * (0x2401b00840138013_u64 as u128)
@@ -4000,10 +3735,7 @@ impl Fp {
                 + (x62 as u128) + (x78 as u128);
             (t79 as u64, (t79 >> 64) as u64)
         };
-        let (x81, x82) = {
-            let t81: u128 = (t[10] as u128) + (x80 as u128) + (x63 as u128);
-            (t81 as u64, (t81 >> 64) as u64)
-        };
+        let (x81, x82) = ::fieldgen_field::carry::add_u64(t[10], x80, x63);
         let x83 = x67.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let x85 = {
             let t84: u128 = (x83 as u128) * (0x2401b00840138013_u64 as u128)
@@ -4045,10 +3777,7 @@ impl Fp {
                 + (x81 as u128) + (x97 as u128);
             (t98 as u64, (t98 >> 64) as u64)
         };
-        let (x100, x101) = {
-            let t100: u128 = (t[11] as u128) + (x99 as u128) + (x82 as u128);
-            (t100 as u64, (t100 >> 64) as u64)
-        };
+        let (x100, x101) = ::fieldgen_field::carry::add_u64(t[11], x99, x82);
         let x102 = x86.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let x104 = {
             let t103: u128 = (x102 as u128) * (0x2401b00840138013_u64 as u128)
@@ -4090,10 +3819,7 @@ impl Fp {
                 + (x100 as u128) + (x116 as u128);
             (t117 as u64, (t117 >> 64) as u64)
         };
-        let (x119, x120) = {
-            let t119: u128 = (t[12] as u128) + (x118 as u128) + (x101 as u128);
-            (t119 as u64, (t119 >> 64) as u64)
-        };
+        let (x119, x120) = ::fieldgen_field::carry::add_u64(t[12], x118, x101);
         let x121 = x105.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let x123 = {
             let t122: u128 = (x121 as u128) * (0x2401b00840138013_u64 as u128)
@@ -4135,10 +3861,7 @@ impl Fp {
                 + (x119 as u128) + (x135 as u128);
             (t136 as u64, (t136 >> 64) as u64)
         };
-        let (x138, x139) = {
-            let t138: u128 = (t[13] as u128) + (x137 as u128) + (x120 as u128);
-            (t138 as u64, (t138 >> 64) as u64)
-        };
+        let (x138, x139) = ::fieldgen_field::carry::add_u64(t[13], x137, x120);
         let x140 = x124.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let x142 = {
             let t141: u128 = (x140 as u128) * (0x2401b00840138013_u64 as u128)
@@ -4180,10 +3903,7 @@ impl Fp {
                 + (x138 as u128) + (x154 as u128);
             (t155 as u64, (t155 >> 64) as u64)
         };
-        let (x157, x158) = {
-            let t157: u128 = (t[14] as u128) + (x156 as u128) + (x139 as u128);
-            (t157 as u64, (t157 >> 64) as u64)
-        };
+        let (x157, x158) = ::fieldgen_field::carry::add_u64(t[14], x156, x139);
         let x159 = x143.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let x161 = {
             let t160: u128 = (x159 as u128) * (0x2401b00840138013_u64 as u128)
@@ -4226,70 +3946,46 @@ impl Fp {
             (t174 as u64, (t174 >> 64) as u64)
         };
         let x176 = t[15].wrapping_add(x175).wrapping_add(x158);
-        let (x187, x188) = {
-            let t187: u128 = {
-                let (d, b1) = x162.overflowing_sub(0x2401b00840138013_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t187 as u64, (t187 >> 127) as u64)
-        };
-        let (x189, x190) = {
-            let t189: u128 = {
-                let (d, b1) = x164.overflowing_sub(0xf687f64000000000_u64);
-                let (d, b2) = d.overflowing_sub(x188);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t189 as u64, (t189 >> 127) as u64)
-        };
-        let (x191, x192) = {
-            let t191: u128 = {
-                let (d, b1) = x166.overflowing_sub(0xfffffff6ff66fc6f_u64);
-                let (d, b2) = d.overflowing_sub(x190);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t191 as u64, (t191 >> 127) as u64)
-        };
-        let (x193, x194) = {
-            let t193: u128 = {
-                let (d, b1) = x168.overflowing_sub(0x12908f41c8020fff_u64);
-                let (d, b2) = d.overflowing_sub(x192);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t193 as u64, (t193 >> 127) as u64)
-        };
-        let (x195, x196) = {
-            let t195: u128 = {
-                let (d, b1) = x170.overflowing_sub(0xbfca0000000000d8_u64);
-                let (d, b2) = d.overflowing_sub(x194);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t195 as u64, (t195 >> 127) as u64)
-        };
-        let (x197, x198) = {
-            let t197: u128 = {
-                let (d, b1) = x172.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-                let (d, b2) = d.overflowing_sub(x196);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t197 as u64, (t197 >> 127) as u64)
-        };
-        let (x199, x200) = {
-            let t199: u128 = {
-                let (d, b1) = x174.overflowing_sub(0x80360120023fffff_u64);
-                let (d, b2) = d.overflowing_sub(x198);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t199 as u64, (t199 >> 127) as u64)
-        };
-        let (x201, x202) = {
-            let t201: u128 = {
-                let (d, b1) = x176.overflowing_sub(0x0000000000002404_u64);
-                let (d, b2) = d.overflowing_sub(x200);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t201 as u64, (t201 >> 127) as u64)
-        };
+        let (x187, x188) = ::fieldgen_field::carry::sub_u64(
+            x162,
+            0x2401b00840138013_u64,
+            0x0000000000000000_u64,
+        );
+        let (x189, x190) = ::fieldgen_field::carry::sub_u64(
+            x164,
+            0xf687f64000000000_u64,
+            x188,
+        );
+        let (x191, x192) = ::fieldgen_field::carry::sub_u64(
+            x166,
+            0xfffffff6ff66fc6f_u64,
+            x190,
+        );
+        let (x193, x194) = ::fieldgen_field::carry::sub_u64(
+            x168,
+            0x12908f41c8020fff_u64,
+            x192,
+        );
+        let (x195, x196) = ::fieldgen_field::carry::sub_u64(
+            x170,
+            0xbfca0000000000d8_u64,
+            x194,
+        );
+        let (x197, x198) = ::fieldgen_field::carry::sub_u64(
+            x172,
+            0xfffff6ff0cf6b7d9_u64,
+            x196,
+        );
+        let (x199, x200) = ::fieldgen_field::carry::sub_u64(
+            x174,
+            0x80360120023fffff_u64,
+            x198,
+        );
+        let (x201, x202) = ::fieldgen_field::carry::sub_u64(
+            x176,
+            0x0000000000002404_u64,
+            x200,
+        );
         let x205 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x202));
         let x206 = ::fieldgen_field::barrier::select_u64(x205, x187, x162);
         let x207 = ::fieldgen_field::barrier::select_u64(x205, x189, x164);
@@ -4305,132 +4001,66 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u64; 16], b: &[u64; 16]) -> [u64; 16] {
-        let (x33, x34) = {
-            let t33: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t33 as u64, (t33 >> 64) as u64)
-        };
-        let (x35, x36) = {
-            let t35: u128 = (a[1] as u128) + (b[1] as u128) + (x34 as u128);
-            (t35 as u64, (t35 >> 64) as u64)
-        };
-        let (x37, x38) = {
-            let t37: u128 = (a[2] as u128) + (b[2] as u128) + (x36 as u128);
-            (t37 as u64, (t37 >> 64) as u64)
-        };
-        let (x39, x40) = {
-            let t39: u128 = (a[3] as u128) + (b[3] as u128) + (x38 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = (a[4] as u128) + (b[4] as u128) + (x40 as u128);
-            (t41 as u64, (t41 >> 64) as u64)
-        };
-        let (x43, x44) = {
-            let t43: u128 = (a[5] as u128) + (b[5] as u128) + (x42 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = (a[6] as u128) + (b[6] as u128) + (x44 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = (a[7] as u128) + (b[7] as u128) + (x46 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
-        let (x49, x50) = {
-            let t49: u128 = (a[8] as u128) + (b[8] as u128) + (x48 as u128);
-            (t49 as u64, (t49 >> 64) as u64)
-        };
-        let (x51, x52) = {
-            let t51: u128 = (a[9] as u128) + (b[9] as u128) + (x50 as u128);
-            (t51 as u64, (t51 >> 64) as u64)
-        };
-        let (x53, x54) = {
-            let t53: u128 = (a[10] as u128) + (b[10] as u128) + (x52 as u128);
-            (t53 as u64, (t53 >> 64) as u64)
-        };
-        let (x55, x56) = {
-            let t55: u128 = (a[11] as u128) + (b[11] as u128) + (x54 as u128);
-            (t55 as u64, (t55 >> 64) as u64)
-        };
-        let (x57, x58) = {
-            let t57: u128 = (a[12] as u128) + (b[12] as u128) + (x56 as u128);
-            (t57 as u64, (t57 >> 64) as u64)
-        };
-        let (x59, x60) = {
-            let t59: u128 = (a[13] as u128) + (b[13] as u128) + (x58 as u128);
-            (t59 as u64, (t59 >> 64) as u64)
-        };
-        let (x61, x62) = {
-            let t61: u128 = (a[14] as u128) + (b[14] as u128) + (x60 as u128);
-            (t61 as u64, (t61 >> 64) as u64)
-        };
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x35, x36) = ::fieldgen_field::carry::add_u64(a[1], b[1], x34);
+        let (x37, x38) = ::fieldgen_field::carry::add_u64(a[2], b[2], x36);
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(a[3], b[3], x38);
+        let (x41, x42) = ::fieldgen_field::carry::add_u64(a[4], b[4], x40);
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(a[5], b[5], x42);
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(a[6], b[6], x44);
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(a[7], b[7], x46);
+        let (x49, x50) = ::fieldgen_field::carry::add_u64(a[8], b[8], x48);
+        let (x51, x52) = ::fieldgen_field::carry::add_u64(a[9], b[9], x50);
+        let (x53, x54) = ::fieldgen_field::carry::add_u64(a[10], b[10], x52);
+        let (x55, x56) = ::fieldgen_field::carry::add_u64(a[11], b[11], x54);
+        let (x57, x58) = ::fieldgen_field::carry::add_u64(a[12], b[12], x56);
+        let (x59, x60) = ::fieldgen_field::carry::add_u64(a[13], b[13], x58);
+        let (x61, x62) = ::fieldgen_field::carry::add_u64(a[14], b[14], x60);
         let x63 = a[15].wrapping_add(b[15]).wrapping_add(x62);
-        let (x74, x75) = {
-            let t74: u128 = {
-                let (d, b1) = x49.overflowing_sub(0x2401b00840138013_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t74 as u64, (t74 >> 127) as u64)
-        };
-        let (x76, x77) = {
-            let t76: u128 = {
-                let (d, b1) = x51.overflowing_sub(0xf687f64000000000_u64);
-                let (d, b2) = d.overflowing_sub(x75);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t76 as u64, (t76 >> 127) as u64)
-        };
-        let (x78, x79) = {
-            let t78: u128 = {
-                let (d, b1) = x53.overflowing_sub(0xfffffff6ff66fc6f_u64);
-                let (d, b2) = d.overflowing_sub(x77);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t78 as u64, (t78 >> 127) as u64)
-        };
-        let (x80, x81) = {
-            let t80: u128 = {
-                let (d, b1) = x55.overflowing_sub(0x12908f41c8020fff_u64);
-                let (d, b2) = d.overflowing_sub(x79);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t80 as u64, (t80 >> 127) as u64)
-        };
-        let (x82, x83) = {
-            let t82: u128 = {
-                let (d, b1) = x57.overflowing_sub(0xbfca0000000000d8_u64);
-                let (d, b2) = d.overflowing_sub(x81);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t82 as u64, (t82 >> 127) as u64)
-        };
-        let (x84, x85) = {
-            let t84: u128 = {
-                let (d, b1) = x59.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-                let (d, b2) = d.overflowing_sub(x83);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t84 as u64, (t84 >> 127) as u64)
-        };
-        let (x86, x87) = {
-            let t86: u128 = {
-                let (d, b1) = x61.overflowing_sub(0x80360120023fffff_u64);
-                let (d, b2) = d.overflowing_sub(x85);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t86 as u64, (t86 >> 127) as u64)
-        };
-        let (x88, x89) = {
-            let t88: u128 = {
-                let (d, b1) = x63.overflowing_sub(0x0000000000002404_u64);
-                let (d, b2) = d.overflowing_sub(x87);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t88 as u64, (t88 >> 127) as u64)
-        };
+        let (x74, x75) = ::fieldgen_field::carry::sub_u64(
+            x49,
+            0x2401b00840138013_u64,
+            0x0000000000000000_u64,
+        );
+        let (x76, x77) = ::fieldgen_field::carry::sub_u64(
+            x51,
+            0xf687f64000000000_u64,
+            x75,
+        );
+        let (x78, x79) = ::fieldgen_field::carry::sub_u64(
+            x53,
+            0xfffffff6ff66fc6f_u64,
+            x77,
+        );
+        let (x80, x81) = ::fieldgen_field::carry::sub_u64(
+            x55,
+            0x12908f41c8020fff_u64,
+            x79,
+        );
+        let (x82, x83) = ::fieldgen_field::carry::sub_u64(
+            x57,
+            0xbfca0000000000d8_u64,
+            x81,
+        );
+        let (x84, x85) = ::fieldgen_field::carry::sub_u64(
+            x59,
+            0xfffff6ff0cf6b7d9_u64,
+            x83,
+        );
+        let (x86, x87) = ::fieldgen_field::carry::sub_u64(
+            x61,
+            0x80360120023fffff_u64,
+            x85,
+        );
+        let (x88, x89) = ::fieldgen_field::carry::sub_u64(
+            x63,
+            0x0000000000002404_u64,
+            x87,
+        );
         let x92 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x89));
         let x93 = ::fieldgen_field::barrier::select_u64(x92, x74, x49);
         let x94 = ::fieldgen_field::barrier::select_u64(x92, x76, x51);
@@ -4446,171 +4076,45 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u64; 16], b: &[u64; 16]) -> [u64; 16] {
-        let (x33, x34) = {
-            let t33: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t33 as u64, (t33 >> 127) as u64)
-        };
-        let (x35, x36) = {
-            let t35: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x34);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t35 as u64, (t35 >> 127) as u64)
-        };
-        let (x37, x38) = {
-            let t37: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x36);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t37 as u64, (t37 >> 127) as u64)
-        };
-        let (x39, x40) = {
-            let t39: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x38);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t39 as u64, (t39 >> 127) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = {
-                let (d, b1) = a[4].overflowing_sub(b[4]);
-                let (d, b2) = d.overflowing_sub(x40);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t41 as u64, (t41 >> 127) as u64)
-        };
-        let (x43, x44) = {
-            let t43: u128 = {
-                let (d, b1) = a[5].overflowing_sub(b[5]);
-                let (d, b2) = d.overflowing_sub(x42);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t43 as u64, (t43 >> 127) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = {
-                let (d, b1) = a[6].overflowing_sub(b[6]);
-                let (d, b2) = d.overflowing_sub(x44);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t45 as u64, (t45 >> 127) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = {
-                let (d, b1) = a[7].overflowing_sub(b[7]);
-                let (d, b2) = d.overflowing_sub(x46);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t47 as u64, (t47 >> 127) as u64)
-        };
-        let (x49, x50) = {
-            let t49: u128 = {
-                let (d, b1) = a[8].overflowing_sub(b[8]);
-                let (d, b2) = d.overflowing_sub(x48);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t49 as u64, (t49 >> 127) as u64)
-        };
-        let (x51, x52) = {
-            let t51: u128 = {
-                let (d, b1) = a[9].overflowing_sub(b[9]);
-                let (d, b2) = d.overflowing_sub(x50);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t51 as u64, (t51 >> 127) as u64)
-        };
-        let (x53, x54) = {
-            let t53: u128 = {
-                let (d, b1) = a[10].overflowing_sub(b[10]);
-                let (d, b2) = d.overflowing_sub(x52);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t53 as u64, (t53 >> 127) as u64)
-        };
-        let (x55, x56) = {
-            let t55: u128 = {
-                let (d, b1) = a[11].overflowing_sub(b[11]);
-                let (d, b2) = d.overflowing_sub(x54);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t55 as u64, (t55 >> 127) as u64)
-        };
-        let (x57, x58) = {
-            let t57: u128 = {
-                let (d, b1) = a[12].overflowing_sub(b[12]);
-                let (d, b2) = d.overflowing_sub(x56);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t57 as u64, (t57 >> 127) as u64)
-        };
-        let (x59, x60) = {
-            let t59: u128 = {
-                let (d, b1) = a[13].overflowing_sub(b[13]);
-                let (d, b2) = d.overflowing_sub(x58);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t59 as u64, (t59 >> 127) as u64)
-        };
-        let (x61, x62) = {
-            let t61: u128 = {
-                let (d, b1) = a[14].overflowing_sub(b[14]);
-                let (d, b2) = d.overflowing_sub(x60);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t61 as u64, (t61 >> 127) as u64)
-        };
-        let (x63, x64) = {
-            let t63: u128 = {
-                let (d, b1) = a[15].overflowing_sub(b[15]);
-                let (d, b2) = d.overflowing_sub(x62);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t63 as u64, (t63 >> 127) as u64)
-        };
+        let (x33, x34) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x35, x36) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x34);
+        let (x37, x38) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x36);
+        let (x39, x40) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x38);
+        let (x41, x42) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x40);
+        let (x43, x44) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x42);
+        let (x45, x46) = ::fieldgen_field::carry::sub_u64(a[6], b[6], x44);
+        let (x47, x48) = ::fieldgen_field::carry::sub_u64(a[7], b[7], x46);
+        let (x49, x50) = ::fieldgen_field::carry::sub_u64(a[8], b[8], x48);
+        let (x51, x52) = ::fieldgen_field::carry::sub_u64(a[9], b[9], x50);
+        let (x53, x54) = ::fieldgen_field::carry::sub_u64(a[10], b[10], x52);
+        let (x55, x56) = ::fieldgen_field::carry::sub_u64(a[11], b[11], x54);
+        let (x57, x58) = ::fieldgen_field::carry::sub_u64(a[12], b[12], x56);
+        let (x59, x60) = ::fieldgen_field::carry::sub_u64(a[13], b[13], x58);
+        let (x61, x62) = ::fieldgen_field::carry::sub_u64(a[14], b[14], x60);
+        let (x63, x64) = ::fieldgen_field::carry::sub_u64(a[15], b[15], x62);
         let x65 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x64));
         let x74 = 0x2401b00840138013_u64 & x65;
-        let (x75, x76) = {
-            let t75: u128 = (x49 as u128) + (x74 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t75 as u64, (t75 >> 64) as u64)
-        };
+        let (x75, x76) = ::fieldgen_field::carry::add_u64(
+            x49,
+            x74,
+            0x0000000000000000_u64,
+        );
         let x77 = 0xf687f64000000000_u64 & x65;
-        let (x78, x79) = {
-            let t78: u128 = (x51 as u128) + (x77 as u128) + (x76 as u128);
-            (t78 as u64, (t78 >> 64) as u64)
-        };
+        let (x78, x79) = ::fieldgen_field::carry::add_u64(x51, x77, x76);
         let x80 = 0xfffffff6ff66fc6f_u64 & x65;
-        let (x81, x82) = {
-            let t81: u128 = (x53 as u128) + (x80 as u128) + (x79 as u128);
-            (t81 as u64, (t81 >> 64) as u64)
-        };
+        let (x81, x82) = ::fieldgen_field::carry::add_u64(x53, x80, x79);
         let x83 = 0x12908f41c8020fff_u64 & x65;
-        let (x84, x85) = {
-            let t84: u128 = (x55 as u128) + (x83 as u128) + (x82 as u128);
-            (t84 as u64, (t84 >> 64) as u64)
-        };
+        let (x84, x85) = ::fieldgen_field::carry::add_u64(x55, x83, x82);
         let x86 = 0xbfca0000000000d8_u64 & x65;
-        let (x87, x88) = {
-            let t87: u128 = (x57 as u128) + (x86 as u128) + (x85 as u128);
-            (t87 as u64, (t87 >> 64) as u64)
-        };
+        let (x87, x88) = ::fieldgen_field::carry::add_u64(x57, x86, x85);
         let x89 = 0xfffff6ff0cf6b7d9_u64 & x65;
-        let (x90, x91) = {
-            let t90: u128 = (x59 as u128) + (x89 as u128) + (x88 as u128);
-            (t90 as u64, (t90 >> 64) as u64)
-        };
+        let (x90, x91) = ::fieldgen_field::carry::add_u64(x59, x89, x88);
         let x92 = 0x80360120023fffff_u64 & x65;
-        let (x93, x94) = {
-            let t93: u128 = (x61 as u128) + (x92 as u128) + (x91 as u128);
-            (t93 as u64, (t93 >> 64) as u64)
-        };
+        let (x93, x94) = ::fieldgen_field::carry::add_u64(x61, x92, x91);
         let x95 = 0x0000000000002404_u64 & x65;
         let x96 = x63.wrapping_add(x95).wrapping_add(x94);
         [x33, x35, x37, x39, x41, x43, x45, x47, x75, x78, x81, x84, x87, x90, x93, x96]

@@ -187,16 +187,16 @@ impl Fp {
                 + (x44 as u128);
             (t62 as u64, (t62 >> 64) as u64)
         };
-        let (x64, x65) = {
-            let t64: u128 = (x46 as u128) + (x63 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t64 as u64, (t64 >> 64) as u64)
-        };
-        let (x66, x67) = {
-            let t66: u128 = (x48 as u128) + (0x0000000000000000_u64 as u128)
-                + (x65 as u128);
-            (t66 as u64, (t66 >> 64) as u64)
-        };
+        let (x64, x65) = ::fieldgen_field::carry::add_u64(
+            x46,
+            x63,
+            0x0000000000000000_u64,
+        );
+        let (x66, x67) = ::fieldgen_field::carry::add_u64(
+            x48,
+            0x0000000000000000_u64,
+            x65,
+        );
         let x68 = x59.wrapping_add(0x0000000000000000_u64).wrapping_add(x67);
         [x62, x64, x66, x68]
     }
@@ -250,31 +250,31 @@ impl Fp {
             let t37: u128 = (a[0] as u128) * (a[0] as u128);
             (t37 as u64, (t37 >> 64) as u64)
         };
-        let (x39, x40) = {
-            let t39: u128 = (x33 as u128) + (x38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(
+            x33,
+            x38,
+            0x0000000000000000_u64,
+        );
         let (x41, x42) = {
             let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128)
                 + (x40 as u128);
             (t41 as u64, (t41 >> 64) as u64)
         };
-        let (x43, x44) = {
-            let t43: u128 = (x29 as u128) + (x42 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(
+            x29,
+            x42,
+            0x0000000000000000_u64,
+        );
         let (x45, x46) = {
             let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128)
                 + (x44 as u128);
             (t45 as u64, (t45 >> 64) as u64)
         };
-        let (x47, x48) = {
-            let t47: u128 = (x23 as u128) + (x46 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            x23,
+            x46,
+            0x0000000000000000_u64,
+        );
         let (x49, x50) = {
             let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128)
                 + (x48 as u128);
@@ -310,16 +310,16 @@ impl Fp {
                 + (x56 as u128);
             (t74 as u64, (t74 >> 64) as u64)
         };
-        let (x76, x77) = {
-            let t76: u128 = (x58 as u128) + (x75 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t76 as u64, (t76 >> 64) as u64)
-        };
-        let (x78, x79) = {
-            let t78: u128 = (x60 as u128) + (0x0000000000000000_u64 as u128)
-                + (x77 as u128);
-            (t78 as u64, (t78 >> 64) as u64)
-        };
+        let (x76, x77) = ::fieldgen_field::carry::add_u64(
+            x58,
+            x75,
+            0x0000000000000000_u64,
+        );
+        let (x78, x79) = ::fieldgen_field::carry::add_u64(
+            x60,
+            0x0000000000000000_u64,
+            x77,
+        );
         let x80 = x71.wrapping_add(0x0000000000000000_u64).wrapping_add(x79);
         [x74, x76, x78, x80]
     }
@@ -352,16 +352,16 @@ impl Fp {
                 + (x6 as u128);
             (t22 as u64, (t22 >> 64) as u64)
         };
-        let (x24, x25) = {
-            let t24: u128 = (x8 as u128) + (x23 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t24 as u64, (t24 >> 64) as u64)
-        };
-        let (x26, x27) = {
-            let t26: u128 = (x10 as u128) + (0x0000000000000000_u64 as u128)
-                + (x25 as u128);
-            (t26 as u64, (t26 >> 64) as u64)
-        };
+        let (x24, x25) = ::fieldgen_field::carry::add_u64(
+            x8,
+            x23,
+            0x0000000000000000_u64,
+        );
+        let (x26, x27) = ::fieldgen_field::carry::add_u64(
+            x10,
+            0x0000000000000000_u64,
+            x25,
+        );
         let x28 = x19.wrapping_add(0x0000000000000000_u64).wrapping_add(x27);
         [x22, x24, x26, x28]
     }
@@ -369,23 +369,14 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let (x9, x10) = {
-            let t9: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t9 as u64, (t9 >> 64) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = (a[1] as u128) + (b[1] as u128) + (x10 as u128);
-            (t11 as u64, (t11 >> 64) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = (a[2] as u128) + (b[2] as u128) + (x12 as u128);
-            (t13 as u64, (t13 >> 64) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = (a[3] as u128) + (b[3] as u128) + (x14 as u128);
-            (t15 as u64, (t15 >> 64) as u64)
-        };
+        let (x9, x10) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x11, x12) = ::fieldgen_field::carry::add_u64(a[1], b[1], x10);
+        let (x13, x14) = ::fieldgen_field::carry::add_u64(a[2], b[2], x12);
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(a[3], b[3], x14);
         let x18 = x15 >> 63;
         let x19 = x16 << 1;
         let x20 = x18 | x19;
@@ -395,16 +386,16 @@ impl Fp {
                 + (x9 as u128);
             (t25 as u64, (t25 >> 64) as u64)
         };
-        let (x27, x28) = {
-            let t27: u128 = (x11 as u128) + (x26 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t27 as u64, (t27 >> 64) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128)
-                + (x28 as u128);
-            (t29 as u64, (t29 >> 64) as u64)
-        };
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(
+            x11,
+            x26,
+            0x0000000000000000_u64,
+        );
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(
+            x13,
+            0x0000000000000000_u64,
+            x28,
+        );
         let x31 = x22.wrapping_add(0x0000000000000000_u64).wrapping_add(x30);
         [x25, x27, x29, x31]
     }
@@ -412,48 +403,30 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = 0xffffffffffffffda_u64.overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x14);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t15 as u64, (t15 >> 127) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x16);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t17 as u64, (t17 >> 127) as u64)
-        };
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffda_u64,
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x15, x16) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            b[1],
+            x14,
+        );
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            b[2],
+            x16,
+        );
         let x19 = 0xffffffffffffffff_u64.wrapping_sub(b[3]).wrapping_sub(x18);
-        let (x22, x23) = {
-            let t22: u128 = (a[0] as u128) + (x13 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t22 as u64, (t22 >> 64) as u64)
-        };
-        let (x24, x25) = {
-            let t24: u128 = (a[1] as u128) + (x15 as u128) + (x23 as u128);
-            (t24 as u64, (t24 >> 64) as u64)
-        };
-        let (x26, x27) = {
-            let t26: u128 = (a[2] as u128) + (x17 as u128) + (x25 as u128);
-            (t26 as u64, (t26 >> 64) as u64)
-        };
-        let (x28, x29) = {
-            let t28: u128 = (a[3] as u128) + (x19 as u128) + (x27 as u128);
-            (t28 as u64, (t28 >> 64) as u64)
-        };
+        let (x22, x23) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            x13,
+            0x0000000000000000_u64,
+        );
+        let (x24, x25) = ::fieldgen_field::carry::add_u64(a[1], x15, x23);
+        let (x26, x27) = ::fieldgen_field::carry::add_u64(a[2], x17, x25);
+        let (x28, x29) = ::fieldgen_field::carry::add_u64(a[3], x19, x27);
         let x31 = x28 >> 63;
         let x32 = x29 << 1;
         let x33 = x31 | x32;
@@ -463,16 +436,16 @@ impl Fp {
                 + (x22 as u128);
             (t38 as u64, (t38 >> 64) as u64)
         };
-        let (x40, x41) = {
-            let t40: u128 = (x24 as u128) + (x39 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t40 as u64, (t40 >> 64) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = (x26 as u128) + (0x0000000000000000_u64 as u128)
-                + (x41 as u128);
-            (t42 as u64, (t42 >> 64) as u64)
-        };
+        let (x40, x41) = ::fieldgen_field::carry::add_u64(
+            x24,
+            x39,
+            0x0000000000000000_u64,
+        );
+        let (x42, x43) = ::fieldgen_field::carry::add_u64(
+            x26,
+            0x0000000000000000_u64,
+            x41,
+        );
         let x44 = x35.wrapping_add(0x0000000000000000_u64).wrapping_add(x43);
         [x38, x40, x42, x44]
     }
@@ -480,30 +453,21 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let (x9, x10) = {
-            let t9: u128 = {
-                let (d, b1) = 0xffffffffffffffda_u64.overflowing_sub(a[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t9 as u64, (t9 >> 127) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[1]);
-                let (d, b2) = d.overflowing_sub(x10);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t11 as u64, (t11 >> 127) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[2]);
-                let (d, b2) = d.overflowing_sub(x12);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
+        let (x9, x10) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffda_u64,
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x11, x12) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[1],
+            x10,
+        );
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[2],
+            x12,
+        );
         let x15 = 0xffffffffffffffff_u64.wrapping_sub(a[3]).wrapping_sub(x14);
         let x18 = x15 >> 63;
         let x20 = x15 & 0x7fffffffffffffff_u64;
@@ -512,16 +476,16 @@ impl Fp {
                 + (x9 as u128);
             (t23 as u64, (t23 >> 64) as u64)
         };
-        let (x25, x26) = {
-            let t25: u128 = (x11 as u128) + (x24 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t25 as u64, (t25 >> 64) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128)
-                + (x26 as u128);
-            (t27 as u64, (t27 >> 64) as u64)
-        };
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(
+            x11,
+            x24,
+            0x0000000000000000_u64,
+        );
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(
+            x13,
+            0x0000000000000000_u64,
+            x26,
+        );
         let x29 = x20.wrapping_add(0x0000000000000000_u64).wrapping_add(x28);
         [x23, x25, x27, x29]
     }
@@ -529,23 +493,14 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let (x5, x6) = {
-            let t5: u128 = (a[0] as u128) + (a[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t5 as u64, (t5 >> 64) as u64)
-        };
-        let (x7, x8) = {
-            let t7: u128 = (a[1] as u128) + (a[1] as u128) + (x6 as u128);
-            (t7 as u64, (t7 >> 64) as u64)
-        };
-        let (x9, x10) = {
-            let t9: u128 = (a[2] as u128) + (a[2] as u128) + (x8 as u128);
-            (t9 as u64, (t9 >> 64) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = (a[3] as u128) + (a[3] as u128) + (x10 as u128);
-            (t11 as u64, (t11 >> 64) as u64)
-        };
+        let (x5, x6) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x7, x8) = ::fieldgen_field::carry::add_u64(a[1], a[1], x6);
+        let (x9, x10) = ::fieldgen_field::carry::add_u64(a[2], a[2], x8);
+        let (x11, x12) = ::fieldgen_field::carry::add_u64(a[3], a[3], x10);
         let x14 = x11 >> 63;
         let x15 = x12 << 1;
         let x16 = x14 | x15;
@@ -555,16 +510,16 @@ impl Fp {
                 + (x5 as u128);
             (t21 as u64, (t21 >> 64) as u64)
         };
-        let (x23, x24) = {
-            let t23: u128 = (x7 as u128) + (x22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = (x9 as u128) + (0x0000000000000000_u64 as u128)
-                + (x24 as u128);
-            (t25 as u64, (t25 >> 64) as u64)
-        };
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(
+            x7,
+            x22,
+            0x0000000000000000_u64,
+        );
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(
+            x9,
+            0x0000000000000000_u64,
+            x24,
+        );
         let x27 = x18.wrapping_add(0x0000000000000000_u64).wrapping_add(x26);
         [x21, x23, x25, x27]
     }
@@ -572,38 +527,26 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let (x10, x11) = {
-            let t10: u128 = {
-                let (d, b1) = a[0].overflowing_sub(0xffffffffffffffed_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t10 as u64, (t10 >> 127) as u64)
-        };
-        let (x12, x13) = {
-            let t12: u128 = {
-                let (d, b1) = a[1].overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x11);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t12 as u64, (t12 >> 127) as u64)
-        };
-        let (x14, x15) = {
-            let t14: u128 = {
-                let (d, b1) = a[2].overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x13);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t14 as u64, (t14 >> 127) as u64)
-        };
-        let (x16, x17) = {
-            let t16: u128 = {
-                let (d, b1) = a[3].overflowing_sub(0x7fffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x15);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t16 as u64, (t16 >> 127) as u64)
-        };
+        let (x10, x11) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            0xffffffffffffffed_u64,
+            0x0000000000000000_u64,
+        );
+        let (x12, x13) = ::fieldgen_field::carry::sub_u64(
+            a[1],
+            0xffffffffffffffff_u64,
+            x11,
+        );
+        let (x14, x15) = ::fieldgen_field::carry::sub_u64(
+            a[2],
+            0xffffffffffffffff_u64,
+            x13,
+        );
+        let (x16, x17) = ::fieldgen_field::carry::sub_u64(
+            a[3],
+            0x7fffffffffffffff_u64,
+            x15,
+        );
         let x20 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x17));
         let x21 = ::fieldgen_field::barrier::select_u64(x20, x10, a[0]);
         let x22 = ::fieldgen_field::barrier::select_u64(x20, x12, a[1]);

@@ -217,41 +217,41 @@ impl Fp {
         let x132 = x34 >> 51;
         let x133 = x36 << 13;
         let x134 = x132 | x133;
-        let (x137, x138) = {
-            let t137: u128 = (x57 as u128) + (x134 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t137 as u64, (t137 >> 64) as u64)
-        };
+        let (x137, x138) = ::fieldgen_field::carry::add_u64(
+            x57,
+            x134,
+            0x0000000000000000_u64,
+        );
         let x139 = x59.wrapping_add(0x0000000000000000_u64).wrapping_add(x138);
         let x142 = x137 & 0x0007ffffffffffff_u64;
         let x143 = x137 >> 51;
         let x144 = x139 << 13;
         let x145 = x143 | x144;
-        let (x148, x149) = {
-            let t148: u128 = (x80 as u128) + (x145 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t148 as u64, (t148 >> 64) as u64)
-        };
+        let (x148, x149) = ::fieldgen_field::carry::add_u64(
+            x80,
+            x145,
+            0x0000000000000000_u64,
+        );
         let x150 = x82.wrapping_add(0x0000000000000000_u64).wrapping_add(x149);
         let x153 = x148 & 0x0007ffffffffffff_u64;
         let x154 = x148 >> 51;
         let x155 = x150 << 13;
         let x156 = x154 | x155;
-        let (x159, x160) = {
-            let t159: u128 = (x103 as u128) + (x156 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t159 as u64, (t159 >> 64) as u64)
-        };
+        let (x159, x160) = ::fieldgen_field::carry::add_u64(
+            x103,
+            x156,
+            0x0000000000000000_u64,
+        );
         let x161 = x105.wrapping_add(0x0000000000000000_u64).wrapping_add(x160);
         let x164 = x159 & 0x0007ffffffffffff_u64;
         let x165 = x159 >> 51;
         let x166 = x161 << 13;
         let x167 = x165 | x166;
-        let (x170, x171) = {
-            let t170: u128 = (x126 as u128) + (x167 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t170 as u64, (t170 >> 64) as u64)
-        };
+        let (x170, x171) = ::fieldgen_field::carry::add_u64(
+            x126,
+            x167,
+            0x0000000000000000_u64,
+        );
         let x172 = x128.wrapping_add(0x0000000000000000_u64).wrapping_add(x171);
         let x175 = x170 & 0x0007ffffffffffff_u64;
         let x176 = x170 >> 51;
@@ -351,41 +351,41 @@ impl Fp {
         let x79 = x19 >> 51;
         let x80 = x21 << 13;
         let x81 = x79 | x80;
-        let (x84, x85) = {
-            let t84: u128 = (x33 as u128) + (x81 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t84 as u64, (t84 >> 64) as u64)
-        };
+        let (x84, x85) = ::fieldgen_field::carry::add_u64(
+            x33,
+            x81,
+            0x0000000000000000_u64,
+        );
         let x86 = x35.wrapping_add(0x0000000000000000_u64).wrapping_add(x85);
         let x89 = x84 & 0x0007ffffffffffff_u64;
         let x90 = x84 >> 51;
         let x91 = x86 << 13;
         let x92 = x90 | x91;
-        let (x95, x96) = {
-            let t95: u128 = (x47 as u128) + (x92 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t95 as u64, (t95 >> 64) as u64)
-        };
+        let (x95, x96) = ::fieldgen_field::carry::add_u64(
+            x47,
+            x92,
+            0x0000000000000000_u64,
+        );
         let x97 = x49.wrapping_add(0x0000000000000000_u64).wrapping_add(x96);
         let x100 = x95 & 0x0007ffffffffffff_u64;
         let x101 = x95 >> 51;
         let x102 = x97 << 13;
         let x103 = x101 | x102;
-        let (x106, x107) = {
-            let t106: u128 = (x60 as u128) + (x103 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t106 as u64, (t106 >> 64) as u64)
-        };
+        let (x106, x107) = ::fieldgen_field::carry::add_u64(
+            x60,
+            x103,
+            0x0000000000000000_u64,
+        );
         let x108 = x62.wrapping_add(0x0000000000000000_u64).wrapping_add(x107);
         let x111 = x106 & 0x0007ffffffffffff_u64;
         let x112 = x106 >> 51;
         let x113 = x108 << 13;
         let x114 = x112 | x113;
-        let (x117, x118) = {
-            let t117: u128 = (x73 as u128) + (x114 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t117 as u64, (t117 >> 64) as u64)
-        };
+        let (x117, x118) = ::fieldgen_field::carry::add_u64(
+            x73,
+            x114,
+            0x0000000000000000_u64,
+        );
         let x119 = x75.wrapping_add(0x0000000000000000_u64).wrapping_add(x118);
         let x122 = x117 & 0x0007ffffffffffff_u64;
         let x123 = x117 >> 51;
@@ -429,41 +429,41 @@ impl Fp {
         let x19 = x7 >> 51;
         let x20 = x8 << 13;
         let x21 = x19 | x20;
-        let (x24, x25) = {
-            let t24: u128 = (x9 as u128) + (x21 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t24 as u64, (t24 >> 64) as u64)
-        };
+        let (x24, x25) = ::fieldgen_field::carry::add_u64(
+            x9,
+            x21,
+            0x0000000000000000_u64,
+        );
         let x26 = x10.wrapping_add(0x0000000000000000_u64).wrapping_add(x25);
         let x29 = x24 & 0x0007ffffffffffff_u64;
         let x30 = x24 >> 51;
         let x31 = x26 << 13;
         let x32 = x30 | x31;
-        let (x35, x36) = {
-            let t35: u128 = (x11 as u128) + (x32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t35 as u64, (t35 >> 64) as u64)
-        };
+        let (x35, x36) = ::fieldgen_field::carry::add_u64(
+            x11,
+            x32,
+            0x0000000000000000_u64,
+        );
         let x37 = x12.wrapping_add(0x0000000000000000_u64).wrapping_add(x36);
         let x40 = x35 & 0x0007ffffffffffff_u64;
         let x41 = x35 >> 51;
         let x42 = x37 << 13;
         let x43 = x41 | x42;
-        let (x46, x47) = {
-            let t46: u128 = (x13 as u128) + (x43 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t46 as u64, (t46 >> 64) as u64)
-        };
+        let (x46, x47) = ::fieldgen_field::carry::add_u64(
+            x13,
+            x43,
+            0x0000000000000000_u64,
+        );
         let x48 = x14.wrapping_add(0x0000000000000000_u64).wrapping_add(x47);
         let x51 = x46 & 0x0007ffffffffffff_u64;
         let x52 = x46 >> 51;
         let x53 = x48 << 13;
         let x54 = x52 | x53;
-        let (x57, x58) = {
-            let t57: u128 = (x15 as u128) + (x54 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t57 as u64, (t57 >> 64) as u64)
-        };
+        let (x57, x58) = ::fieldgen_field::carry::add_u64(
+            x15,
+            x54,
+            0x0000000000000000_u64,
+        );
         let x59 = x16.wrapping_add(0x0000000000000000_u64).wrapping_add(x58);
         let x62 = x57 & 0x0007ffffffffffff_u64;
         let x63 = x57 >> 51;

@@ -174,11 +174,11 @@ impl Fp {
                 + (x35 as u128) + (x51 as u128);
             (t52 as u64, (t52 >> 64) as u64)
         };
-        let (x54, x55) = {
-            let t54: u128 = (x36 as u128) + (x53 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t54 as u64, (t54 >> 64) as u64)
-        };
+        let (x54, x55) = ::fieldgen_field::carry::add_u64(
+            x36,
+            x53,
+            0x0000000000000000_u64,
+        );
         let (x58, x59) = {
             let t58: u128 = (a[0] as u128) * (b[1] as u128) + (x42 as u128);
             (t58 as u64, (t58 >> 64) as u64)
@@ -213,11 +213,11 @@ impl Fp {
                 + (x69 as u128);
             (t70 as u64, (t70 >> 64) as u64)
         };
-        let (x72, x73) = {
-            let t72: u128 = (x55 as u128) + (x71 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t72 as u64, (t72 >> 64) as u64)
-        };
+        let (x72, x73) = ::fieldgen_field::carry::add_u64(
+            x55,
+            x71,
+            0x0000000000000000_u64,
+        );
         let x76 = {
             let t75: u128 = (x58 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x58 as u128);
@@ -253,11 +253,11 @@ impl Fp {
                 + (x70 as u128) + (x86 as u128);
             (t87 as u64, (t87 >> 64) as u64)
         };
-        let (x89, x90) = {
-            let t89: u128 = (x72 as u128) + (x88 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t89 as u64, (t89 >> 64) as u64)
-        };
+        let (x89, x90) = ::fieldgen_field::carry::add_u64(
+            x72,
+            x88,
+            0x0000000000000000_u64,
+        );
         let x91 = x73.wrapping_add(x90).wrapping_add(0x0000000000000000_u64);
         let (x93, x94) = {
             let t93: u128 = (a[0] as u128) * (b[2] as u128) + (x77 as u128);
@@ -293,11 +293,11 @@ impl Fp {
                 + (x104 as u128);
             (t105 as u64, (t105 >> 64) as u64)
         };
-        let (x107, x108) = {
-            let t107: u128 = (x91 as u128) + (x106 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t107 as u64, (t107 >> 64) as u64)
-        };
+        let (x107, x108) = ::fieldgen_field::carry::add_u64(
+            x91,
+            x106,
+            0x0000000000000000_u64,
+        );
         let x111 = {
             let t110: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x93 as u128);
@@ -333,11 +333,11 @@ impl Fp {
                 + (x105 as u128) + (x121 as u128);
             (t122 as u64, (t122 >> 64) as u64)
         };
-        let (x124, x125) = {
-            let t124: u128 = (x107 as u128) + (x123 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t124 as u64, (t124 >> 64) as u64)
-        };
+        let (x124, x125) = ::fieldgen_field::carry::add_u64(
+            x107,
+            x123,
+            0x0000000000000000_u64,
+        );
         let x126 = x108.wrapping_add(x125).wrapping_add(0x0000000000000000_u64);
         let (x128, x129) = {
             let t128: u128 = (a[0] as u128) * (b[3] as u128) + (x112 as u128);
@@ -373,11 +373,11 @@ impl Fp {
                 + (x139 as u128);
             (t140 as u64, (t140 >> 64) as u64)
         };
-        let (x142, x143) = {
-            let t142: u128 = (x126 as u128) + (x141 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t142 as u64, (t142 >> 64) as u64)
-        };
+        let (x142, x143) = ::fieldgen_field::carry::add_u64(
+            x126,
+            x141,
+            0x0000000000000000_u64,
+        );
         let x146 = {
             let t145: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x128 as u128);
@@ -413,11 +413,11 @@ impl Fp {
                 + (x140 as u128) + (x156 as u128);
             (t157 as u64, (t157 >> 64) as u64)
         };
-        let (x159, x160) = {
-            let t159: u128 = (x142 as u128) + (x158 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t159 as u64, (t159 >> 64) as u64)
-        };
+        let (x159, x160) = ::fieldgen_field::carry::add_u64(
+            x142,
+            x158,
+            0x0000000000000000_u64,
+        );
         let x161 = x143.wrapping_add(x160).wrapping_add(0x0000000000000000_u64);
         let (x163, x164) = {
             let t163: u128 = (a[0] as u128) * (b[4] as u128) + (x147 as u128);
@@ -453,11 +453,11 @@ impl Fp {
                 + (x174 as u128);
             (t175 as u64, (t175 >> 64) as u64)
         };
-        let (x177, x178) = {
-            let t177: u128 = (x161 as u128) + (x176 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t177 as u64, (t177 >> 64) as u64)
-        };
+        let (x177, x178) = ::fieldgen_field::carry::add_u64(
+            x161,
+            x176,
+            0x0000000000000000_u64,
+        );
         let x181 = {
             let t180: u128 = (x163 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x163 as u128);
@@ -493,11 +493,11 @@ impl Fp {
                 + (x175 as u128) + (x191 as u128);
             (t192 as u64, (t192 >> 64) as u64)
         };
-        let (x194, x195) = {
-            let t194: u128 = (x177 as u128) + (x193 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t194 as u64, (t194 >> 64) as u64)
-        };
+        let (x194, x195) = ::fieldgen_field::carry::add_u64(
+            x177,
+            x193,
+            0x0000000000000000_u64,
+        );
         let x196 = x178.wrapping_add(x195).wrapping_add(0x0000000000000000_u64);
         let (x198, x199) = {
             let t198: u128 = (a[0] as u128) * (b[5] as u128) + (x182 as u128);
@@ -533,11 +533,11 @@ impl Fp {
                 + (x209 as u128);
             (t210 as u64, (t210 >> 64) as u64)
         };
-        let (x212, x213) = {
-            let t212: u128 = (x196 as u128) + (x211 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t212 as u64, (t212 >> 64) as u64)
-        };
+        let (x212, x213) = ::fieldgen_field::carry::add_u64(
+            x196,
+            x211,
+            0x0000000000000000_u64,
+        );
         let x216 = {
             let t215: u128 = (x198 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x198 as u128);
@@ -573,11 +573,11 @@ impl Fp {
                 + (x210 as u128) + (x226 as u128);
             (t227 as u64, (t227 >> 64) as u64)
         };
-        let (x229, x230) = {
-            let t229: u128 = (x212 as u128) + (x228 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t229 as u64, (t229 >> 64) as u64)
-        };
+        let (x229, x230) = ::fieldgen_field::carry::add_u64(
+            x212,
+            x228,
+            0x0000000000000000_u64,
+        );
         let x231 = x213.wrapping_add(x230).wrapping_add(0x0000000000000000_u64);
         let (x233, x234) = {
             let t233: u128 = (a[0] as u128) * (b[6] as u128) + (x217 as u128);
@@ -613,11 +613,11 @@ impl Fp {
                 + (x244 as u128);
             (t245 as u64, (t245 >> 64) as u64)
         };
-        let (x247, x248) = {
-            let t247: u128 = (x231 as u128) + (x246 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t247 as u64, (t247 >> 64) as u64)
-        };
+        let (x247, x248) = ::fieldgen_field::carry::add_u64(
+            x231,
+            x246,
+            0x0000000000000000_u64,
+        );
         let x251 = {
             let t250: u128 = (x233 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x233 as u128);
@@ -653,76 +653,49 @@ impl Fp {
                 + (x245 as u128) + (x261 as u128);
             (t262 as u64, (t262 >> 64) as u64)
         };
-        let (x264, x265) = {
-            let t264: u128 = (x247 as u128) + (x263 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t264 as u64, (t264 >> 64) as u64)
-        };
+        let (x264, x265) = ::fieldgen_field::carry::add_u64(
+            x247,
+            x263,
+            0x0000000000000000_u64,
+        );
         let x266 = x248.wrapping_add(x265).wrapping_add(0x0000000000000000_u64);
-        let (x276, x277) = {
-            let t276: u128 = {
-                let (d, b1) = x252.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t276 as u64, (t276 >> 127) as u64)
-        };
-        let (x278, x279) = {
-            let t278: u128 = {
-                let (d, b1) = x254.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x277);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t278 as u64, (t278 >> 127) as u64)
-        };
-        let (x280, x281) = {
-            let t280: u128 = {
-                let (d, b1) = x256.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x279);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t280 as u64, (t280 >> 127) as u64)
-        };
-        let (x282, x283) = {
-            let t282: u128 = {
-                let (d, b1) = x258.overflowing_sub(0xfffffffeffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x281);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t282 as u64, (t282 >> 127) as u64)
-        };
-        let (x284, x285) = {
-            let t284: u128 = {
-                let (d, b1) = x260.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x283);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t284 as u64, (t284 >> 127) as u64)
-        };
-        let (x286, x287) = {
-            let t286: u128 = {
-                let (d, b1) = x262.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x285);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t286 as u64, (t286 >> 127) as u64)
-        };
-        let (x288, x289) = {
-            let t288: u128 = {
-                let (d, b1) = x264.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x287);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t288 as u64, (t288 >> 127) as u64)
-        };
-        let x291 = {
-            let t290: u128 = {
-                let (d, b1) = x266.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x289);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t290 >> 127) as u64
-        };
+        let (x276, x277) = ::fieldgen_field::carry::sub_u64(
+            x252,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x278, x279) = ::fieldgen_field::carry::sub_u64(
+            x254,
+            0xffffffffffffffff_u64,
+            x277,
+        );
+        let (x280, x281) = ::fieldgen_field::carry::sub_u64(
+            x256,
+            0xffffffffffffffff_u64,
+            x279,
+        );
+        let (x282, x283) = ::fieldgen_field::carry::sub_u64(
+            x258,
+            0xfffffffeffffffff_u64,
+            x281,
+        );
+        let (x284, x285) = ::fieldgen_field::carry::sub_u64(
+            x260,
+            0xffffffffffffffff_u64,
+            x283,
+        );
+        let (x286, x287) = ::fieldgen_field::carry::sub_u64(
+            x262,
+            0xffffffffffffffff_u64,
+            x285,
+        );
+        let (x288, x289) = ::fieldgen_field::carry::sub_u64(
+            x264,
+            0xffffffffffffffff_u64,
+            x287,
+        );
+        let x291 = ::fieldgen_field::carry::sub_u64(x266, 0x0000000000000000_u64, x289)
+            .1;
         let x292 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x291));
         let x293 = ::fieldgen_field::barrier::select_u64(x292, x276, x252);
         let x294 = ::fieldgen_field::barrier::select_u64(x292, x278, x254);
@@ -870,61 +843,61 @@ impl Fp {
             let t88: u128 = (a[0] as u128) * (a[0] as u128);
             (t88 as u64, (t88 >> 64) as u64)
         };
-        let (x90, x91) = {
-            let t90: u128 = (x84 as u128) + (x89 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t90 as u64, (t90 >> 64) as u64)
-        };
+        let (x90, x91) = ::fieldgen_field::carry::add_u64(
+            x84,
+            x89,
+            0x0000000000000000_u64,
+        );
         let (x92, x93) = {
             let t92: u128 = (a[1] as u128) * (a[1] as u128) + (x83 as u128)
                 + (x91 as u128);
             (t92 as u64, (t92 >> 64) as u64)
         };
-        let (x94, x95) = {
-            let t94: u128 = (x80 as u128) + (x93 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t94 as u64, (t94 >> 64) as u64)
-        };
+        let (x94, x95) = ::fieldgen_field::carry::add_u64(
+            x80,
+            x93,
+            0x0000000000000000_u64,
+        );
         let (x96, x97) = {
             let t96: u128 = (a[2] as u128) * (a[2] as u128) + (x77 as u128)
                 + (x95 as u128);
             (t96 as u64, (t96 >> 64) as u64)
         };
-        let (x98, x99) = {
-            let t98: u128 = (x74 as u128) + (x97 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t98 as u64, (t98 >> 64) as u64)
-        };
+        let (x98, x99) = ::fieldgen_field::carry::add_u64(
+            x74,
+            x97,
+            0x0000000000000000_u64,
+        );
         let (x100, x101) = {
             let t100: u128 = (a[3] as u128) * (a[3] as u128) + (x71 as u128)
                 + (x99 as u128);
             (t100 as u64, (t100 >> 64) as u64)
         };
-        let (x102, x103) = {
-            let t102: u128 = (x68 as u128) + (x101 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t102 as u64, (t102 >> 64) as u64)
-        };
+        let (x102, x103) = ::fieldgen_field::carry::add_u64(
+            x68,
+            x101,
+            0x0000000000000000_u64,
+        );
         let (x104, x105) = {
             let t104: u128 = (a[4] as u128) * (a[4] as u128) + (x65 as u128)
                 + (x103 as u128);
             (t104 as u64, (t104 >> 64) as u64)
         };
-        let (x106, x107) = {
-            let t106: u128 = (x62 as u128) + (x105 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t106 as u64, (t106 >> 64) as u64)
-        };
+        let (x106, x107) = ::fieldgen_field::carry::add_u64(
+            x62,
+            x105,
+            0x0000000000000000_u64,
+        );
         let (x108, x109) = {
             let t108: u128 = (a[5] as u128) * (a[5] as u128) + (x59 as u128)
                 + (x107 as u128);
             (t108 as u64, (t108 >> 64) as u64)
         };
-        let (x110, x111) = {
-            let t110: u128 = (x56 as u128) + (x109 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t110 as u64, (t110 >> 64) as u64)
-        };
+        let (x110, x111) = ::fieldgen_field::carry::add_u64(
+            x56,
+            x109,
+            0x0000000000000000_u64,
+        );
         let (x112, x113) = {
             let t112: u128 = (a[6] as u128) * (a[6] as u128) + (x53 as u128)
                 + (x111 as u128);
@@ -966,11 +939,11 @@ impl Fp {
                 + (x100 as u128) + (x137 as u128);
             (t138 as u64, (t138 >> 64) as u64)
         };
-        let (x140, x141) = {
-            let t140: u128 = (x102 as u128) + (x139 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t140 as u64, (t140 >> 64) as u64)
-        };
+        let (x140, x141) = ::fieldgen_field::carry::add_u64(
+            x102,
+            x139,
+            0x0000000000000000_u64,
+        );
         let x144 = {
             let t143: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x128 as u128);
@@ -1006,10 +979,7 @@ impl Fp {
                 + (x140 as u128) + (x154 as u128);
             (t155 as u64, (t155 >> 64) as u64)
         };
-        let (x157, x158) = {
-            let t157: u128 = (x104 as u128) + (x156 as u128) + (x141 as u128);
-            (t157 as u64, (t157 >> 64) as u64)
-        };
+        let (x157, x158) = ::fieldgen_field::carry::add_u64(x104, x156, x141);
         let x161 = {
             let t160: u128 = (x145 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x145 as u128);
@@ -1045,10 +1015,7 @@ impl Fp {
                 + (x157 as u128) + (x171 as u128);
             (t172 as u64, (t172 >> 64) as u64)
         };
-        let (x174, x175) = {
-            let t174: u128 = (x106 as u128) + (x173 as u128) + (x158 as u128);
-            (t174 as u64, (t174 >> 64) as u64)
-        };
+        let (x174, x175) = ::fieldgen_field::carry::add_u64(x106, x173, x158);
         let x178 = {
             let t177: u128 = (x162 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x162 as u128);
@@ -1084,10 +1051,7 @@ impl Fp {
                 + (x174 as u128) + (x188 as u128);
             (t189 as u64, (t189 >> 64) as u64)
         };
-        let (x191, x192) = {
-            let t191: u128 = (x108 as u128) + (x190 as u128) + (x175 as u128);
-            (t191 as u64, (t191 >> 64) as u64)
-        };
+        let (x191, x192) = ::fieldgen_field::carry::add_u64(x108, x190, x175);
         let x195 = {
             let t194: u128 = (x179 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x179 as u128);
@@ -1123,10 +1087,7 @@ impl Fp {
                 + (x191 as u128) + (x205 as u128);
             (t206 as u64, (t206 >> 64) as u64)
         };
-        let (x208, x209) = {
-            let t208: u128 = (x110 as u128) + (x207 as u128) + (x192 as u128);
-            (t208 as u64, (t208 >> 64) as u64)
-        };
+        let (x208, x209) = ::fieldgen_field::carry::add_u64(x110, x207, x192);
         let x212 = {
             let t211: u128 = (x196 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x196 as u128);
@@ -1162,10 +1123,7 @@ impl Fp {
                 + (x208 as u128) + (x222 as u128);
             (t223 as u64, (t223 >> 64) as u64)
         };
-        let (x225, x226) = {
-            let t225: u128 = (x112 as u128) + (x224 as u128) + (x209 as u128);
-            (t225 as u64, (t225 >> 64) as u64)
-        };
+        let (x225, x226) = ::fieldgen_field::carry::add_u64(x112, x224, x209);
         let x229 = {
             let t228: u128 = (x213 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x213 as u128);
@@ -1201,74 +1159,44 @@ impl Fp {
                 + (x225 as u128) + (x239 as u128);
             (t240 as u64, (t240 >> 64) as u64)
         };
-        let (x242, x243) = {
-            let t242: u128 = (x114 as u128) + (x241 as u128) + (x226 as u128);
-            (t242 as u64, (t242 >> 64) as u64)
-        };
-        let (x252, x253) = {
-            let t252: u128 = {
-                let (d, b1) = x230.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t252 as u64, (t252 >> 127) as u64)
-        };
-        let (x254, x255) = {
-            let t254: u128 = {
-                let (d, b1) = x232.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x253);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t254 as u64, (t254 >> 127) as u64)
-        };
-        let (x256, x257) = {
-            let t256: u128 = {
-                let (d, b1) = x234.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x255);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t256 as u64, (t256 >> 127) as u64)
-        };
-        let (x258, x259) = {
-            let t258: u128 = {
-                let (d, b1) = x236.overflowing_sub(0xfffffffeffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x257);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t258 as u64, (t258 >> 127) as u64)
-        };
-        let (x260, x261) = {
-            let t260: u128 = {
-                let (d, b1) = x238.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x259);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t260 as u64, (t260 >> 127) as u64)
-        };
-        let (x262, x263) = {
-            let t262: u128 = {
-                let (d, b1) = x240.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x261);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t262 as u64, (t262 >> 127) as u64)
-        };
-        let (x264, x265) = {
-            let t264: u128 = {
-                let (d, b1) = x242.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x263);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t264 as u64, (t264 >> 127) as u64)
-        };
-        let x267 = {
-            let t266: u128 = {
-                let (d, b1) = x243.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x265);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t266 >> 127) as u64
-        };
+        let (x242, x243) = ::fieldgen_field::carry::add_u64(x114, x241, x226);
+        let (x252, x253) = ::fieldgen_field::carry::sub_u64(
+            x230,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x254, x255) = ::fieldgen_field::carry::sub_u64(
+            x232,
+            0xffffffffffffffff_u64,
+            x253,
+        );
+        let (x256, x257) = ::fieldgen_field::carry::sub_u64(
+            x234,
+            0xffffffffffffffff_u64,
+            x255,
+        );
+        let (x258, x259) = ::fieldgen_field::carry::sub_u64(
+            x236,
+            0xfffffffeffffffff_u64,
+            x257,
+        );
+        let (x260, x261) = ::fieldgen_field::carry::sub_u64(
+            x238,
+            0xffffffffffffffff_u64,
+            x259,
+        );
+        let (x262, x263) = ::fieldgen_field::carry::sub_u64(
+            x240,
+            0xffffffffffffffff_u64,
+            x261,
+        );
+        let (x264, x265) = ::fieldgen_field::carry::sub_u64(
+            x242,
+            0xffffffffffffffff_u64,
+            x263,
+        );
+        let x267 = ::fieldgen_field::carry::sub_u64(x243, 0x0000000000000000_u64, x265)
+            .1;
         let x268 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x267));
         let x269 = ::fieldgen_field::barrier::select_u64(x268, x252, x230);
         let x270 = ::fieldgen_field::barrier::select_u64(x268, x254, x232);
@@ -1283,99 +1211,53 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
-        let (x15, x16) = {
-            let t15: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t15 as u64, (t15 >> 64) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = (a[1] as u128) + (b[1] as u128) + (x16 as u128);
-            (t17 as u64, (t17 >> 64) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = (a[2] as u128) + (b[2] as u128) + (x18 as u128);
-            (t19 as u64, (t19 >> 64) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = (a[3] as u128) + (b[3] as u128) + (x20 as u128);
-            (t21 as u64, (t21 >> 64) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = (a[4] as u128) + (b[4] as u128) + (x22 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = (a[5] as u128) + (b[5] as u128) + (x24 as u128);
-            (t25 as u64, (t25 >> 64) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = (a[6] as u128) + (b[6] as u128) + (x26 as u128);
-            (t27 as u64, (t27 >> 64) as u64)
-        };
-        let (x37, x38) = {
-            let t37: u128 = {
-                let (d, b1) = x15.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t37 as u64, (t37 >> 127) as u64)
-        };
-        let (x39, x40) = {
-            let t39: u128 = {
-                let (d, b1) = x17.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x38);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t39 as u64, (t39 >> 127) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = {
-                let (d, b1) = x19.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x40);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t41 as u64, (t41 >> 127) as u64)
-        };
-        let (x43, x44) = {
-            let t43: u128 = {
-                let (d, b1) = x21.overflowing_sub(0xfffffffeffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x42);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t43 as u64, (t43 >> 127) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = {
-                let (d, b1) = x23.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x44);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t45 as u64, (t45 >> 127) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = {
-                let (d, b1) = x25.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x46);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t47 as u64, (t47 >> 127) as u64)
-        };
-        let (x49, x50) = {
-            let t49: u128 = {
-                let (d, b1) = x27.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x48);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t49 as u64, (t49 >> 127) as u64)
-        };
-        let x52 = {
-            let t51: u128 = {
-                let (d, b1) = x28.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x50);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t51 >> 127) as u64
-        };
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(a[1], b[1], x16);
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(a[2], b[2], x18);
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(a[3], b[3], x20);
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(a[4], b[4], x22);
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(a[5], b[5], x24);
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(a[6], b[6], x26);
+        let (x37, x38) = ::fieldgen_field::carry::sub_u64(
+            x15,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x39, x40) = ::fieldgen_field::carry::sub_u64(
+            x17,
+            0xffffffffffffffff_u64,
+            x38,
+        );
+        let (x41, x42) = ::fieldgen_field::carry::sub_u64(
+            x19,
+            0xffffffffffffffff_u64,
+            x40,
+        );
+        let (x43, x44) = ::fieldgen_field::carry::sub_u64(
+            x21,
+            0xfffffffeffffffff_u64,
+            x42,
+        );
+        let (x45, x46) = ::fieldgen_field::carry::sub_u64(
+            x23,
+            0xffffffffffffffff_u64,
+            x44,
+        );
+        let (x47, x48) = ::fieldgen_field::carry::sub_u64(
+            x25,
+            0xffffffffffffffff_u64,
+            x46,
+        );
+        let (x49, x50) = ::fieldgen_field::carry::sub_u64(
+            x27,
+            0xffffffffffffffff_u64,
+            x48,
+        );
+        let x52 = ::fieldgen_field::carry::sub_u64(x28, 0x0000000000000000_u64, x50).1;
         let x53 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x52));
         let x54 = ::fieldgen_field::barrier::select_u64(x53, x37, x15);
         let x55 = ::fieldgen_field::barrier::select_u64(x53, x39, x17);
@@ -1390,89 +1272,29 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
-        let (x15, x16) = {
-            let t15: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t15 as u64, (t15 >> 127) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x16);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t17 as u64, (t17 >> 127) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x18);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t19 as u64, (t19 >> 127) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x20);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = {
-                let (d, b1) = a[4].overflowing_sub(b[4]);
-                let (d, b2) = d.overflowing_sub(x22);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t23 as u64, (t23 >> 127) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = {
-                let (d, b1) = a[5].overflowing_sub(b[5]);
-                let (d, b2) = d.overflowing_sub(x24);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t25 as u64, (t25 >> 127) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = {
-                let (d, b1) = a[6].overflowing_sub(b[6]);
-                let (d, b2) = d.overflowing_sub(x26);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t27 as u64, (t27 >> 127) as u64)
-        };
+        let (x15, x16) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x16);
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x18);
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x20);
+        let (x23, x24) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x22);
+        let (x25, x26) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x24);
+        let (x27, x28) = ::fieldgen_field::carry::sub_u64(a[6], b[6], x26);
         let x29 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x28));
-        let (x38, x39) = {
-            let t38: u128 = (x15 as u128) + (x29 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t38 as u64, (t38 >> 64) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = (x17 as u128) + (x29 as u128) + (x39 as u128);
-            (t41 as u64, (t41 >> 64) as u64)
-        };
-        let (x44, x45) = {
-            let t44: u128 = (x19 as u128) + (x29 as u128) + (x42 as u128);
-            (t44 as u64, (t44 >> 64) as u64)
-        };
+        let (x38, x39) = ::fieldgen_field::carry::add_u64(
+            x15,
+            x29,
+            0x0000000000000000_u64,
+        );
+        let (x41, x42) = ::fieldgen_field::carry::add_u64(x17, x29, x39);
+        let (x44, x45) = ::fieldgen_field::carry::add_u64(x19, x29, x42);
         let x46 = 0xfffffffeffffffff_u64 & x29;
-        let (x47, x48) = {
-            let t47: u128 = (x21 as u128) + (x46 as u128) + (x45 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
-        let (x50, x51) = {
-            let t50: u128 = (x23 as u128) + (x29 as u128) + (x48 as u128);
-            (t50 as u64, (t50 >> 64) as u64)
-        };
-        let (x53, x54) = {
-            let t53: u128 = (x25 as u128) + (x29 as u128) + (x51 as u128);
-            (t53 as u64, (t53 >> 64) as u64)
-        };
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(x21, x46, x45);
+        let (x50, x51) = ::fieldgen_field::carry::add_u64(x23, x29, x48);
+        let (x53, x54) = ::fieldgen_field::carry::add_u64(x25, x29, x51);
         let x56 = x27.wrapping_add(x29).wrapping_add(x54);
         [x38, x41, x44, x47, x50, x53, x56]
     }
@@ -1489,30 +1311,21 @@ impl Fp {
         let x19 = 0xffffffffffffffff_u64
             .wrapping_sub(a[2])
             .wrapping_sub(0x0000000000000000_u64);
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = 0xfffffffeffffffff_u64.overflowing_sub(a[3]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[4]);
-                let (d, b2) = d.overflowing_sub(x22);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t23 as u64, (t23 >> 127) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[5]);
-                let (d, b2) = d.overflowing_sub(x24);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t25 as u64, (t25 >> 127) as u64)
-        };
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(
+            0xfffffffeffffffff_u64,
+            a[3],
+            0x0000000000000000_u64,
+        );
+        let (x23, x24) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[4],
+            x22,
+        );
+        let (x25, x26) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[5],
+            x24,
+        );
         let x27 = 0xffffffffffffffff_u64.wrapping_sub(a[6]).wrapping_sub(x26);
         let x29 = a[0] | a[1];
         let x30 = x29 | a[2];
@@ -1539,99 +1352,53 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 7]) -> [u64; 7] {
-        let (x8, x9) = {
-            let t8: u128 = (a[0] as u128) + (a[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t8 as u64, (t8 >> 64) as u64)
-        };
-        let (x10, x11) = {
-            let t10: u128 = (a[1] as u128) + (a[1] as u128) + (x9 as u128);
-            (t10 as u64, (t10 >> 64) as u64)
-        };
-        let (x12, x13) = {
-            let t12: u128 = (a[2] as u128) + (a[2] as u128) + (x11 as u128);
-            (t12 as u64, (t12 >> 64) as u64)
-        };
-        let (x14, x15) = {
-            let t14: u128 = (a[3] as u128) + (a[3] as u128) + (x13 as u128);
-            (t14 as u64, (t14 >> 64) as u64)
-        };
-        let (x16, x17) = {
-            let t16: u128 = (a[4] as u128) + (a[4] as u128) + (x15 as u128);
-            (t16 as u64, (t16 >> 64) as u64)
-        };
-        let (x18, x19) = {
-            let t18: u128 = (a[5] as u128) + (a[5] as u128) + (x17 as u128);
-            (t18 as u64, (t18 >> 64) as u64)
-        };
-        let (x20, x21) = {
-            let t20: u128 = (a[6] as u128) + (a[6] as u128) + (x19 as u128);
-            (t20 as u64, (t20 >> 64) as u64)
-        };
-        let (x30, x31) = {
-            let t30: u128 = {
-                let (d, b1) = x8.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t30 as u64, (t30 >> 127) as u64)
-        };
-        let (x32, x33) = {
-            let t32: u128 = {
-                let (d, b1) = x10.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x31);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t32 as u64, (t32 >> 127) as u64)
-        };
-        let (x34, x35) = {
-            let t34: u128 = {
-                let (d, b1) = x12.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x33);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t34 as u64, (t34 >> 127) as u64)
-        };
-        let (x36, x37) = {
-            let t36: u128 = {
-                let (d, b1) = x14.overflowing_sub(0xfffffffeffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x35);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t36 as u64, (t36 >> 127) as u64)
-        };
-        let (x38, x39) = {
-            let t38: u128 = {
-                let (d, b1) = x16.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x37);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t38 as u64, (t38 >> 127) as u64)
-        };
-        let (x40, x41) = {
-            let t40: u128 = {
-                let (d, b1) = x18.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x39);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t40 as u64, (t40 >> 127) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = {
-                let (d, b1) = x20.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x41);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t42 as u64, (t42 >> 127) as u64)
-        };
-        let x45 = {
-            let t44: u128 = {
-                let (d, b1) = x21.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x43);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t44 >> 127) as u64
-        };
+        let (x8, x9) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x10, x11) = ::fieldgen_field::carry::add_u64(a[1], a[1], x9);
+        let (x12, x13) = ::fieldgen_field::carry::add_u64(a[2], a[2], x11);
+        let (x14, x15) = ::fieldgen_field::carry::add_u64(a[3], a[3], x13);
+        let (x16, x17) = ::fieldgen_field::carry::add_u64(a[4], a[4], x15);
+        let (x18, x19) = ::fieldgen_field::carry::add_u64(a[5], a[5], x17);
+        let (x20, x21) = ::fieldgen_field::carry::add_u64(a[6], a[6], x19);
+        let (x30, x31) = ::fieldgen_field::carry::sub_u64(
+            x8,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x32, x33) = ::fieldgen_field::carry::sub_u64(
+            x10,
+            0xffffffffffffffff_u64,
+            x31,
+        );
+        let (x34, x35) = ::fieldgen_field::carry::sub_u64(
+            x12,
+            0xffffffffffffffff_u64,
+            x33,
+        );
+        let (x36, x37) = ::fieldgen_field::carry::sub_u64(
+            x14,
+            0xfffffffeffffffff_u64,
+            x35,
+        );
+        let (x38, x39) = ::fieldgen_field::carry::sub_u64(
+            x16,
+            0xffffffffffffffff_u64,
+            x37,
+        );
+        let (x40, x41) = ::fieldgen_field::carry::sub_u64(
+            x18,
+            0xffffffffffffffff_u64,
+            x39,
+        );
+        let (x42, x43) = ::fieldgen_field::carry::sub_u64(
+            x20,
+            0xffffffffffffffff_u64,
+            x41,
+        );
+        let x45 = ::fieldgen_field::carry::sub_u64(x21, 0x0000000000000000_u64, x43).1;
         let x46 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x45));
         let x47 = ::fieldgen_field::barrier::select_u64(x46, x30, x8);
         let x48 = ::fieldgen_field::barrier::select_u64(x46, x32, x10);
@@ -1912,62 +1679,41 @@ impl Fp {
                 + (x228 as u128) + (x261 as u128);
             (t262 as u64, (t262 >> 64) as u64)
         };
-        let (x276, x277) = {
-            let t276: u128 = {
-                let (d, b1) = x252.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t276 as u64, (t276 >> 127) as u64)
-        };
-        let (x278, x279) = {
-            let t278: u128 = {
-                let (d, b1) = x254.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x277);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t278 as u64, (t278 >> 127) as u64)
-        };
-        let (x280, x281) = {
-            let t280: u128 = {
-                let (d, b1) = x256.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x279);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t280 as u64, (t280 >> 127) as u64)
-        };
-        let (x282, x283) = {
-            let t282: u128 = {
-                let (d, b1) = x258.overflowing_sub(0xfffffffeffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x281);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t282 as u64, (t282 >> 127) as u64)
-        };
-        let (x284, x285) = {
-            let t284: u128 = {
-                let (d, b1) = x260.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x283);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t284 as u64, (t284 >> 127) as u64)
-        };
-        let (x286, x287) = {
-            let t286: u128 = {
-                let (d, b1) = x262.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x285);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t286 as u64, (t286 >> 127) as u64)
-        };
-        let (x288, x289) = {
-            let t288: u128 = {
-                let (d, b1) = x263.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x287);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t288 as u64, (t288 >> 127) as u64)
-        };
+        let (x276, x277) = ::fieldgen_field::carry::sub_u64(
+            x252,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x278, x279) = ::fieldgen_field::carry::sub_u64(
+            x254,
+            0xffffffffffffffff_u64,
+            x277,
+        );
+        let (x280, x281) = ::fieldgen_field::carry::sub_u64(
+            x256,
+            0xffffffffffffffff_u64,
+            x279,
+        );
+        let (x282, x283) = ::fieldgen_field::carry::sub_u64(
+            x258,
+            0xfffffffeffffffff_u64,
+            x281,
+        );
+        let (x284, x285) = ::fieldgen_field::carry::sub_u64(
+            x260,
+            0xffffffffffffffff_u64,
+            x283,
+        );
+        let (x286, x287) = ::fieldgen_field::carry::sub_u64(
+            x262,
+            0xffffffffffffffff_u64,
+            x285,
+        );
+        let (x288, x289) = ::fieldgen_field::carry::sub_u64(
+            x263,
+            0xffffffffffffffff_u64,
+            x287,
+        );
         let x292 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x289));
         let x293 = ::fieldgen_field::barrier::select_u64(x292, x276, x252);
         let x294 = ::fieldgen_field::barrier::select_u64(x292, x278, x254);
@@ -3120,61 +2866,61 @@ impl Fp {
             let t88: u128 = (a[0] as u128) * (a[0] as u128);
             (t88 as u64, (t88 >> 64) as u64)
         };
-        let (x90, x91) = {
-            let t90: u128 = (x84 as u128) + (x89 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t90 as u64, (t90 >> 64) as u64)
-        };
+        let (x90, x91) = ::fieldgen_field::carry::add_u64(
+            x84,
+            x89,
+            0x0000000000000000_u64,
+        );
         let (x92, x93) = {
             let t92: u128 = (a[1] as u128) * (a[1] as u128) + (x83 as u128)
                 + (x91 as u128);
             (t92 as u64, (t92 >> 64) as u64)
         };
-        let (x94, x95) = {
-            let t94: u128 = (x80 as u128) + (x93 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t94 as u64, (t94 >> 64) as u64)
-        };
+        let (x94, x95) = ::fieldgen_field::carry::add_u64(
+            x80,
+            x93,
+            0x0000000000000000_u64,
+        );
         let (x96, x97) = {
             let t96: u128 = (a[2] as u128) * (a[2] as u128) + (x77 as u128)
                 + (x95 as u128);
             (t96 as u64, (t96 >> 64) as u64)
         };
-        let (x98, x99) = {
-            let t98: u128 = (x74 as u128) + (x97 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t98 as u64, (t98 >> 64) as u64)
-        };
+        let (x98, x99) = ::fieldgen_field::carry::add_u64(
+            x74,
+            x97,
+            0x0000000000000000_u64,
+        );
         let (x100, x101) = {
             let t100: u128 = (a[3] as u128) * (a[3] as u128) + (x71 as u128)
                 + (x99 as u128);
             (t100 as u64, (t100 >> 64) as u64)
         };
-        let (x102, x103) = {
-            let t102: u128 = (x68 as u128) + (x101 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t102 as u64, (t102 >> 64) as u64)
-        };
+        let (x102, x103) = ::fieldgen_field::carry::add_u64(
+            x68,
+            x101,
+            0x0000000000000000_u64,
+        );
         let (x104, x105) = {
             let t104: u128 = (a[4] as u128) * (a[4] as u128) + (x65 as u128)
                 + (x103 as u128);
             (t104 as u64, (t104 >> 64) as u64)
         };
-        let (x106, x107) = {
-            let t106: u128 = (x62 as u128) + (x105 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t106 as u64, (t106 >> 64) as u64)
-        };
+        let (x106, x107) = ::fieldgen_field::carry::add_u64(
+            x62,
+            x105,
+            0x0000000000000000_u64,
+        );
         let (x108, x109) = {
             let t108: u128 = (a[5] as u128) * (a[5] as u128) + (x59 as u128)
                 + (x107 as u128);
             (t108 as u64, (t108 >> 64) as u64)
         };
-        let (x110, x111) = {
-            let t110: u128 = (x56 as u128) + (x109 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t110 as u64, (t110 >> 64) as u64)
-        };
+        let (x110, x111) = ::fieldgen_field::carry::add_u64(
+            x56,
+            x109,
+            0x0000000000000000_u64,
+        );
         let (x112, x113) = {
             let t112: u128 = (a[6] as u128) * (a[6] as u128) + (x53 as u128)
                 + (x111 as u128);
@@ -3222,11 +2968,11 @@ impl Fp {
                 + (t[6] as u128) + (x35 as u128);
             (t36 as u64, (t36 >> 64) as u64)
         };
-        let (x38, x39) = {
-            let t38: u128 = (t[7] as u128) + (x37 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t38 as u64, (t38 >> 64) as u64)
-        };
+        let (x38, x39) = ::fieldgen_field::carry::add_u64(
+            t[7],
+            x37,
+            0x0000000000000000_u64,
+        );
         let x42 = {
             let t41: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x26 as u128);
@@ -3262,10 +3008,7 @@ impl Fp {
                 + (x38 as u128) + (x52 as u128);
             (t53 as u64, (t53 >> 64) as u64)
         };
-        let (x55, x56) = {
-            let t55: u128 = (t[8] as u128) + (x54 as u128) + (x39 as u128);
-            (t55 as u64, (t55 >> 64) as u64)
-        };
+        let (x55, x56) = ::fieldgen_field::carry::add_u64(t[8], x54, x39);
         let x59 = {
             let t58: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x43 as u128);
@@ -3301,10 +3044,7 @@ impl Fp {
                 + (x55 as u128) + (x69 as u128);
             (t70 as u64, (t70 >> 64) as u64)
         };
-        let (x72, x73) = {
-            let t72: u128 = (t[9] as u128) + (x71 as u128) + (x56 as u128);
-            (t72 as u64, (t72 >> 64) as u64)
-        };
+        let (x72, x73) = ::fieldgen_field::carry::add_u64(t[9], x71, x56);
         let x76 = {
             let t75: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x60 as u128);
@@ -3340,10 +3080,7 @@ impl Fp {
                 + (x72 as u128) + (x86 as u128);
             (t87 as u64, (t87 >> 64) as u64)
         };
-        let (x89, x90) = {
-            let t89: u128 = (t[10] as u128) + (x88 as u128) + (x73 as u128);
-            (t89 as u64, (t89 >> 64) as u64)
-        };
+        let (x89, x90) = ::fieldgen_field::carry::add_u64(t[10], x88, x73);
         let x93 = {
             let t92: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x77 as u128);
@@ -3379,10 +3116,7 @@ impl Fp {
                 + (x89 as u128) + (x103 as u128);
             (t104 as u64, (t104 >> 64) as u64)
         };
-        let (x106, x107) = {
-            let t106: u128 = (t[11] as u128) + (x105 as u128) + (x90 as u128);
-            (t106 as u64, (t106 >> 64) as u64)
-        };
+        let (x106, x107) = ::fieldgen_field::carry::add_u64(t[11], x105, x90);
         let x110 = {
             let t109: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x94 as u128);
@@ -3418,10 +3152,7 @@ impl Fp {
                 + (x106 as u128) + (x120 as u128);
             (t121 as u64, (t121 >> 64) as u64)
         };
-        let (x123, x124) = {
-            let t123: u128 = (t[12] as u128) + (x122 as u128) + (x107 as u128);
-            (t123 as u64, (t123 >> 64) as u64)
-        };
+        let (x123, x124) = ::fieldgen_field::carry::add_u64(t[12], x122, x107);
         let x127 = {
             let t126: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
                 + (x111 as u128);
@@ -3457,74 +3188,44 @@ impl Fp {
                 + (x123 as u128) + (x137 as u128);
             (t138 as u64, (t138 >> 64) as u64)
         };
-        let (x140, x141) = {
-            let t140: u128 = (t[13] as u128) + (x139 as u128) + (x124 as u128);
-            (t140 as u64, (t140 >> 64) as u64)
-        };
-        let (x150, x151) = {
-            let t150: u128 = {
-                let (d, b1) = x128.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t150 as u64, (t150 >> 127) as u64)
-        };
-        let (x152, x153) = {
-            let t152: u128 = {
-                let (d, b1) = x130.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x151);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t152 as u64, (t152 >> 127) as u64)
-        };
-        let (x154, x155) = {
-            let t154: u128 = {
-                let (d, b1) = x132.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x153);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t154 as u64, (t154 >> 127) as u64)
-        };
-        let (x156, x157) = {
-            let t156: u128 = {
-                let (d, b1) = x134.overflowing_sub(0xfffffffeffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x155);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t156 as u64, (t156 >> 127) as u64)
-        };
-        let (x158, x159) = {
-            let t158: u128 = {
-                let (d, b1) = x136.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x157);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t158 as u64, (t158 >> 127) as u64)
-        };
-        let (x160, x161) = {
-            let t160: u128 = {
-                let (d, b1) = x138.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x159);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t160 as u64, (t160 >> 127) as u64)
-        };
-        let (x162, x163) = {
-            let t162: u128 = {
-                let (d, b1) = x140.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x161);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t162 as u64, (t162 >> 127) as u64)
-        };
-        let x165 = {
-            let t164: u128 = {
-                let (d, b1) = x141.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x163);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t164 >> 127) as u64
-        };
+        let (x140, x141) = ::fieldgen_field::carry::add_u64(t[13], x139, x124);
+        let (x150, x151) = ::fieldgen_field::carry::sub_u64(
+            x128,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x152, x153) = ::fieldgen_field::carry::sub_u64(
+            x130,
+            0xffffffffffffffff_u64,
+            x151,
+        );
+        let (x154, x155) = ::fieldgen_field::carry::sub_u64(
+            x132,
+            0xffffffffffffffff_u64,
+            x153,
+        );
+        let (x156, x157) = ::fieldgen_field::carry::sub_u64(
+            x134,
+            0xfffffffeffffffff_u64,
+            x155,
+        );
+        let (x158, x159) = ::fieldgen_field::carry::sub_u64(
+            x136,
+            0xffffffffffffffff_u64,
+            x157,
+        );
+        let (x160, x161) = ::fieldgen_field::carry::sub_u64(
+            x138,
+            0xffffffffffffffff_u64,
+            x159,
+        );
+        let (x162, x163) = ::fieldgen_field::carry::sub_u64(
+            x140,
+            0xffffffffffffffff_u64,
+            x161,
+        );
+        let x165 = ::fieldgen_field::carry::sub_u64(x141, 0x0000000000000000_u64, x163)
+            .1;
         let x166 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x165));
         let x167 = ::fieldgen_field::barrier::select_u64(x166, x150, x128);
         let x168 = ::fieldgen_field::barrier::select_u64(x166, x152, x130);
@@ -3539,127 +3240,60 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u64; 14], b: &[u64; 14]) -> [u64; 14] {
-        let (x29, x30) = {
-            let t29: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t29 as u64, (t29 >> 64) as u64)
-        };
-        let (x31, x32) = {
-            let t31: u128 = (a[1] as u128) + (b[1] as u128) + (x30 as u128);
-            (t31 as u64, (t31 >> 64) as u64)
-        };
-        let (x33, x34) = {
-            let t33: u128 = (a[2] as u128) + (b[2] as u128) + (x32 as u128);
-            (t33 as u64, (t33 >> 64) as u64)
-        };
-        let (x35, x36) = {
-            let t35: u128 = (a[3] as u128) + (b[3] as u128) + (x34 as u128);
-            (t35 as u64, (t35 >> 64) as u64)
-        };
-        let (x37, x38) = {
-            let t37: u128 = (a[4] as u128) + (b[4] as u128) + (x36 as u128);
-            (t37 as u64, (t37 >> 64) as u64)
-        };
-        let (x39, x40) = {
-            let t39: u128 = (a[5] as u128) + (b[5] as u128) + (x38 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = (a[6] as u128) + (b[6] as u128) + (x40 as u128);
-            (t41 as u64, (t41 >> 64) as u64)
-        };
-        let (x43, x44) = {
-            let t43: u128 = (a[7] as u128) + (b[7] as u128) + (x42 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = (a[8] as u128) + (b[8] as u128) + (x44 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = (a[9] as u128) + (b[9] as u128) + (x46 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
-        let (x49, x50) = {
-            let t49: u128 = (a[10] as u128) + (b[10] as u128) + (x48 as u128);
-            (t49 as u64, (t49 >> 64) as u64)
-        };
-        let (x51, x52) = {
-            let t51: u128 = (a[11] as u128) + (b[11] as u128) + (x50 as u128);
-            (t51 as u64, (t51 >> 64) as u64)
-        };
-        let (x53, x54) = {
-            let t53: u128 = (a[12] as u128) + (b[12] as u128) + (x52 as u128);
-            (t53 as u64, (t53 >> 64) as u64)
-        };
-        let (x55, x56) = {
-            let t55: u128 = (a[13] as u128) + (b[13] as u128) + (x54 as u128);
-            (t55 as u64, (t55 >> 64) as u64)
-        };
-        let (x65, x66) = {
-            let t65: u128 = {
-                let (d, b1) = x43.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t65 as u64, (t65 >> 127) as u64)
-        };
-        let (x67, x68) = {
-            let t67: u128 = {
-                let (d, b1) = x45.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x66);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t67 as u64, (t67 >> 127) as u64)
-        };
-        let (x69, x70) = {
-            let t69: u128 = {
-                let (d, b1) = x47.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x68);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t69 as u64, (t69 >> 127) as u64)
-        };
-        let (x71, x72) = {
-            let t71: u128 = {
-                let (d, b1) = x49.overflowing_sub(0xfffffffeffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x70);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t71 as u64, (t71 >> 127) as u64)
-        };
-        let (x73, x74) = {
-            let t73: u128 = {
-                let (d, b1) = x51.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x72);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t73 as u64, (t73 >> 127) as u64)
-        };
-        let (x75, x76) = {
-            let t75: u128 = {
-                let (d, b1) = x53.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x74);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t75 as u64, (t75 >> 127) as u64)
-        };
-        let (x77, x78) = {
-            let t77: u128 = {
-                let (d, b1) = x55.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x76);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t77 as u64, (t77 >> 127) as u64)
-        };
-        let x80 = {
-            let t79: u128 = {
-                let (d, b1) = x56.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x78);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t79 >> 127) as u64
-        };
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x31, x32) = ::fieldgen_field::carry::add_u64(a[1], b[1], x30);
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(a[2], b[2], x32);
+        let (x35, x36) = ::fieldgen_field::carry::add_u64(a[3], b[3], x34);
+        let (x37, x38) = ::fieldgen_field::carry::add_u64(a[4], b[4], x36);
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(a[5], b[5], x38);
+        let (x41, x42) = ::fieldgen_field::carry::add_u64(a[6], b[6], x40);
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(a[7], b[7], x42);
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(a[8], b[8], x44);
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(a[9], b[9], x46);
+        let (x49, x50) = ::fieldgen_field::carry::add_u64(a[10], b[10], x48);
+        let (x51, x52) = ::fieldgen_field::carry::add_u64(a[11], b[11], x50);
+        let (x53, x54) = ::fieldgen_field::carry::add_u64(a[12], b[12], x52);
+        let (x55, x56) = ::fieldgen_field::carry::add_u64(a[13], b[13], x54);
+        let (x65, x66) = ::fieldgen_field::carry::sub_u64(
+            x43,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x67, x68) = ::fieldgen_field::carry::sub_u64(
+            x45,
+            0xffffffffffffffff_u64,
+            x66,
+        );
+        let (x69, x70) = ::fieldgen_field::carry::sub_u64(
+            x47,
+            0xffffffffffffffff_u64,
+            x68,
+        );
+        let (x71, x72) = ::fieldgen_field::carry::sub_u64(
+            x49,
+            0xfffffffeffffffff_u64,
+            x70,
+        );
+        let (x73, x74) = ::fieldgen_field::carry::sub_u64(
+            x51,
+            0xffffffffffffffff_u64,
+            x72,
+        );
+        let (x75, x76) = ::fieldgen_field::carry::sub_u64(
+            x53,
+            0xffffffffffffffff_u64,
+            x74,
+        );
+        let (x77, x78) = ::fieldgen_field::carry::sub_u64(
+            x55,
+            0xffffffffffffffff_u64,
+            x76,
+        );
+        let x80 = ::fieldgen_field::carry::sub_u64(x56, 0x0000000000000000_u64, x78).1;
         let x81 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x80));
         let x82 = ::fieldgen_field::barrier::select_u64(x81, x65, x43);
         let x83 = ::fieldgen_field::barrier::select_u64(x81, x67, x45);
@@ -3674,145 +3308,36 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u64; 14], b: &[u64; 14]) -> [u64; 14] {
-        let (x29, x30) = {
-            let t29: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t29 as u64, (t29 >> 127) as u64)
-        };
-        let (x31, x32) = {
-            let t31: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x30);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t31 as u64, (t31 >> 127) as u64)
-        };
-        let (x33, x34) = {
-            let t33: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x32);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t33 as u64, (t33 >> 127) as u64)
-        };
-        let (x35, x36) = {
-            let t35: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x34);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t35 as u64, (t35 >> 127) as u64)
-        };
-        let (x37, x38) = {
-            let t37: u128 = {
-                let (d, b1) = a[4].overflowing_sub(b[4]);
-                let (d, b2) = d.overflowing_sub(x36);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t37 as u64, (t37 >> 127) as u64)
-        };
-        let (x39, x40) = {
-            let t39: u128 = {
-                let (d, b1) = a[5].overflowing_sub(b[5]);
-                let (d, b2) = d.overflowing_sub(x38);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t39 as u64, (t39 >> 127) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = {
-                let (d, b1) = a[6].overflowing_sub(b[6]);
-                let (d, b2) = d.overflowing_sub(x40);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t41 as u64, (t41 >> 127) as u64)
-        };
-        let (x43, x44) = {
-            let t43: u128 = {
-                let (d, b1) = a[7].overflowing_sub(b[7]);
-                let (d, b2) = d.overflowing_sub(x42);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t43 as u64, (t43 >> 127) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = {
-                let (d, b1) = a[8].overflowing_sub(b[8]);
-                let (d, b2) = d.overflowing_sub(x44);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t45 as u64, (t45 >> 127) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = {
-                let (d, b1) = a[9].overflowing_sub(b[9]);
-                let (d, b2) = d.overflowing_sub(x46);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t47 as u64, (t47 >> 127) as u64)
-        };
-        let (x49, x50) = {
-            let t49: u128 = {
-                let (d, b1) = a[10].overflowing_sub(b[10]);
-                let (d, b2) = d.overflowing_sub(x48);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t49 as u64, (t49 >> 127) as u64)
-        };
-        let (x51, x52) = {
-            let t51: u128 = {
-                let (d, b1) = a[11].overflowing_sub(b[11]);
-                let (d, b2) = d.overflowing_sub(x50);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t51 as u64, (t51 >> 127) as u64)
-        };
-        let (x53, x54) = {
-            let t53: u128 = {
-                let (d, b1) = a[12].overflowing_sub(b[12]);
-                let (d, b2) = d.overflowing_sub(x52);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t53 as u64, (t53 >> 127) as u64)
-        };
-        let (x55, x56) = {
-            let t55: u128 = {
-                let (d, b1) = a[13].overflowing_sub(b[13]);
-                let (d, b2) = d.overflowing_sub(x54);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t55 as u64, (t55 >> 127) as u64)
-        };
+        let (x29, x30) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x31, x32) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x30);
+        let (x33, x34) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x32);
+        let (x35, x36) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x34);
+        let (x37, x38) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x36);
+        let (x39, x40) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x38);
+        let (x41, x42) = ::fieldgen_field::carry::sub_u64(a[6], b[6], x40);
+        let (x43, x44) = ::fieldgen_field::carry::sub_u64(a[7], b[7], x42);
+        let (x45, x46) = ::fieldgen_field::carry::sub_u64(a[8], b[8], x44);
+        let (x47, x48) = ::fieldgen_field::carry::sub_u64(a[9], b[9], x46);
+        let (x49, x50) = ::fieldgen_field::carry::sub_u64(a[10], b[10], x48);
+        let (x51, x52) = ::fieldgen_field::carry::sub_u64(a[11], b[11], x50);
+        let (x53, x54) = ::fieldgen_field::carry::sub_u64(a[12], b[12], x52);
+        let (x55, x56) = ::fieldgen_field::carry::sub_u64(a[13], b[13], x54);
         let x57 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x56));
-        let (x66, x67) = {
-            let t66: u128 = (x43 as u128) + (x57 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t66 as u64, (t66 >> 64) as u64)
-        };
-        let (x69, x70) = {
-            let t69: u128 = (x45 as u128) + (x57 as u128) + (x67 as u128);
-            (t69 as u64, (t69 >> 64) as u64)
-        };
-        let (x72, x73) = {
-            let t72: u128 = (x47 as u128) + (x57 as u128) + (x70 as u128);
-            (t72 as u64, (t72 >> 64) as u64)
-        };
+        let (x66, x67) = ::fieldgen_field::carry::add_u64(
+            x43,
+            x57,
+            0x0000000000000000_u64,
+        );
+        let (x69, x70) = ::fieldgen_field::carry::add_u64(x45, x57, x67);
+        let (x72, x73) = ::fieldgen_field::carry::add_u64(x47, x57, x70);
         let x74 = 0xfffffffeffffffff_u64 & x57;
-        let (x75, x76) = {
-            let t75: u128 = (x49 as u128) + (x74 as u128) + (x73 as u128);
-            (t75 as u64, (t75 >> 64) as u64)
-        };
-        let (x78, x79) = {
-            let t78: u128 = (x51 as u128) + (x57 as u128) + (x76 as u128);
-            (t78 as u64, (t78 >> 64) as u64)
-        };
-        let (x81, x82) = {
-            let t81: u128 = (x53 as u128) + (x57 as u128) + (x79 as u128);
-            (t81 as u64, (t81 >> 64) as u64)
-        };
+        let (x75, x76) = ::fieldgen_field::carry::add_u64(x49, x74, x73);
+        let (x78, x79) = ::fieldgen_field::carry::add_u64(x51, x57, x76);
+        let (x81, x82) = ::fieldgen_field::carry::add_u64(x53, x57, x79);
         let x84 = x55.wrapping_add(x57).wrapping_add(x82);
         [x29, x31, x33, x35, x37, x39, x41, x66, x69, x72, x75, x78, x81, x84]
     }

@@ -383,50 +383,32 @@ impl Fp {
                 + (x173 as u128);
             (t174 as u64, (t174 >> 64) as u64)
         };
-        let (x176, x177) = {
-            let t176: u128 = (x15 as u128) + (x120 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t176 as u64, (t176 >> 64) as u64)
-        };
-        let (x178, x179) = {
-            let t178: u128 = (x29 as u128) + (x122 as u128) + (x177 as u128);
-            (t178 as u64, (t178 >> 64) as u64)
-        };
-        let (x180, x181) = {
-            let t180: u128 = (x43 as u128) + (x124 as u128) + (x179 as u128);
-            (t180 as u64, (t180 >> 64) as u64)
-        };
-        let (x182, x183) = {
-            let t182: u128 = (x57 as u128) + (x162 as u128) + (x181 as u128);
-            (t182 as u64, (t182 >> 64) as u64)
-        };
-        let (x184, x185) = {
-            let t184: u128 = (x71 as u128) + (x164 as u128) + (x183 as u128);
-            (t184 as u64, (t184 >> 64) as u64)
-        };
-        let (x186, x187) = {
-            let t186: u128 = (x85 as u128) + (x166 as u128) + (x185 as u128);
-            (t186 as u64, (t186 >> 64) as u64)
-        };
-        let (x188, x189) = {
-            let t188: u128 = (x99 as u128) + (x168 as u128) + (x187 as u128);
-            (t188 as u64, (t188 >> 64) as u64)
-        };
-        let (x190, x191) = {
-            let t190: u128 = (0x0000000000000000_u64 as u128) + (x170 as u128)
-                + (x189 as u128);
-            (t190 as u64, (t190 >> 64) as u64)
-        };
-        let (x192, x193) = {
-            let t192: u128 = (0x0000000000000000_u64 as u128) + (x172 as u128)
-                + (x191 as u128);
-            (t192 as u64, (t192 >> 64) as u64)
-        };
-        let (x194, x195) = {
-            let t194: u128 = (0x0000000000000000_u64 as u128) + (x174 as u128)
-                + (x193 as u128);
-            (t194 as u64, (t194 >> 64) as u64)
-        };
+        let (x176, x177) = ::fieldgen_field::carry::add_u64(
+            x15,
+            x120,
+            0x0000000000000000_u64,
+        );
+        let (x178, x179) = ::fieldgen_field::carry::add_u64(x29, x122, x177);
+        let (x180, x181) = ::fieldgen_field::carry::add_u64(x43, x124, x179);
+        let (x182, x183) = ::fieldgen_field::carry::add_u64(x57, x162, x181);
+        let (x184, x185) = ::fieldgen_field::carry::add_u64(x71, x164, x183);
+        let (x186, x187) = ::fieldgen_field::carry::add_u64(x85, x166, x185);
+        let (x188, x189) = ::fieldgen_field::carry::add_u64(x99, x168, x187);
+        let (x190, x191) = ::fieldgen_field::carry::add_u64(
+            0x0000000000000000_u64,
+            x170,
+            x189,
+        );
+        let (x192, x193) = ::fieldgen_field::carry::add_u64(
+            0x0000000000000000_u64,
+            x172,
+            x191,
+        );
+        let (x194, x195) = ::fieldgen_field::carry::add_u64(
+            0x0000000000000000_u64,
+            x174,
+            x193,
+        );
         let x196 = 0x0000000000000000_u64.wrapping_add(x175).wrapping_add(x195);
         let x205 = x190
             .wrapping_add(0x0000000000000000_u64)
@@ -460,35 +442,17 @@ impl Fp {
                 + (x234 as u128);
             (t235 as u64, (t235 >> 64) as u64)
         };
-        let (x237, x238) = {
-            let t237: u128 = (x176 as u128) + (x205 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t237 as u64, (t237 >> 64) as u64)
-        };
-        let (x239, x240) = {
-            let t239: u128 = (x178 as u128) + (x207 as u128) + (x238 as u128);
-            (t239 as u64, (t239 >> 64) as u64)
-        };
-        let (x241, x242) = {
-            let t241: u128 = (x180 as u128) + (x209 as u128) + (x240 as u128);
-            (t241 as u64, (t241 >> 64) as u64)
-        };
-        let (x243, x244) = {
-            let t243: u128 = (x182 as u128) + (x229 as u128) + (x242 as u128);
-            (t243 as u64, (t243 >> 64) as u64)
-        };
-        let (x245, x246) = {
-            let t245: u128 = (x184 as u128) + (x231 as u128) + (x244 as u128);
-            (t245 as u64, (t245 >> 64) as u64)
-        };
-        let (x247, x248) = {
-            let t247: u128 = (x186 as u128) + (x233 as u128) + (x246 as u128);
-            (t247 as u64, (t247 >> 64) as u64)
-        };
-        let (x249, x250) = {
-            let t249: u128 = (x188 as u128) + (x235 as u128) + (x248 as u128);
-            (t249 as u64, (t249 >> 64) as u64)
-        };
+        let (x237, x238) = ::fieldgen_field::carry::add_u64(
+            x176,
+            x205,
+            0x0000000000000000_u64,
+        );
+        let (x239, x240) = ::fieldgen_field::carry::add_u64(x178, x207, x238);
+        let (x241, x242) = ::fieldgen_field::carry::add_u64(x180, x209, x240);
+        let (x243, x244) = ::fieldgen_field::carry::add_u64(x182, x229, x242);
+        let (x245, x246) = ::fieldgen_field::carry::add_u64(x184, x231, x244);
+        let (x247, x248) = ::fieldgen_field::carry::add_u64(x186, x233, x246);
+        let (x249, x250) = ::fieldgen_field::carry::add_u64(x188, x235, x248);
         let x251 = 0x0000000000000000_u64.wrapping_add(x236).wrapping_add(x250);
         let x260 = x251
             .wrapping_add(0x0000000000000000_u64)
@@ -497,40 +461,37 @@ impl Fp {
             let t266: u128 = (x251 as u128) * (0x0000000100000000_u64 as u128);
             t266 as u64
         };
-        let (x268, x269) = {
-            let t268: u128 = (x237 as u128) + (x260 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t268 as u64, (t268 >> 64) as u64)
-        };
-        let (x270, x271) = {
-            let t270: u128 = (x239 as u128) + (0x0000000000000000_u64 as u128)
-                + (x269 as u128);
-            (t270 as u64, (t270 >> 64) as u64)
-        };
-        let (x272, x273) = {
-            let t272: u128 = (x241 as u128) + (0x0000000000000000_u64 as u128)
-                + (x271 as u128);
-            (t272 as u64, (t272 >> 64) as u64)
-        };
-        let (x274, x275) = {
-            let t274: u128 = (x243 as u128) + (x266 as u128) + (x273 as u128);
-            (t274 as u64, (t274 >> 64) as u64)
-        };
-        let (x276, x277) = {
-            let t276: u128 = (x245 as u128) + (0x0000000000000000_u64 as u128)
-                + (x275 as u128);
-            (t276 as u64, (t276 >> 64) as u64)
-        };
-        let (x278, x279) = {
-            let t278: u128 = (x247 as u128) + (0x0000000000000000_u64 as u128)
-                + (x277 as u128);
-            (t278 as u64, (t278 >> 64) as u64)
-        };
-        let (x280, x281) = {
-            let t280: u128 = (x249 as u128) + (0x0000000000000000_u64 as u128)
-                + (x279 as u128);
-            (t280 as u64, (t280 >> 64) as u64)
-        };
+        let (x268, x269) = ::fieldgen_field::carry::add_u64(
+            x237,
+            x260,
+            0x0000000000000000_u64,
+        );
+        let (x270, x271) = ::fieldgen_field::carry::add_u64(
+            x239,
+            0x0000000000000000_u64,
+            x269,
+        );
+        let (x272, x273) = ::fieldgen_field::carry::add_u64(
+            x241,
+            0x0000000000000000_u64,
+            x271,
+        );
+        let (x274, x275) = ::fieldgen_field::carry::add_u64(x243, x266, x273);
+        let (x276, x277) = ::fieldgen_field::carry::add_u64(
+            x245,
+            0x0000000000000000_u64,
+            x275,
+        );
+        let (x278, x279) = ::fieldgen_field::carry::add_u64(
+            x247,
+            0x0000000000000000_u64,
+            x277,
+        );
+        let (x280, x281) = ::fieldgen_field::carry::add_u64(
+            x249,
+            0x0000000000000000_u64,
+            x279,
+        );
         let x290 = x281
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
@@ -538,92 +499,68 @@ impl Fp {
             let t296: u128 = (x281 as u128) * (0x0000000100000000_u64 as u128);
             t296 as u64
         };
-        let (x298, x299) = {
-            let t298: u128 = (x268 as u128) + (x290 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t298 as u64, (t298 >> 64) as u64)
-        };
-        let (x300, x301) = {
-            let t300: u128 = (x270 as u128) + (0x0000000000000000_u64 as u128)
-                + (x299 as u128);
-            (t300 as u64, (t300 >> 64) as u64)
-        };
-        let (x302, x303) = {
-            let t302: u128 = (x272 as u128) + (0x0000000000000000_u64 as u128)
-                + (x301 as u128);
-            (t302 as u64, (t302 >> 64) as u64)
-        };
-        let (x304, x305) = {
-            let t304: u128 = (x274 as u128) + (x296 as u128) + (x303 as u128);
-            (t304 as u64, (t304 >> 64) as u64)
-        };
-        let (x306, x307) = {
-            let t306: u128 = (x276 as u128) + (0x0000000000000000_u64 as u128)
-                + (x305 as u128);
-            (t306 as u64, (t306 >> 64) as u64)
-        };
-        let (x308, x309) = {
-            let t308: u128 = (x278 as u128) + (0x0000000000000000_u64 as u128)
-                + (x307 as u128);
-            (t308 as u64, (t308 >> 64) as u64)
-        };
+        let (x298, x299) = ::fieldgen_field::carry::add_u64(
+            x268,
+            x290,
+            0x0000000000000000_u64,
+        );
+        let (x300, x301) = ::fieldgen_field::carry::add_u64(
+            x270,
+            0x0000000000000000_u64,
+            x299,
+        );
+        let (x302, x303) = ::fieldgen_field::carry::add_u64(
+            x272,
+            0x0000000000000000_u64,
+            x301,
+        );
+        let (x304, x305) = ::fieldgen_field::carry::add_u64(x274, x296, x303);
+        let (x306, x307) = ::fieldgen_field::carry::add_u64(
+            x276,
+            0x0000000000000000_u64,
+            x305,
+        );
+        let (x308, x309) = ::fieldgen_field::carry::add_u64(
+            x278,
+            0x0000000000000000_u64,
+            x307,
+        );
         let x310 = x280.wrapping_add(0x0000000000000000_u64).wrapping_add(x309);
-        let (x321, x322) = {
-            let t321: u128 = {
-                let (d, b1) = x298.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t321 as u64, (t321 >> 127) as u64)
-        };
-        let (x323, x324) = {
-            let t323: u128 = {
-                let (d, b1) = x300.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x322);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t323 as u64, (t323 >> 127) as u64)
-        };
-        let (x325, x326) = {
-            let t325: u128 = {
-                let (d, b1) = x302.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x324);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t325 as u64, (t325 >> 127) as u64)
-        };
-        let (x327, x328) = {
-            let t327: u128 = {
-                let (d, b1) = x304.overflowing_sub(0xfffffffeffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x326);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t327 as u64, (t327 >> 127) as u64)
-        };
-        let (x329, x330) = {
-            let t329: u128 = {
-                let (d, b1) = x306.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x328);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t329 as u64, (t329 >> 127) as u64)
-        };
-        let (x331, x332) = {
-            let t331: u128 = {
-                let (d, b1) = x308.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x330);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t331 as u64, (t331 >> 127) as u64)
-        };
-        let (x333, x334) = {
-            let t333: u128 = {
-                let (d, b1) = x310.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x332);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t333 as u64, (t333 >> 127) as u64)
-        };
+        let (x321, x322) = ::fieldgen_field::carry::sub_u64(
+            x298,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x323, x324) = ::fieldgen_field::carry::sub_u64(
+            x300,
+            0xffffffffffffffff_u64,
+            x322,
+        );
+        let (x325, x326) = ::fieldgen_field::carry::sub_u64(
+            x302,
+            0xffffffffffffffff_u64,
+            x324,
+        );
+        let (x327, x328) = ::fieldgen_field::carry::sub_u64(
+            x304,
+            0xfffffffeffffffff_u64,
+            x326,
+        );
+        let (x329, x330) = ::fieldgen_field::carry::sub_u64(
+            x306,
+            0xffffffffffffffff_u64,
+            x328,
+        );
+        let (x331, x332) = ::fieldgen_field::carry::sub_u64(
+            x308,
+            0xffffffffffffffff_u64,
+            x330,
+        );
+        let (x333, x334) = ::fieldgen_field::carry::sub_u64(
+            x310,
+            0xffffffffffffffff_u64,
+            x332,
+        );
         let x337 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x334));
         let x338 = ::fieldgen_field::barrier::select_u64(x337, x321, x298);
         let x339 = ::fieldgen_field::barrier::select_u64(x337, x323, x300);
@@ -771,61 +708,61 @@ impl Fp {
             let t88: u128 = (a[0] as u128) * (a[0] as u128);
             (t88 as u64, (t88 >> 64) as u64)
         };
-        let (x90, x91) = {
-            let t90: u128 = (x84 as u128) + (x89 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t90 as u64, (t90 >> 64) as u64)
-        };
+        let (x90, x91) = ::fieldgen_field::carry::add_u64(
+            x84,
+            x89,
+            0x0000000000000000_u64,
+        );
         let (x92, x93) = {
             let t92: u128 = (a[1] as u128) * (a[1] as u128) + (x83 as u128)
                 + (x91 as u128);
             (t92 as u64, (t92 >> 64) as u64)
         };
-        let (x94, x95) = {
-            let t94: u128 = (x80 as u128) + (x93 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t94 as u64, (t94 >> 64) as u64)
-        };
+        let (x94, x95) = ::fieldgen_field::carry::add_u64(
+            x80,
+            x93,
+            0x0000000000000000_u64,
+        );
         let (x96, x97) = {
             let t96: u128 = (a[2] as u128) * (a[2] as u128) + (x77 as u128)
                 + (x95 as u128);
             (t96 as u64, (t96 >> 64) as u64)
         };
-        let (x98, x99) = {
-            let t98: u128 = (x74 as u128) + (x97 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t98 as u64, (t98 >> 64) as u64)
-        };
+        let (x98, x99) = ::fieldgen_field::carry::add_u64(
+            x74,
+            x97,
+            0x0000000000000000_u64,
+        );
         let (x100, x101) = {
             let t100: u128 = (a[3] as u128) * (a[3] as u128) + (x71 as u128)
                 + (x99 as u128);
             (t100 as u64, (t100 >> 64) as u64)
         };
-        let (x102, x103) = {
-            let t102: u128 = (x68 as u128) + (x101 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t102 as u64, (t102 >> 64) as u64)
-        };
+        let (x102, x103) = ::fieldgen_field::carry::add_u64(
+            x68,
+            x101,
+            0x0000000000000000_u64,
+        );
         let (x104, x105) = {
             let t104: u128 = (a[4] as u128) * (a[4] as u128) + (x65 as u128)
                 + (x103 as u128);
             (t104 as u64, (t104 >> 64) as u64)
         };
-        let (x106, x107) = {
-            let t106: u128 = (x62 as u128) + (x105 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t106 as u64, (t106 >> 64) as u64)
-        };
+        let (x106, x107) = ::fieldgen_field::carry::add_u64(
+            x62,
+            x105,
+            0x0000000000000000_u64,
+        );
         let (x108, x109) = {
             let t108: u128 = (a[5] as u128) * (a[5] as u128) + (x59 as u128)
                 + (x107 as u128);
             (t108 as u64, (t108 >> 64) as u64)
         };
-        let (x110, x111) = {
-            let t110: u128 = (x56 as u128) + (x109 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t110 as u64, (t110 >> 64) as u64)
-        };
+        let (x110, x111) = ::fieldgen_field::carry::add_u64(
+            x56,
+            x109,
+            0x0000000000000000_u64,
+        );
         let (x112, x113) = {
             let t112: u128 = (a[6] as u128) * (a[6] as u128) + (x53 as u128)
                 + (x111 as u128);
@@ -888,50 +825,32 @@ impl Fp {
                 + (x176 as u128);
             (t177 as u64, (t177 >> 64) as u64)
         };
-        let (x179, x180) = {
-            let t179: u128 = (x88 as u128) + (x123 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t179 as u64, (t179 >> 64) as u64)
-        };
-        let (x181, x182) = {
-            let t181: u128 = (x90 as u128) + (x125 as u128) + (x180 as u128);
-            (t181 as u64, (t181 >> 64) as u64)
-        };
-        let (x183, x184) = {
-            let t183: u128 = (x92 as u128) + (x127 as u128) + (x182 as u128);
-            (t183 as u64, (t183 >> 64) as u64)
-        };
-        let (x185, x186) = {
-            let t185: u128 = (x94 as u128) + (x165 as u128) + (x184 as u128);
-            (t185 as u64, (t185 >> 64) as u64)
-        };
-        let (x187, x188) = {
-            let t187: u128 = (x96 as u128) + (x167 as u128) + (x186 as u128);
-            (t187 as u64, (t187 >> 64) as u64)
-        };
-        let (x189, x190) = {
-            let t189: u128 = (x98 as u128) + (x169 as u128) + (x188 as u128);
-            (t189 as u64, (t189 >> 64) as u64)
-        };
-        let (x191, x192) = {
-            let t191: u128 = (x100 as u128) + (x171 as u128) + (x190 as u128);
-            (t191 as u64, (t191 >> 64) as u64)
-        };
-        let (x193, x194) = {
-            let t193: u128 = (0x0000000000000000_u64 as u128) + (x173 as u128)
-                + (x192 as u128);
-            (t193 as u64, (t193 >> 64) as u64)
-        };
-        let (x195, x196) = {
-            let t195: u128 = (0x0000000000000000_u64 as u128) + (x175 as u128)
-                + (x194 as u128);
-            (t195 as u64, (t195 >> 64) as u64)
-        };
-        let (x197, x198) = {
-            let t197: u128 = (0x0000000000000000_u64 as u128) + (x177 as u128)
-                + (x196 as u128);
-            (t197 as u64, (t197 >> 64) as u64)
-        };
+        let (x179, x180) = ::fieldgen_field::carry::add_u64(
+            x88,
+            x123,
+            0x0000000000000000_u64,
+        );
+        let (x181, x182) = ::fieldgen_field::carry::add_u64(x90, x125, x180);
+        let (x183, x184) = ::fieldgen_field::carry::add_u64(x92, x127, x182);
+        let (x185, x186) = ::fieldgen_field::carry::add_u64(x94, x165, x184);
+        let (x187, x188) = ::fieldgen_field::carry::add_u64(x96, x167, x186);
+        let (x189, x190) = ::fieldgen_field::carry::add_u64(x98, x169, x188);
+        let (x191, x192) = ::fieldgen_field::carry::add_u64(x100, x171, x190);
+        let (x193, x194) = ::fieldgen_field::carry::add_u64(
+            0x0000000000000000_u64,
+            x173,
+            x192,
+        );
+        let (x195, x196) = ::fieldgen_field::carry::add_u64(
+            0x0000000000000000_u64,
+            x175,
+            x194,
+        );
+        let (x197, x198) = ::fieldgen_field::carry::add_u64(
+            0x0000000000000000_u64,
+            x177,
+            x196,
+        );
         let x199 = 0x0000000000000000_u64.wrapping_add(x178).wrapping_add(x198);
         let x208 = x193
             .wrapping_add(0x0000000000000000_u64)
@@ -965,35 +884,17 @@ impl Fp {
                 + (x237 as u128);
             (t238 as u64, (t238 >> 64) as u64)
         };
-        let (x240, x241) = {
-            let t240: u128 = (x179 as u128) + (x208 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t240 as u64, (t240 >> 64) as u64)
-        };
-        let (x242, x243) = {
-            let t242: u128 = (x181 as u128) + (x210 as u128) + (x241 as u128);
-            (t242 as u64, (t242 >> 64) as u64)
-        };
-        let (x244, x245) = {
-            let t244: u128 = (x183 as u128) + (x212 as u128) + (x243 as u128);
-            (t244 as u64, (t244 >> 64) as u64)
-        };
-        let (x246, x247) = {
-            let t246: u128 = (x185 as u128) + (x232 as u128) + (x245 as u128);
-            (t246 as u64, (t246 >> 64) as u64)
-        };
-        let (x248, x249) = {
-            let t248: u128 = (x187 as u128) + (x234 as u128) + (x247 as u128);
-            (t248 as u64, (t248 >> 64) as u64)
-        };
-        let (x250, x251) = {
-            let t250: u128 = (x189 as u128) + (x236 as u128) + (x249 as u128);
-            (t250 as u64, (t250 >> 64) as u64)
-        };
-        let (x252, x253) = {
-            let t252: u128 = (x191 as u128) + (x238 as u128) + (x251 as u128);
-            (t252 as u64, (t252 >> 64) as u64)
-        };
+        let (x240, x241) = ::fieldgen_field::carry::add_u64(
+            x179,
+            x208,
+            0x0000000000000000_u64,
+        );
+        let (x242, x243) = ::fieldgen_field::carry::add_u64(x181, x210, x241);
+        let (x244, x245) = ::fieldgen_field::carry::add_u64(x183, x212, x243);
+        let (x246, x247) = ::fieldgen_field::carry::add_u64(x185, x232, x245);
+        let (x248, x249) = ::fieldgen_field::carry::add_u64(x187, x234, x247);
+        let (x250, x251) = ::fieldgen_field::carry::add_u64(x189, x236, x249);
+        let (x252, x253) = ::fieldgen_field::carry::add_u64(x191, x238, x251);
         let x254 = 0x0000000000000000_u64.wrapping_add(x239).wrapping_add(x253);
         let x263 = x254
             .wrapping_add(0x0000000000000000_u64)
@@ -1002,40 +903,37 @@ impl Fp {
             let t269: u128 = (x254 as u128) * (0x0000000100000000_u64 as u128);
             t269 as u64
         };
-        let (x271, x272) = {
-            let t271: u128 = (x240 as u128) + (x263 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t271 as u64, (t271 >> 64) as u64)
-        };
-        let (x273, x274) = {
-            let t273: u128 = (x242 as u128) + (0x0000000000000000_u64 as u128)
-                + (x272 as u128);
-            (t273 as u64, (t273 >> 64) as u64)
-        };
-        let (x275, x276) = {
-            let t275: u128 = (x244 as u128) + (0x0000000000000000_u64 as u128)
-                + (x274 as u128);
-            (t275 as u64, (t275 >> 64) as u64)
-        };
-        let (x277, x278) = {
-            let t277: u128 = (x246 as u128) + (x269 as u128) + (x276 as u128);
-            (t277 as u64, (t277 >> 64) as u64)
-        };
-        let (x279, x280) = {
-            let t279: u128 = (x248 as u128) + (0x0000000000000000_u64 as u128)
-                + (x278 as u128);
-            (t279 as u64, (t279 >> 64) as u64)
-        };
-        let (x281, x282) = {
-            let t281: u128 = (x250 as u128) + (0x0000000000000000_u64 as u128)
-                + (x280 as u128);
-            (t281 as u64, (t281 >> 64) as u64)
-        };
-        let (x283, x284) = {
-            let t283: u128 = (x252 as u128) + (0x0000000000000000_u64 as u128)
-                + (x282 as u128);
-            (t283 as u64, (t283 >> 64) as u64)
-        };
+        let (x271, x272) = ::fieldgen_field::carry::add_u64(
+            x240,
+            x263,
+            0x0000000000000000_u64,
+        );
+        let (x273, x274) = ::fieldgen_field::carry::add_u64(
+            x242,
+            0x0000000000000000_u64,
+            x272,
+        );
+        let (x275, x276) = ::fieldgen_field::carry::add_u64(
+            x244,
+            0x0000000000000000_u64,
+            x274,
+        );
+        let (x277, x278) = ::fieldgen_field::carry::add_u64(x246, x269, x276);
+        let (x279, x280) = ::fieldgen_field::carry::add_u64(
+            x248,
+            0x0000000000000000_u64,
+            x278,
+        );
+        let (x281, x282) = ::fieldgen_field::carry::add_u64(
+            x250,
+            0x0000000000000000_u64,
+            x280,
+        );
+        let (x283, x284) = ::fieldgen_field::carry::add_u64(
+            x252,
+            0x0000000000000000_u64,
+            x282,
+        );
         let x293 = x284
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
@@ -1043,92 +941,68 @@ impl Fp {
             let t299: u128 = (x284 as u128) * (0x0000000100000000_u64 as u128);
             t299 as u64
         };
-        let (x301, x302) = {
-            let t301: u128 = (x271 as u128) + (x293 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t301 as u64, (t301 >> 64) as u64)
-        };
-        let (x303, x304) = {
-            let t303: u128 = (x273 as u128) + (0x0000000000000000_u64 as u128)
-                + (x302 as u128);
-            (t303 as u64, (t303 >> 64) as u64)
-        };
-        let (x305, x306) = {
-            let t305: u128 = (x275 as u128) + (0x0000000000000000_u64 as u128)
-                + (x304 as u128);
-            (t305 as u64, (t305 >> 64) as u64)
-        };
-        let (x307, x308) = {
-            let t307: u128 = (x277 as u128) + (x299 as u128) + (x306 as u128);
-            (t307 as u64, (t307 >> 64) as u64)
-        };
-        let (x309, x310) = {
-            let t309: u128 = (x279 as u128) + (0x0000000000000000_u64 as u128)
-                + (x308 as u128);
-            (t309 as u64, (t309 >> 64) as u64)
-        };
-        let (x311, x312) = {
-            let t311: u128 = (x281 as u128) + (0x0000000000000000_u64 as u128)
-                + (x310 as u128);
-            (t311 as u64, (t311 >> 64) as u64)
-        };
+        let (x301, x302) = ::fieldgen_field::carry::add_u64(
+            x271,
+            x293,
+            0x0000000000000000_u64,
+        );
+        let (x303, x304) = ::fieldgen_field::carry::add_u64(
+            x273,
+            0x0000000000000000_u64,
+            x302,
+        );
+        let (x305, x306) = ::fieldgen_field::carry::add_u64(
+            x275,
+            0x0000000000000000_u64,
+            x304,
+        );
+        let (x307, x308) = ::fieldgen_field::carry::add_u64(x277, x299, x306);
+        let (x309, x310) = ::fieldgen_field::carry::add_u64(
+            x279,
+            0x0000000000000000_u64,
+            x308,
+        );
+        let (x311, x312) = ::fieldgen_field::carry::add_u64(
+            x281,
+            0x0000000000000000_u64,
+            x310,
+        );
         let x313 = x283.wrapping_add(0x0000000000000000_u64).wrapping_add(x312);
-        let (x324, x325) = {
-            let t324: u128 = {
-                let (d, b1) = x301.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t324 as u64, (t324 >> 127) as u64)
-        };
-        let (x326, x327) = {
-            let t326: u128 = {
-                let (d, b1) = x303.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x325);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t326 as u64, (t326 >> 127) as u64)
-        };
-        let (x328, x329) = {
-            let t328: u128 = {
-                let (d, b1) = x305.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x327);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t328 as u64, (t328 >> 127) as u64)
-        };
-        let (x330, x331) = {
-            let t330: u128 = {
-                let (d, b1) = x307.overflowing_sub(0xfffffffeffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x329);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t330 as u64, (t330 >> 127) as u64)
-        };
-        let (x332, x333) = {
-            let t332: u128 = {
-                let (d, b1) = x309.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x331);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t332 as u64, (t332 >> 127) as u64)
-        };
-        let (x334, x335) = {
-            let t334: u128 = {
-                let (d, b1) = x311.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x333);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t334 as u64, (t334 >> 127) as u64)
-        };
-        let (x336, x337) = {
-            let t336: u128 = {
-                let (d, b1) = x313.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x335);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t336 as u64, (t336 >> 127) as u64)
-        };
+        let (x324, x325) = ::fieldgen_field::carry::sub_u64(
+            x301,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x326, x327) = ::fieldgen_field::carry::sub_u64(
+            x303,
+            0xffffffffffffffff_u64,
+            x325,
+        );
+        let (x328, x329) = ::fieldgen_field::carry::sub_u64(
+            x305,
+            0xffffffffffffffff_u64,
+            x327,
+        );
+        let (x330, x331) = ::fieldgen_field::carry::sub_u64(
+            x307,
+            0xfffffffeffffffff_u64,
+            x329,
+        );
+        let (x332, x333) = ::fieldgen_field::carry::sub_u64(
+            x309,
+            0xffffffffffffffff_u64,
+            x331,
+        );
+        let (x334, x335) = ::fieldgen_field::carry::sub_u64(
+            x311,
+            0xffffffffffffffff_u64,
+            x333,
+        );
+        let (x336, x337) = ::fieldgen_field::carry::sub_u64(
+            x313,
+            0xffffffffffffffff_u64,
+            x335,
+        );
         let x340 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x337));
         let x341 = ::fieldgen_field::barrier::select_u64(x340, x324, x301);
         let x342 = ::fieldgen_field::barrier::select_u64(x340, x326, x303);
@@ -1178,40 +1052,37 @@ impl Fp {
             let t36: u128 = (x22 as u128) * (0x0000000100000000_u64 as u128);
             t36 as u64
         };
-        let (x38, x39) = {
-            let t38: u128 = (x9 as u128) + (x30 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t38 as u64, (t38 >> 64) as u64)
-        };
-        let (x40, x41) = {
-            let t40: u128 = (x11 as u128) + (0x0000000000000000_u64 as u128)
-                + (x39 as u128);
-            (t40 as u64, (t40 >> 64) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128)
-                + (x41 as u128);
-            (t42 as u64, (t42 >> 64) as u64)
-        };
-        let (x44, x45) = {
-            let t44: u128 = (x15 as u128) + (x36 as u128) + (x43 as u128);
-            (t44 as u64, (t44 >> 64) as u64)
-        };
-        let (x46, x47) = {
-            let t46: u128 = (x17 as u128) + (0x0000000000000000_u64 as u128)
-                + (x45 as u128);
-            (t46 as u64, (t46 >> 64) as u64)
-        };
-        let (x48, x49) = {
-            let t48: u128 = (x19 as u128) + (0x0000000000000000_u64 as u128)
-                + (x47 as u128);
-            (t48 as u64, (t48 >> 64) as u64)
-        };
-        let (x50, x51) = {
-            let t50: u128 = (x21 as u128) + (0x0000000000000000_u64 as u128)
-                + (x49 as u128);
-            (t50 as u64, (t50 >> 64) as u64)
-        };
+        let (x38, x39) = ::fieldgen_field::carry::add_u64(
+            x9,
+            x30,
+            0x0000000000000000_u64,
+        );
+        let (x40, x41) = ::fieldgen_field::carry::add_u64(
+            x11,
+            0x0000000000000000_u64,
+            x39,
+        );
+        let (x42, x43) = ::fieldgen_field::carry::add_u64(
+            x13,
+            0x0000000000000000_u64,
+            x41,
+        );
+        let (x44, x45) = ::fieldgen_field::carry::add_u64(x15, x36, x43);
+        let (x46, x47) = ::fieldgen_field::carry::add_u64(
+            x17,
+            0x0000000000000000_u64,
+            x45,
+        );
+        let (x48, x49) = ::fieldgen_field::carry::add_u64(
+            x19,
+            0x0000000000000000_u64,
+            x47,
+        );
+        let (x50, x51) = ::fieldgen_field::carry::add_u64(
+            x21,
+            0x0000000000000000_u64,
+            x49,
+        );
         let x60 = x51
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
@@ -1219,92 +1090,68 @@ impl Fp {
             let t66: u128 = (x51 as u128) * (0x0000000100000000_u64 as u128);
             t66 as u64
         };
-        let (x68, x69) = {
-            let t68: u128 = (x38 as u128) + (x60 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t68 as u64, (t68 >> 64) as u64)
-        };
-        let (x70, x71) = {
-            let t70: u128 = (x40 as u128) + (0x0000000000000000_u64 as u128)
-                + (x69 as u128);
-            (t70 as u64, (t70 >> 64) as u64)
-        };
-        let (x72, x73) = {
-            let t72: u128 = (x42 as u128) + (0x0000000000000000_u64 as u128)
-                + (x71 as u128);
-            (t72 as u64, (t72 >> 64) as u64)
-        };
-        let (x74, x75) = {
-            let t74: u128 = (x44 as u128) + (x66 as u128) + (x73 as u128);
-            (t74 as u64, (t74 >> 64) as u64)
-        };
-        let (x76, x77) = {
-            let t76: u128 = (x46 as u128) + (0x0000000000000000_u64 as u128)
-                + (x75 as u128);
-            (t76 as u64, (t76 >> 64) as u64)
-        };
-        let (x78, x79) = {
-            let t78: u128 = (x48 as u128) + (0x0000000000000000_u64 as u128)
-                + (x77 as u128);
-            (t78 as u64, (t78 >> 64) as u64)
-        };
+        let (x68, x69) = ::fieldgen_field::carry::add_u64(
+            x38,
+            x60,
+            0x0000000000000000_u64,
+        );
+        let (x70, x71) = ::fieldgen_field::carry::add_u64(
+            x40,
+            0x0000000000000000_u64,
+            x69,
+        );
+        let (x72, x73) = ::fieldgen_field::carry::add_u64(
+            x42,
+            0x0000000000000000_u64,
+            x71,
+        );
+        let (x74, x75) = ::fieldgen_field::carry::add_u64(x44, x66, x73);
+        let (x76, x77) = ::fieldgen_field::carry::add_u64(
+            x46,
+            0x0000000000000000_u64,
+            x75,
+        );
+        let (x78, x79) = ::fieldgen_field::carry::add_u64(
+            x48,
+            0x0000000000000000_u64,
+            x77,
+        );
         let x80 = x50.wrapping_add(0x0000000000000000_u64).wrapping_add(x79);
-        let (x91, x92) = {
-            let t91: u128 = {
-                let (d, b1) = x68.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t91 as u64, (t91 >> 127) as u64)
-        };
-        let (x93, x94) = {
-            let t93: u128 = {
-                let (d, b1) = x70.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x92);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t93 as u64, (t93 >> 127) as u64)
-        };
-        let (x95, x96) = {
-            let t95: u128 = {
-                let (d, b1) = x72.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x94);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t95 as u64, (t95 >> 127) as u64)
-        };
-        let (x97, x98) = {
-            let t97: u128 = {
-                let (d, b1) = x74.overflowing_sub(0xfffffffeffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x96);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t97 as u64, (t97 >> 127) as u64)
-        };
-        let (x99, x100) = {
-            let t99: u128 = {
-                let (d, b1) = x76.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x98);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t99 as u64, (t99 >> 127) as u64)
-        };
-        let (x101, x102) = {
-            let t101: u128 = {
-                let (d, b1) = x78.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x100);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t101 as u64, (t101 >> 127) as u64)
-        };
-        let (x103, x104) = {
-            let t103: u128 = {
-                let (d, b1) = x80.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x102);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t103 as u64, (t103 >> 127) as u64)
-        };
+        let (x91, x92) = ::fieldgen_field::carry::sub_u64(
+            x68,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x93, x94) = ::fieldgen_field::carry::sub_u64(
+            x70,
+            0xffffffffffffffff_u64,
+            x92,
+        );
+        let (x95, x96) = ::fieldgen_field::carry::sub_u64(
+            x72,
+            0xffffffffffffffff_u64,
+            x94,
+        );
+        let (x97, x98) = ::fieldgen_field::carry::sub_u64(
+            x74,
+            0xfffffffeffffffff_u64,
+            x96,
+        );
+        let (x99, x100) = ::fieldgen_field::carry::sub_u64(
+            x76,
+            0xffffffffffffffff_u64,
+            x98,
+        );
+        let (x101, x102) = ::fieldgen_field::carry::sub_u64(
+            x78,
+            0xffffffffffffffff_u64,
+            x100,
+        );
+        let (x103, x104) = ::fieldgen_field::carry::sub_u64(
+            x80,
+            0xffffffffffffffff_u64,
+            x102,
+        );
         let x107 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x104));
         let x108 = ::fieldgen_field::barrier::select_u64(x107, x91, x68);
         let x109 = ::fieldgen_field::barrier::select_u64(x107, x93, x70);
@@ -1319,99 +1166,53 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
-        let (x15, x16) = {
-            let t15: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t15 as u64, (t15 >> 64) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = (a[1] as u128) + (b[1] as u128) + (x16 as u128);
-            (t17 as u64, (t17 >> 64) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = (a[2] as u128) + (b[2] as u128) + (x18 as u128);
-            (t19 as u64, (t19 >> 64) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = (a[3] as u128) + (b[3] as u128) + (x20 as u128);
-            (t21 as u64, (t21 >> 64) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = (a[4] as u128) + (b[4] as u128) + (x22 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = (a[5] as u128) + (b[5] as u128) + (x24 as u128);
-            (t25 as u64, (t25 >> 64) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = (a[6] as u128) + (b[6] as u128) + (x26 as u128);
-            (t27 as u64, (t27 >> 64) as u64)
-        };
-        let (x37, x38) = {
-            let t37: u128 = {
-                let (d, b1) = x15.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t37 as u64, (t37 >> 127) as u64)
-        };
-        let (x39, x40) = {
-            let t39: u128 = {
-                let (d, b1) = x17.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x38);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t39 as u64, (t39 >> 127) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = {
-                let (d, b1) = x19.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x40);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t41 as u64, (t41 >> 127) as u64)
-        };
-        let (x43, x44) = {
-            let t43: u128 = {
-                let (d, b1) = x21.overflowing_sub(0xfffffffeffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x42);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t43 as u64, (t43 >> 127) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = {
-                let (d, b1) = x23.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x44);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t45 as u64, (t45 >> 127) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = {
-                let (d, b1) = x25.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x46);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t47 as u64, (t47 >> 127) as u64)
-        };
-        let (x49, x50) = {
-            let t49: u128 = {
-                let (d, b1) = x27.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x48);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t49 as u64, (t49 >> 127) as u64)
-        };
-        let x52 = {
-            let t51: u128 = {
-                let (d, b1) = x28.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x50);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t51 >> 127) as u64
-        };
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(a[1], b[1], x16);
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(a[2], b[2], x18);
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(a[3], b[3], x20);
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(a[4], b[4], x22);
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(a[5], b[5], x24);
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(a[6], b[6], x26);
+        let (x37, x38) = ::fieldgen_field::carry::sub_u64(
+            x15,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x39, x40) = ::fieldgen_field::carry::sub_u64(
+            x17,
+            0xffffffffffffffff_u64,
+            x38,
+        );
+        let (x41, x42) = ::fieldgen_field::carry::sub_u64(
+            x19,
+            0xffffffffffffffff_u64,
+            x40,
+        );
+        let (x43, x44) = ::fieldgen_field::carry::sub_u64(
+            x21,
+            0xfffffffeffffffff_u64,
+            x42,
+        );
+        let (x45, x46) = ::fieldgen_field::carry::sub_u64(
+            x23,
+            0xffffffffffffffff_u64,
+            x44,
+        );
+        let (x47, x48) = ::fieldgen_field::carry::sub_u64(
+            x25,
+            0xffffffffffffffff_u64,
+            x46,
+        );
+        let (x49, x50) = ::fieldgen_field::carry::sub_u64(
+            x27,
+            0xffffffffffffffff_u64,
+            x48,
+        );
+        let x52 = ::fieldgen_field::carry::sub_u64(x28, 0x0000000000000000_u64, x50).1;
         let x53 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x52));
         let x54 = ::fieldgen_field::barrier::select_u64(x53, x37, x15);
         let x55 = ::fieldgen_field::barrier::select_u64(x53, x39, x17);
@@ -1426,89 +1227,29 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
-        let (x15, x16) = {
-            let t15: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t15 as u64, (t15 >> 127) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x16);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t17 as u64, (t17 >> 127) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x18);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t19 as u64, (t19 >> 127) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x20);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = {
-                let (d, b1) = a[4].overflowing_sub(b[4]);
-                let (d, b2) = d.overflowing_sub(x22);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t23 as u64, (t23 >> 127) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = {
-                let (d, b1) = a[5].overflowing_sub(b[5]);
-                let (d, b2) = d.overflowing_sub(x24);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t25 as u64, (t25 >> 127) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = {
-                let (d, b1) = a[6].overflowing_sub(b[6]);
-                let (d, b2) = d.overflowing_sub(x26);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t27 as u64, (t27 >> 127) as u64)
-        };
+        let (x15, x16) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x16);
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x18);
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x20);
+        let (x23, x24) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x22);
+        let (x25, x26) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x24);
+        let (x27, x28) = ::fieldgen_field::carry::sub_u64(a[6], b[6], x26);
         let x29 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x28));
-        let (x38, x39) = {
-            let t38: u128 = (x15 as u128) + (x29 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t38 as u64, (t38 >> 64) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = (x17 as u128) + (x29 as u128) + (x39 as u128);
-            (t41 as u64, (t41 >> 64) as u64)
-        };
-        let (x44, x45) = {
-            let t44: u128 = (x19 as u128) + (x29 as u128) + (x42 as u128);
-            (t44 as u64, (t44 >> 64) as u64)
-        };
+        let (x38, x39) = ::fieldgen_field::carry::add_u64(
+            x15,
+            x29,
+            0x0000000000000000_u64,
+        );
+        let (x41, x42) = ::fieldgen_field::carry::add_u64(x17, x29, x39);
+        let (x44, x45) = ::fieldgen_field::carry::add_u64(x19, x29, x42);
         let x46 = 0xfffffffeffffffff_u64 & x29;
-        let (x47, x48) = {
-            let t47: u128 = (x21 as u128) + (x46 as u128) + (x45 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
-        let (x50, x51) = {
-            let t50: u128 = (x23 as u128) + (x29 as u128) + (x48 as u128);
-            (t50 as u64, (t50 >> 64) as u64)
-        };
-        let (x53, x54) = {
-            let t53: u128 = (x25 as u128) + (x29 as u128) + (x51 as u128);
-            (t53 as u64, (t53 >> 64) as u64)
-        };
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(x21, x46, x45);
+        let (x50, x51) = ::fieldgen_field::carry::add_u64(x23, x29, x48);
+        let (x53, x54) = ::fieldgen_field::carry::add_u64(x25, x29, x51);
         let x56 = x27.wrapping_add(x29).wrapping_add(x54);
         [x38, x41, x44, x47, x50, x53, x56]
     }
@@ -1525,30 +1266,21 @@ impl Fp {
         let x19 = 0xffffffffffffffff_u64
             .wrapping_sub(a[2])
             .wrapping_sub(0x0000000000000000_u64);
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = 0xfffffffeffffffff_u64.overflowing_sub(a[3]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[4]);
-                let (d, b2) = d.overflowing_sub(x22);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t23 as u64, (t23 >> 127) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[5]);
-                let (d, b2) = d.overflowing_sub(x24);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t25 as u64, (t25 >> 127) as u64)
-        };
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(
+            0xfffffffeffffffff_u64,
+            a[3],
+            0x0000000000000000_u64,
+        );
+        let (x23, x24) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[4],
+            x22,
+        );
+        let (x25, x26) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[5],
+            x24,
+        );
         let x27 = 0xffffffffffffffff_u64.wrapping_sub(a[6]).wrapping_sub(x26);
         let x29 = a[0] | a[1];
         let x30 = x29 | a[2];
@@ -1575,99 +1307,53 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 7]) -> [u64; 7] {
-        let (x8, x9) = {
-            let t8: u128 = (a[0] as u128) + (a[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t8 as u64, (t8 >> 64) as u64)
-        };
-        let (x10, x11) = {
-            let t10: u128 = (a[1] as u128) + (a[1] as u128) + (x9 as u128);
-            (t10 as u64, (t10 >> 64) as u64)
-        };
-        let (x12, x13) = {
-            let t12: u128 = (a[2] as u128) + (a[2] as u128) + (x11 as u128);
-            (t12 as u64, (t12 >> 64) as u64)
-        };
-        let (x14, x15) = {
-            let t14: u128 = (a[3] as u128) + (a[3] as u128) + (x13 as u128);
-            (t14 as u64, (t14 >> 64) as u64)
-        };
-        let (x16, x17) = {
-            let t16: u128 = (a[4] as u128) + (a[4] as u128) + (x15 as u128);
-            (t16 as u64, (t16 >> 64) as u64)
-        };
-        let (x18, x19) = {
-            let t18: u128 = (a[5] as u128) + (a[5] as u128) + (x17 as u128);
-            (t18 as u64, (t18 >> 64) as u64)
-        };
-        let (x20, x21) = {
-            let t20: u128 = (a[6] as u128) + (a[6] as u128) + (x19 as u128);
-            (t20 as u64, (t20 >> 64) as u64)
-        };
-        let (x30, x31) = {
-            let t30: u128 = {
-                let (d, b1) = x8.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t30 as u64, (t30 >> 127) as u64)
-        };
-        let (x32, x33) = {
-            let t32: u128 = {
-                let (d, b1) = x10.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x31);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t32 as u64, (t32 >> 127) as u64)
-        };
-        let (x34, x35) = {
-            let t34: u128 = {
-                let (d, b1) = x12.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x33);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t34 as u64, (t34 >> 127) as u64)
-        };
-        let (x36, x37) = {
-            let t36: u128 = {
-                let (d, b1) = x14.overflowing_sub(0xfffffffeffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x35);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t36 as u64, (t36 >> 127) as u64)
-        };
-        let (x38, x39) = {
-            let t38: u128 = {
-                let (d, b1) = x16.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x37);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t38 as u64, (t38 >> 127) as u64)
-        };
-        let (x40, x41) = {
-            let t40: u128 = {
-                let (d, b1) = x18.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x39);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t40 as u64, (t40 >> 127) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = {
-                let (d, b1) = x20.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x41);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t42 as u64, (t42 >> 127) as u64)
-        };
-        let x45 = {
-            let t44: u128 = {
-                let (d, b1) = x21.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x43);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t44 >> 127) as u64
-        };
+        let (x8, x9) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x10, x11) = ::fieldgen_field::carry::add_u64(a[1], a[1], x9);
+        let (x12, x13) = ::fieldgen_field::carry::add_u64(a[2], a[2], x11);
+        let (x14, x15) = ::fieldgen_field::carry::add_u64(a[3], a[3], x13);
+        let (x16, x17) = ::fieldgen_field::carry::add_u64(a[4], a[4], x15);
+        let (x18, x19) = ::fieldgen_field::carry::add_u64(a[5], a[5], x17);
+        let (x20, x21) = ::fieldgen_field::carry::add_u64(a[6], a[6], x19);
+        let (x30, x31) = ::fieldgen_field::carry::sub_u64(
+            x8,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x32, x33) = ::fieldgen_field::carry::sub_u64(
+            x10,
+            0xffffffffffffffff_u64,
+            x31,
+        );
+        let (x34, x35) = ::fieldgen_field::carry::sub_u64(
+            x12,
+            0xffffffffffffffff_u64,
+            x33,
+        );
+        let (x36, x37) = ::fieldgen_field::carry::sub_u64(
+            x14,
+            0xfffffffeffffffff_u64,
+            x35,
+        );
+        let (x38, x39) = ::fieldgen_field::carry::sub_u64(
+            x16,
+            0xffffffffffffffff_u64,
+            x37,
+        );
+        let (x40, x41) = ::fieldgen_field::carry::sub_u64(
+            x18,
+            0xffffffffffffffff_u64,
+            x39,
+        );
+        let (x42, x43) = ::fieldgen_field::carry::sub_u64(
+            x20,
+            0xffffffffffffffff_u64,
+            x41,
+        );
+        let x45 = ::fieldgen_field::carry::sub_u64(x21, 0x0000000000000000_u64, x43).1;
         let x46 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x45));
         let x47 = ::fieldgen_field::barrier::select_u64(x46, x30, x8);
         let x48 = ::fieldgen_field::barrier::select_u64(x46, x32, x10);

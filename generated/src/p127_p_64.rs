@@ -122,11 +122,11 @@ impl Fp {
             let t13: u128 = (a[0] as u128) * (a[0] as u128);
             (t13 as u64, (t13 >> 64) as u64)
         };
-        let (x15, x16) = {
-            let t15: u128 = (x9 as u128) + (x14 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t15 as u64, (t15 >> 64) as u64)
-        };
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(
+            x9,
+            x14,
+            0x0000000000000000_u64,
+        );
         let (x17, x18) = {
             let t17: u128 = (a[1] as u128) * (a[1] as u128) + (x8 as u128)
                 + (x16 as u128);
@@ -182,15 +182,12 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 2], b: &[u64; 2]) -> [u64; 2] {
-        let (x5, x6) = {
-            let t5: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t5 as u64, (t5 >> 64) as u64)
-        };
-        let (x7, x8) = {
-            let t7: u128 = (a[1] as u128) + (b[1] as u128) + (x6 as u128);
-            (t7 as u64, (t7 >> 64) as u64)
-        };
+        let (x5, x6) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x7, x8) = ::fieldgen_field::carry::add_u64(a[1], b[1], x6);
         let x10 = x7 >> 63;
         let x11 = x8 << 1;
         let x12 = x10 | x11;
@@ -207,24 +204,18 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 2], b: &[u64; 2]) -> [u64; 2] {
-        let (x7, x8) = {
-            let t7: u128 = {
-                let (d, b1) = 0xfffffffffffffffe_u64.overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t7 as u64, (t7 >> 127) as u64)
-        };
+        let (x7, x8) = ::fieldgen_field::carry::sub_u64(
+            0xfffffffffffffffe_u64,
+            b[0],
+            0x0000000000000000_u64,
+        );
         let x9 = 0xffffffffffffffff_u64.wrapping_sub(b[1]).wrapping_sub(x8);
-        let (x12, x13) = {
-            let t12: u128 = (a[0] as u128) + (x7 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t12 as u64, (t12 >> 64) as u64)
-        };
-        let (x14, x15) = {
-            let t14: u128 = (a[1] as u128) + (x9 as u128) + (x13 as u128);
-            (t14 as u64, (t14 >> 64) as u64)
-        };
+        let (x12, x13) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            x7,
+            0x0000000000000000_u64,
+        );
+        let (x14, x15) = ::fieldgen_field::carry::add_u64(a[1], x9, x13);
         let x17 = x14 >> 63;
         let x18 = x15 << 1;
         let x19 = x17 | x18;
@@ -241,14 +232,11 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 2]) -> [u64; 2] {
-        let (x5, x6) = {
-            let t5: u128 = {
-                let (d, b1) = 0xfffffffffffffffe_u64.overflowing_sub(a[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t5 as u64, (t5 >> 127) as u64)
-        };
+        let (x5, x6) = ::fieldgen_field::carry::sub_u64(
+            0xfffffffffffffffe_u64,
+            a[0],
+            0x0000000000000000_u64,
+        );
         let x7 = 0xffffffffffffffff_u64.wrapping_sub(a[1]).wrapping_sub(x6);
         let x10 = x7 >> 63;
         let x12 = x7 & 0x7fffffffffffffff_u64;
@@ -264,15 +252,12 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 2]) -> [u64; 2] {
-        let (x3, x4) = {
-            let t3: u128 = (a[0] as u128) + (a[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t3 as u64, (t3 >> 64) as u64)
-        };
-        let (x5, x6) = {
-            let t5: u128 = (a[1] as u128) + (a[1] as u128) + (x4 as u128);
-            (t5 as u64, (t5 >> 64) as u64)
-        };
+        let (x3, x4) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x5, x6) = ::fieldgen_field::carry::add_u64(a[1], a[1], x4);
         let x8 = x5 >> 63;
         let x9 = x6 << 1;
         let x10 = x8 | x9;
@@ -289,22 +274,16 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u64; 2]) -> [u64; 2] {
-        let (x6, x7) = {
-            let t6: u128 = {
-                let (d, b1) = a[0].overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t6 as u64, (t6 >> 127) as u64)
-        };
-        let (x8, x9) = {
-            let t8: u128 = {
-                let (d, b1) = a[1].overflowing_sub(0x7fffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x7);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t8 as u64, (t8 >> 127) as u64)
-        };
+        let (x6, x7) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x8, x9) = ::fieldgen_field::carry::sub_u64(
+            a[1],
+            0x7fffffffffffffff_u64,
+            x7,
+        );
         let x12 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x9));
         let x13 = ::fieldgen_field::barrier::select_u64(x12, x6, a[0]);
         let x14 = ::fieldgen_field::barrier::select_u64(x12, x8, a[1]);

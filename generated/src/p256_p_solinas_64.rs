@@ -158,26 +158,26 @@ impl Fp {
                 + (x38 as u128);
             (t39 as u64, (t39 >> 64) as u64)
         };
-        let (x47, x48) = {
-            let t47: u128 = (x9 as u128) + (0xfffffffffffffffb_u64 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
-        let (x49, x50) = {
-            let t49: u128 = (x17 as u128) + (0x00000004ffffffff_u64 as u128)
-                + (x48 as u128);
-            (t49 as u64, (t49 >> 64) as u64)
-        };
-        let (x51, x52) = {
-            let t51: u128 = (x25 as u128) + (0x0000000000000000_u64 as u128)
-                + (x50 as u128);
-            (t51 as u64, (t51 >> 64) as u64)
-        };
-        let (x53, x54) = {
-            let t53: u128 = (x33 as u128) + (0xfffffffb00000005_u64 as u128)
-                + (x52 as u128);
-            (t53 as u64, (t53 >> 64) as u64)
-        };
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            x9,
+            0xfffffffffffffffb_u64,
+            0x0000000000000000_u64,
+        );
+        let (x49, x50) = ::fieldgen_field::carry::add_u64(
+            x17,
+            0x00000004ffffffff_u64,
+            x48,
+        );
+        let (x51, x52) = ::fieldgen_field::carry::add_u64(
+            x25,
+            0x0000000000000000_u64,
+            x50,
+        );
+        let (x53, x54) = ::fieldgen_field::carry::add_u64(
+            x33,
+            0xfffffffb00000005_u64,
+            x52,
+        );
         let x59 = x54
             .wrapping_add(0x0000000000000004_u64)
             .wrapping_add(0x0000000000000000_u64);
@@ -185,23 +185,14 @@ impl Fp {
         let x63 = x62 << 32;
         let x64 = x39 >> 32;
         let x65 = x64 | x63;
-        let (x67, x68) = {
-            let t67: u128 = (x47 as u128) + (x35 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t67 as u64, (t67 >> 64) as u64)
-        };
-        let (x69, x70) = {
-            let t69: u128 = (x49 as u128) + (x37 as u128) + (x68 as u128);
-            (t69 as u64, (t69 >> 64) as u64)
-        };
-        let (x71, x72) = {
-            let t71: u128 = (x51 as u128) + (x39 as u128) + (x70 as u128);
-            (t71 as u64, (t71 >> 64) as u64)
-        };
-        let (x73, x74) = {
-            let t73: u128 = (x53 as u128) + (x65 as u128) + (x72 as u128);
-            (t73 as u64, (t73 >> 64) as u64)
-        };
+        let (x67, x68) = ::fieldgen_field::carry::add_u64(
+            x47,
+            x35,
+            0x0000000000000000_u64,
+        );
+        let (x69, x70) = ::fieldgen_field::carry::add_u64(x49, x37, x68);
+        let (x71, x72) = ::fieldgen_field::carry::add_u64(x51, x39, x70);
+        let (x73, x74) = ::fieldgen_field::carry::add_u64(x53, x65, x72);
         let x75 = x59.wrapping_add(0x0000000000000000_u64).wrapping_add(x74);
         let x78 = x37 & 0x00000000ffffffff_u64;
         let x79 = x78 << 32;
@@ -211,23 +202,14 @@ impl Fp {
         let x83 = x82 << 32;
         let x84 = x37 >> 32;
         let x85 = x84 | x83;
-        let (x87, x88) = {
-            let t87: u128 = (x67 as u128) + (x81 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t87 as u64, (t87 >> 64) as u64)
-        };
-        let (x89, x90) = {
-            let t89: u128 = (x69 as u128) + (x85 as u128) + (x88 as u128);
-            (t89 as u64, (t89 >> 64) as u64)
-        };
-        let (x91, x92) = {
-            let t91: u128 = (x71 as u128) + (x39 as u128) + (x90 as u128);
-            (t91 as u64, (t91 >> 64) as u64)
-        };
-        let (x93, x94) = {
-            let t93: u128 = (x73 as u128) + (x40 as u128) + (x92 as u128);
-            (t93 as u64, (t93 >> 64) as u64)
-        };
+        let (x87, x88) = ::fieldgen_field::carry::add_u64(
+            x67,
+            x81,
+            0x0000000000000000_u64,
+        );
+        let (x89, x90) = ::fieldgen_field::carry::add_u64(x69, x85, x88);
+        let (x91, x92) = ::fieldgen_field::carry::add_u64(x71, x39, x90);
+        let (x93, x94) = ::fieldgen_field::carry::add_u64(x73, x40, x92);
         let x95 = x75.wrapping_add(0x0000000000000000_u64).wrapping_add(x94);
         let x99 = x39 & 0x00000000ffffffff_u64;
         let x100 = x99 << 32;
@@ -235,19 +217,13 @@ impl Fp {
         let x103 = x102 << 32;
         let x104 = x39 >> 32;
         let x105 = x104 | x103;
-        let (x109, x110) = {
-            let t109: u128 = (x89 as u128) + (x100 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t109 as u64, (t109 >> 64) as u64)
-        };
-        let (x111, x112) = {
-            let t111: u128 = (x91 as u128) + (x105 as u128) + (x110 as u128);
-            (t111 as u64, (t111 >> 64) as u64)
-        };
-        let (x113, x114) = {
-            let t113: u128 = (x93 as u128) + (x40 as u128) + (x112 as u128);
-            (t113 as u64, (t113 >> 64) as u64)
-        };
+        let (x109, x110) = ::fieldgen_field::carry::add_u64(
+            x89,
+            x100,
+            0x0000000000000000_u64,
+        );
+        let (x111, x112) = ::fieldgen_field::carry::add_u64(x91, x105, x110);
+        let (x113, x114) = ::fieldgen_field::carry::add_u64(x93, x40, x112);
         let x115 = x95.wrapping_add(0x0000000000000000_u64).wrapping_add(x114);
         let x119 = x39 & 0x00000000ffffffff_u64;
         let x120 = x119 << 32;
@@ -255,42 +231,30 @@ impl Fp {
         let x123 = x122 << 32;
         let x124 = x39 >> 32;
         let x125 = x124 | x123;
-        let (x129, x130) = {
-            let t129: u128 = (x109 as u128) + (x120 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t129 as u64, (t129 >> 64) as u64)
-        };
-        let (x131, x132) = {
-            let t131: u128 = (x111 as u128) + (x125 as u128) + (x130 as u128);
-            (t131 as u64, (t131 >> 64) as u64)
-        };
-        let (x133, x134) = {
-            let t133: u128 = (x113 as u128) + (x40 as u128) + (x132 as u128);
-            (t133 as u64, (t133 >> 64) as u64)
-        };
+        let (x129, x130) = ::fieldgen_field::carry::add_u64(
+            x109,
+            x120,
+            0x0000000000000000_u64,
+        );
+        let (x131, x132) = ::fieldgen_field::carry::add_u64(x111, x125, x130);
+        let (x133, x134) = ::fieldgen_field::carry::add_u64(x113, x40, x132);
         let x135 = x115.wrapping_add(0x0000000000000000_u64).wrapping_add(x134);
         let x139 = x39 & 0xffffffff00000000_u64;
         let x140 = x40 >> 32;
-        let (x144, x145) = {
-            let t144: u128 = (x129 as u128) + (x139 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t144 as u64, (t144 >> 64) as u64)
-        };
-        let (x146, x147) = {
-            let t146: u128 = (x131 as u128) + (x40 as u128) + (x145 as u128);
-            (t146 as u64, (t146 >> 64) as u64)
-        };
-        let (x148, x149) = {
-            let t148: u128 = (x133 as u128) + (x140 as u128) + (x147 as u128);
-            (t148 as u64, (t148 >> 64) as u64)
-        };
+        let (x144, x145) = ::fieldgen_field::carry::add_u64(
+            x129,
+            x139,
+            0x0000000000000000_u64,
+        );
+        let (x146, x147) = ::fieldgen_field::carry::add_u64(x131, x40, x145);
+        let (x148, x149) = ::fieldgen_field::carry::add_u64(x133, x140, x147);
         let x150 = x135.wrapping_add(0x0000000000000000_u64).wrapping_add(x149);
         let x155 = x40 >> 32;
-        let (x163, x164) = {
-            let t163: u128 = (x148 as u128) + (x155 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t163 as u64, (t163 >> 64) as u64)
-        };
+        let (x163, x164) = ::fieldgen_field::carry::add_u64(
+            x148,
+            x155,
+            0x0000000000000000_u64,
+        );
         let x165 = x150.wrapping_add(0x0000000000000000_u64).wrapping_add(x164);
         let x168 = x39 & 0x00000000ffffffff_u64;
         let x169 = x168 << 32;
@@ -308,38 +272,14 @@ impl Fp {
         let x184 = x183 << 32;
         let x186 = x35 & 0x00000000ffffffff_u64;
         let x187 = x186 | x184;
-        let (x189, x190) = {
-            let t189: u128 = {
-                let (d, b1) = x87.overflowing_sub(x171);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t189 as u64, (t189 >> 127) as u64)
-        };
-        let (x191, x192) = {
-            let t191: u128 = {
-                let (d, b1) = x144.overflowing_sub(x176);
-                let (d, b2) = d.overflowing_sub(x190);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t191 as u64, (t191 >> 127) as u64)
-        };
-        let (x193, x194) = {
-            let t193: u128 = {
-                let (d, b1) = x146.overflowing_sub(x181);
-                let (d, b2) = d.overflowing_sub(x192);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t193 as u64, (t193 >> 127) as u64)
-        };
-        let (x195, x196) = {
-            let t195: u128 = {
-                let (d, b1) = x163.overflowing_sub(x187);
-                let (d, b2) = d.overflowing_sub(x194);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t195 as u64, (t195 >> 127) as u64)
-        };
+        let (x189, x190) = ::fieldgen_field::carry::sub_u64(
+            x87,
+            x171,
+            0x0000000000000000_u64,
+        );
+        let (x191, x192) = ::fieldgen_field::carry::sub_u64(x144, x176, x190);
+        let (x193, x194) = ::fieldgen_field::carry::sub_u64(x146, x181, x192);
+        let (x195, x196) = ::fieldgen_field::carry::sub_u64(x163, x187, x194);
         let x197 = x165.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x196);
         let x199 = x35 >> 32;
         let x200 = x199 << 32;
@@ -349,38 +289,14 @@ impl Fp {
         let x205 = x204 << 32;
         let x206 = x35 >> 32;
         let x207 = x206 | x205;
-        let (x209, x210) = {
-            let t209: u128 = {
-                let (d, b1) = x189.overflowing_sub(x39);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t209 as u64, (t209 >> 127) as u64)
-        };
-        let (x211, x212) = {
-            let t211: u128 = {
-                let (d, b1) = x191.overflowing_sub(x203);
-                let (d, b2) = d.overflowing_sub(x210);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t211 as u64, (t211 >> 127) as u64)
-        };
-        let (x213, x214) = {
-            let t213: u128 = {
-                let (d, b1) = x193.overflowing_sub(x37);
-                let (d, b2) = d.overflowing_sub(x212);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t213 as u64, (t213 >> 127) as u64)
-        };
-        let (x215, x216) = {
-            let t215: u128 = {
-                let (d, b1) = x195.overflowing_sub(x207);
-                let (d, b2) = d.overflowing_sub(x214);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t215 as u64, (t215 >> 127) as u64)
-        };
+        let (x209, x210) = ::fieldgen_field::carry::sub_u64(
+            x189,
+            x39,
+            0x0000000000000000_u64,
+        );
+        let (x211, x212) = ::fieldgen_field::carry::sub_u64(x191, x203, x210);
+        let (x213, x214) = ::fieldgen_field::carry::sub_u64(x193, x37, x212);
+        let (x215, x216) = ::fieldgen_field::carry::sub_u64(x195, x207, x214);
         let x217 = x197.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x216);
         let x220 = x40 & 0x00000000ffffffff_u64;
         let x221 = x220 << 32;
@@ -392,72 +308,36 @@ impl Fp {
         let x227 = x226 | x225;
         let x230 = x39 & 0x00000000ffffffff_u64;
         let x231 = x230 << 32;
-        let (x233, x234) = {
-            let t233: u128 = {
-                let (d, b1) = x209.overflowing_sub(x223);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t233 as u64, (t233 >> 127) as u64)
-        };
-        let (x235, x236) = {
-            let t235: u128 = {
-                let (d, b1) = x211.overflowing_sub(x227);
-                let (d, b2) = d.overflowing_sub(x234);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t235 as u64, (t235 >> 127) as u64)
-        };
-        let (x237, x238) = {
-            let t237: u128 = {
-                let (d, b1) = x213.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x236);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t237 as u64, (t237 >> 127) as u64)
-        };
-        let (x239, x240) = {
-            let t239: u128 = {
-                let (d, b1) = x215.overflowing_sub(x231);
-                let (d, b2) = d.overflowing_sub(x238);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t239 as u64, (t239 >> 127) as u64)
-        };
+        let (x233, x234) = ::fieldgen_field::carry::sub_u64(
+            x209,
+            x223,
+            0x0000000000000000_u64,
+        );
+        let (x235, x236) = ::fieldgen_field::carry::sub_u64(x211, x227, x234);
+        let (x237, x238) = ::fieldgen_field::carry::sub_u64(
+            x213,
+            0x0000000000000000_u64,
+            x236,
+        );
+        let (x239, x240) = ::fieldgen_field::carry::sub_u64(x215, x231, x238);
         let x241 = x217.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x240);
         let x246 = x39 & 0xffffffff00000000_u64;
-        let (x248, x249) = {
-            let t248: u128 = {
-                let (d, b1) = x233.overflowing_sub(x40);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t248 as u64, (t248 >> 127) as u64)
-        };
-        let (x250, x251) = {
-            let t250: u128 = {
-                let (d, b1) = x235.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x249);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t250 as u64, (t250 >> 127) as u64)
-        };
-        let (x252, x253) = {
-            let t252: u128 = {
-                let (d, b1) = x237.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x251);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t252 as u64, (t252 >> 127) as u64)
-        };
-        let (x254, x255) = {
-            let t254: u128 = {
-                let (d, b1) = x239.overflowing_sub(x246);
-                let (d, b2) = d.overflowing_sub(x253);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t254 as u64, (t254 >> 127) as u64)
-        };
+        let (x248, x249) = ::fieldgen_field::carry::sub_u64(
+            x233,
+            x40,
+            0x0000000000000000_u64,
+        );
+        let (x250, x251) = ::fieldgen_field::carry::sub_u64(
+            x235,
+            0x0000000000000000_u64,
+            x249,
+        );
+        let (x252, x253) = ::fieldgen_field::carry::sub_u64(
+            x237,
+            0x0000000000000000_u64,
+            x251,
+        );
+        let (x254, x255) = ::fieldgen_field::carry::sub_u64(x239, x246, x253);
         let x256 = x241.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x255);
         let x265 = x256
             .wrapping_add(0x0000000000000000_u64)
@@ -476,23 +356,14 @@ impl Fp {
                 + (x270 as u128);
             t271 as u64
         };
-        let (x273, x274) = {
-            let t273: u128 = (x248 as u128) + (x265 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t273 as u64, (t273 >> 64) as u64)
-        };
-        let (x275, x276) = {
-            let t275: u128 = (x250 as u128) + (x267 as u128) + (x274 as u128);
-            (t275 as u64, (t275 >> 64) as u64)
-        };
-        let (x277, x278) = {
-            let t277: u128 = (x252 as u128) + (x269 as u128) + (x276 as u128);
-            (t277 as u64, (t277 >> 64) as u64)
-        };
-        let (x279, x280) = {
-            let t279: u128 = (x254 as u128) + (x271 as u128) + (x278 as u128);
-            (t279 as u64, (t279 >> 64) as u64)
-        };
+        let (x273, x274) = ::fieldgen_field::carry::add_u64(
+            x248,
+            x265,
+            0x0000000000000000_u64,
+        );
+        let (x275, x276) = ::fieldgen_field::carry::add_u64(x250, x267, x274);
+        let (x277, x278) = ::fieldgen_field::carry::add_u64(x252, x269, x276);
+        let (x279, x280) = ::fieldgen_field::carry::add_u64(x254, x271, x278);
         let x289 = x280
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
@@ -508,52 +379,34 @@ impl Fp {
             let t295: u128 = (x280 as u128) * (0x00000000fffffffe_u64 as u128);
             t295 as u64
         };
-        let (x297, x298) = {
-            let t297: u128 = (x273 as u128) + (x289 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t297 as u64, (t297 >> 64) as u64)
-        };
-        let (x299, x300) = {
-            let t299: u128 = (x275 as u128) + (x291 as u128) + (x298 as u128);
-            (t299 as u64, (t299 >> 64) as u64)
-        };
-        let (x301, x302) = {
-            let t301: u128 = (x277 as u128) + (x293 as u128) + (x300 as u128);
-            (t301 as u64, (t301 >> 64) as u64)
-        };
+        let (x297, x298) = ::fieldgen_field::carry::add_u64(
+            x273,
+            x289,
+            0x0000000000000000_u64,
+        );
+        let (x299, x300) = ::fieldgen_field::carry::add_u64(x275, x291, x298);
+        let (x301, x302) = ::fieldgen_field::carry::add_u64(x277, x293, x300);
         let x303 = x279.wrapping_add(x295).wrapping_add(x302);
-        let (x311, x312) = {
-            let t311: u128 = {
-                let (d, b1) = x297.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t311 as u64, (t311 >> 127) as u64)
-        };
-        let (x313, x314) = {
-            let t313: u128 = {
-                let (d, b1) = x299.overflowing_sub(0x00000000ffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x312);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t313 as u64, (t313 >> 127) as u64)
-        };
-        let (x315, x316) = {
-            let t315: u128 = {
-                let (d, b1) = x301.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x314);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t315 as u64, (t315 >> 127) as u64)
-        };
-        let (x317, x318) = {
-            let t317: u128 = {
-                let (d, b1) = x303.overflowing_sub(0xffffffff00000001_u64);
-                let (d, b2) = d.overflowing_sub(x316);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t317 as u64, (t317 >> 127) as u64)
-        };
+        let (x311, x312) = ::fieldgen_field::carry::sub_u64(
+            x297,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x313, x314) = ::fieldgen_field::carry::sub_u64(
+            x299,
+            0x00000000ffffffff_u64,
+            x312,
+        );
+        let (x315, x316) = ::fieldgen_field::carry::sub_u64(
+            x301,
+            0x0000000000000000_u64,
+            x314,
+        );
+        let (x317, x318) = ::fieldgen_field::carry::sub_u64(
+            x303,
+            0xffffffff00000001_u64,
+            x316,
+        );
         let x321 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x318));
         let x322 = ::fieldgen_field::barrier::select_u64(x321, x311, x297);
         let x323 = ::fieldgen_field::barrier::select_u64(x321, x313, x299);
@@ -611,57 +464,57 @@ impl Fp {
             let t37: u128 = (a[0] as u128) * (a[0] as u128);
             (t37 as u64, (t37 >> 64) as u64)
         };
-        let (x39, x40) = {
-            let t39: u128 = (x33 as u128) + (x38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(
+            x33,
+            x38,
+            0x0000000000000000_u64,
+        );
         let (x41, x42) = {
             let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128)
                 + (x40 as u128);
             (t41 as u64, (t41 >> 64) as u64)
         };
-        let (x43, x44) = {
-            let t43: u128 = (x29 as u128) + (x42 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(
+            x29,
+            x42,
+            0x0000000000000000_u64,
+        );
         let (x45, x46) = {
             let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128)
                 + (x44 as u128);
             (t45 as u64, (t45 >> 64) as u64)
         };
-        let (x47, x48) = {
-            let t47: u128 = (x23 as u128) + (x46 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            x23,
+            x46,
+            0x0000000000000000_u64,
+        );
         let (x49, x50) = {
             let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128)
                 + (x48 as u128);
             (t49 as u64, (t49 >> 64) as u64)
         };
         let x51 = x17.wrapping_add(x50).wrapping_add(0x0000000000000000_u64);
-        let (x59, x60) = {
-            let t59: u128 = (x37 as u128) + (0xfffffffffffffffb_u64 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t59 as u64, (t59 >> 64) as u64)
-        };
-        let (x61, x62) = {
-            let t61: u128 = (x39 as u128) + (0x00000004ffffffff_u64 as u128)
-                + (x60 as u128);
-            (t61 as u64, (t61 >> 64) as u64)
-        };
-        let (x63, x64) = {
-            let t63: u128 = (x41 as u128) + (0x0000000000000000_u64 as u128)
-                + (x62 as u128);
-            (t63 as u64, (t63 >> 64) as u64)
-        };
-        let (x65, x66) = {
-            let t65: u128 = (x43 as u128) + (0xfffffffb00000005_u64 as u128)
-                + (x64 as u128);
-            (t65 as u64, (t65 >> 64) as u64)
-        };
+        let (x59, x60) = ::fieldgen_field::carry::add_u64(
+            x37,
+            0xfffffffffffffffb_u64,
+            0x0000000000000000_u64,
+        );
+        let (x61, x62) = ::fieldgen_field::carry::add_u64(
+            x39,
+            0x00000004ffffffff_u64,
+            x60,
+        );
+        let (x63, x64) = ::fieldgen_field::carry::add_u64(
+            x41,
+            0x0000000000000000_u64,
+            x62,
+        );
+        let (x65, x66) = ::fieldgen_field::carry::add_u64(
+            x43,
+            0xfffffffb00000005_u64,
+            x64,
+        );
         let x71 = x66
             .wrapping_add(0x0000000000000004_u64)
             .wrapping_add(0x0000000000000000_u64);
@@ -669,23 +522,14 @@ impl Fp {
         let x75 = x74 << 32;
         let x76 = x49 >> 32;
         let x77 = x76 | x75;
-        let (x79, x80) = {
-            let t79: u128 = (x59 as u128) + (x45 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t79 as u64, (t79 >> 64) as u64)
-        };
-        let (x81, x82) = {
-            let t81: u128 = (x61 as u128) + (x47 as u128) + (x80 as u128);
-            (t81 as u64, (t81 >> 64) as u64)
-        };
-        let (x83, x84) = {
-            let t83: u128 = (x63 as u128) + (x49 as u128) + (x82 as u128);
-            (t83 as u64, (t83 >> 64) as u64)
-        };
-        let (x85, x86) = {
-            let t85: u128 = (x65 as u128) + (x77 as u128) + (x84 as u128);
-            (t85 as u64, (t85 >> 64) as u64)
-        };
+        let (x79, x80) = ::fieldgen_field::carry::add_u64(
+            x59,
+            x45,
+            0x0000000000000000_u64,
+        );
+        let (x81, x82) = ::fieldgen_field::carry::add_u64(x61, x47, x80);
+        let (x83, x84) = ::fieldgen_field::carry::add_u64(x63, x49, x82);
+        let (x85, x86) = ::fieldgen_field::carry::add_u64(x65, x77, x84);
         let x87 = x71.wrapping_add(0x0000000000000000_u64).wrapping_add(x86);
         let x90 = x47 & 0x00000000ffffffff_u64;
         let x91 = x90 << 32;
@@ -695,23 +539,14 @@ impl Fp {
         let x95 = x94 << 32;
         let x96 = x47 >> 32;
         let x97 = x96 | x95;
-        let (x99, x100) = {
-            let t99: u128 = (x79 as u128) + (x93 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t99 as u64, (t99 >> 64) as u64)
-        };
-        let (x101, x102) = {
-            let t101: u128 = (x81 as u128) + (x97 as u128) + (x100 as u128);
-            (t101 as u64, (t101 >> 64) as u64)
-        };
-        let (x103, x104) = {
-            let t103: u128 = (x83 as u128) + (x49 as u128) + (x102 as u128);
-            (t103 as u64, (t103 >> 64) as u64)
-        };
-        let (x105, x106) = {
-            let t105: u128 = (x85 as u128) + (x51 as u128) + (x104 as u128);
-            (t105 as u64, (t105 >> 64) as u64)
-        };
+        let (x99, x100) = ::fieldgen_field::carry::add_u64(
+            x79,
+            x93,
+            0x0000000000000000_u64,
+        );
+        let (x101, x102) = ::fieldgen_field::carry::add_u64(x81, x97, x100);
+        let (x103, x104) = ::fieldgen_field::carry::add_u64(x83, x49, x102);
+        let (x105, x106) = ::fieldgen_field::carry::add_u64(x85, x51, x104);
         let x107 = x87.wrapping_add(0x0000000000000000_u64).wrapping_add(x106);
         let x111 = x49 & 0x00000000ffffffff_u64;
         let x112 = x111 << 32;
@@ -719,19 +554,13 @@ impl Fp {
         let x115 = x114 << 32;
         let x116 = x49 >> 32;
         let x117 = x116 | x115;
-        let (x121, x122) = {
-            let t121: u128 = (x101 as u128) + (x112 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t121 as u64, (t121 >> 64) as u64)
-        };
-        let (x123, x124) = {
-            let t123: u128 = (x103 as u128) + (x117 as u128) + (x122 as u128);
-            (t123 as u64, (t123 >> 64) as u64)
-        };
-        let (x125, x126) = {
-            let t125: u128 = (x105 as u128) + (x51 as u128) + (x124 as u128);
-            (t125 as u64, (t125 >> 64) as u64)
-        };
+        let (x121, x122) = ::fieldgen_field::carry::add_u64(
+            x101,
+            x112,
+            0x0000000000000000_u64,
+        );
+        let (x123, x124) = ::fieldgen_field::carry::add_u64(x103, x117, x122);
+        let (x125, x126) = ::fieldgen_field::carry::add_u64(x105, x51, x124);
         let x127 = x107.wrapping_add(0x0000000000000000_u64).wrapping_add(x126);
         let x131 = x49 & 0x00000000ffffffff_u64;
         let x132 = x131 << 32;
@@ -739,42 +568,30 @@ impl Fp {
         let x135 = x134 << 32;
         let x136 = x49 >> 32;
         let x137 = x136 | x135;
-        let (x141, x142) = {
-            let t141: u128 = (x121 as u128) + (x132 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t141 as u64, (t141 >> 64) as u64)
-        };
-        let (x143, x144) = {
-            let t143: u128 = (x123 as u128) + (x137 as u128) + (x142 as u128);
-            (t143 as u64, (t143 >> 64) as u64)
-        };
-        let (x145, x146) = {
-            let t145: u128 = (x125 as u128) + (x51 as u128) + (x144 as u128);
-            (t145 as u64, (t145 >> 64) as u64)
-        };
+        let (x141, x142) = ::fieldgen_field::carry::add_u64(
+            x121,
+            x132,
+            0x0000000000000000_u64,
+        );
+        let (x143, x144) = ::fieldgen_field::carry::add_u64(x123, x137, x142);
+        let (x145, x146) = ::fieldgen_field::carry::add_u64(x125, x51, x144);
         let x147 = x127.wrapping_add(0x0000000000000000_u64).wrapping_add(x146);
         let x151 = x49 & 0xffffffff00000000_u64;
         let x152 = x51 >> 32;
-        let (x156, x157) = {
-            let t156: u128 = (x141 as u128) + (x151 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t156 as u64, (t156 >> 64) as u64)
-        };
-        let (x158, x159) = {
-            let t158: u128 = (x143 as u128) + (x51 as u128) + (x157 as u128);
-            (t158 as u64, (t158 >> 64) as u64)
-        };
-        let (x160, x161) = {
-            let t160: u128 = (x145 as u128) + (x152 as u128) + (x159 as u128);
-            (t160 as u64, (t160 >> 64) as u64)
-        };
+        let (x156, x157) = ::fieldgen_field::carry::add_u64(
+            x141,
+            x151,
+            0x0000000000000000_u64,
+        );
+        let (x158, x159) = ::fieldgen_field::carry::add_u64(x143, x51, x157);
+        let (x160, x161) = ::fieldgen_field::carry::add_u64(x145, x152, x159);
         let x162 = x147.wrapping_add(0x0000000000000000_u64).wrapping_add(x161);
         let x167 = x51 >> 32;
-        let (x175, x176) = {
-            let t175: u128 = (x160 as u128) + (x167 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t175 as u64, (t175 >> 64) as u64)
-        };
+        let (x175, x176) = ::fieldgen_field::carry::add_u64(
+            x160,
+            x167,
+            0x0000000000000000_u64,
+        );
         let x177 = x162.wrapping_add(0x0000000000000000_u64).wrapping_add(x176);
         let x180 = x49 & 0x00000000ffffffff_u64;
         let x181 = x180 << 32;
@@ -792,38 +609,14 @@ impl Fp {
         let x196 = x195 << 32;
         let x198 = x45 & 0x00000000ffffffff_u64;
         let x199 = x198 | x196;
-        let (x201, x202) = {
-            let t201: u128 = {
-                let (d, b1) = x99.overflowing_sub(x183);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t201 as u64, (t201 >> 127) as u64)
-        };
-        let (x203, x204) = {
-            let t203: u128 = {
-                let (d, b1) = x156.overflowing_sub(x188);
-                let (d, b2) = d.overflowing_sub(x202);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t203 as u64, (t203 >> 127) as u64)
-        };
-        let (x205, x206) = {
-            let t205: u128 = {
-                let (d, b1) = x158.overflowing_sub(x193);
-                let (d, b2) = d.overflowing_sub(x204);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t205 as u64, (t205 >> 127) as u64)
-        };
-        let (x207, x208) = {
-            let t207: u128 = {
-                let (d, b1) = x175.overflowing_sub(x199);
-                let (d, b2) = d.overflowing_sub(x206);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t207 as u64, (t207 >> 127) as u64)
-        };
+        let (x201, x202) = ::fieldgen_field::carry::sub_u64(
+            x99,
+            x183,
+            0x0000000000000000_u64,
+        );
+        let (x203, x204) = ::fieldgen_field::carry::sub_u64(x156, x188, x202);
+        let (x205, x206) = ::fieldgen_field::carry::sub_u64(x158, x193, x204);
+        let (x207, x208) = ::fieldgen_field::carry::sub_u64(x175, x199, x206);
         let x209 = x177.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x208);
         let x211 = x45 >> 32;
         let x212 = x211 << 32;
@@ -833,38 +626,14 @@ impl Fp {
         let x217 = x216 << 32;
         let x218 = x45 >> 32;
         let x219 = x218 | x217;
-        let (x221, x222) = {
-            let t221: u128 = {
-                let (d, b1) = x201.overflowing_sub(x49);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t221 as u64, (t221 >> 127) as u64)
-        };
-        let (x223, x224) = {
-            let t223: u128 = {
-                let (d, b1) = x203.overflowing_sub(x215);
-                let (d, b2) = d.overflowing_sub(x222);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t223 as u64, (t223 >> 127) as u64)
-        };
-        let (x225, x226) = {
-            let t225: u128 = {
-                let (d, b1) = x205.overflowing_sub(x47);
-                let (d, b2) = d.overflowing_sub(x224);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t225 as u64, (t225 >> 127) as u64)
-        };
-        let (x227, x228) = {
-            let t227: u128 = {
-                let (d, b1) = x207.overflowing_sub(x219);
-                let (d, b2) = d.overflowing_sub(x226);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t227 as u64, (t227 >> 127) as u64)
-        };
+        let (x221, x222) = ::fieldgen_field::carry::sub_u64(
+            x201,
+            x49,
+            0x0000000000000000_u64,
+        );
+        let (x223, x224) = ::fieldgen_field::carry::sub_u64(x203, x215, x222);
+        let (x225, x226) = ::fieldgen_field::carry::sub_u64(x205, x47, x224);
+        let (x227, x228) = ::fieldgen_field::carry::sub_u64(x207, x219, x226);
         let x229 = x209.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x228);
         let x232 = x51 & 0x00000000ffffffff_u64;
         let x233 = x232 << 32;
@@ -876,72 +645,36 @@ impl Fp {
         let x239 = x238 | x237;
         let x242 = x49 & 0x00000000ffffffff_u64;
         let x243 = x242 << 32;
-        let (x245, x246) = {
-            let t245: u128 = {
-                let (d, b1) = x221.overflowing_sub(x235);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t245 as u64, (t245 >> 127) as u64)
-        };
-        let (x247, x248) = {
-            let t247: u128 = {
-                let (d, b1) = x223.overflowing_sub(x239);
-                let (d, b2) = d.overflowing_sub(x246);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t247 as u64, (t247 >> 127) as u64)
-        };
-        let (x249, x250) = {
-            let t249: u128 = {
-                let (d, b1) = x225.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x248);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t249 as u64, (t249 >> 127) as u64)
-        };
-        let (x251, x252) = {
-            let t251: u128 = {
-                let (d, b1) = x227.overflowing_sub(x243);
-                let (d, b2) = d.overflowing_sub(x250);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t251 as u64, (t251 >> 127) as u64)
-        };
+        let (x245, x246) = ::fieldgen_field::carry::sub_u64(
+            x221,
+            x235,
+            0x0000000000000000_u64,
+        );
+        let (x247, x248) = ::fieldgen_field::carry::sub_u64(x223, x239, x246);
+        let (x249, x250) = ::fieldgen_field::carry::sub_u64(
+            x225,
+            0x0000000000000000_u64,
+            x248,
+        );
+        let (x251, x252) = ::fieldgen_field::carry::sub_u64(x227, x243, x250);
         let x253 = x229.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x252);
         let x258 = x49 & 0xffffffff00000000_u64;
-        let (x260, x261) = {
-            let t260: u128 = {
-                let (d, b1) = x245.overflowing_sub(x51);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t260 as u64, (t260 >> 127) as u64)
-        };
-        let (x262, x263) = {
-            let t262: u128 = {
-                let (d, b1) = x247.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x261);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t262 as u64, (t262 >> 127) as u64)
-        };
-        let (x264, x265) = {
-            let t264: u128 = {
-                let (d, b1) = x249.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x263);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t264 as u64, (t264 >> 127) as u64)
-        };
-        let (x266, x267) = {
-            let t266: u128 = {
-                let (d, b1) = x251.overflowing_sub(x258);
-                let (d, b2) = d.overflowing_sub(x265);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t266 as u64, (t266 >> 127) as u64)
-        };
+        let (x260, x261) = ::fieldgen_field::carry::sub_u64(
+            x245,
+            x51,
+            0x0000000000000000_u64,
+        );
+        let (x262, x263) = ::fieldgen_field::carry::sub_u64(
+            x247,
+            0x0000000000000000_u64,
+            x261,
+        );
+        let (x264, x265) = ::fieldgen_field::carry::sub_u64(
+            x249,
+            0x0000000000000000_u64,
+            x263,
+        );
+        let (x266, x267) = ::fieldgen_field::carry::sub_u64(x251, x258, x265);
         let x268 = x253.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x267);
         let x277 = x268
             .wrapping_add(0x0000000000000000_u64)
@@ -960,23 +693,14 @@ impl Fp {
                 + (x282 as u128);
             t283 as u64
         };
-        let (x285, x286) = {
-            let t285: u128 = (x260 as u128) + (x277 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t285 as u64, (t285 >> 64) as u64)
-        };
-        let (x287, x288) = {
-            let t287: u128 = (x262 as u128) + (x279 as u128) + (x286 as u128);
-            (t287 as u64, (t287 >> 64) as u64)
-        };
-        let (x289, x290) = {
-            let t289: u128 = (x264 as u128) + (x281 as u128) + (x288 as u128);
-            (t289 as u64, (t289 >> 64) as u64)
-        };
-        let (x291, x292) = {
-            let t291: u128 = (x266 as u128) + (x283 as u128) + (x290 as u128);
-            (t291 as u64, (t291 >> 64) as u64)
-        };
+        let (x285, x286) = ::fieldgen_field::carry::add_u64(
+            x260,
+            x277,
+            0x0000000000000000_u64,
+        );
+        let (x287, x288) = ::fieldgen_field::carry::add_u64(x262, x279, x286);
+        let (x289, x290) = ::fieldgen_field::carry::add_u64(x264, x281, x288);
+        let (x291, x292) = ::fieldgen_field::carry::add_u64(x266, x283, x290);
         let x301 = x292
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
@@ -992,52 +716,34 @@ impl Fp {
             let t307: u128 = (x292 as u128) * (0x00000000fffffffe_u64 as u128);
             t307 as u64
         };
-        let (x309, x310) = {
-            let t309: u128 = (x285 as u128) + (x301 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t309 as u64, (t309 >> 64) as u64)
-        };
-        let (x311, x312) = {
-            let t311: u128 = (x287 as u128) + (x303 as u128) + (x310 as u128);
-            (t311 as u64, (t311 >> 64) as u64)
-        };
-        let (x313, x314) = {
-            let t313: u128 = (x289 as u128) + (x305 as u128) + (x312 as u128);
-            (t313 as u64, (t313 >> 64) as u64)
-        };
+        let (x309, x310) = ::fieldgen_field::carry::add_u64(
+            x285,
+            x301,
+            0x0000000000000000_u64,
+        );
+        let (x311, x312) = ::fieldgen_field::carry::add_u64(x287, x303, x310);
+        let (x313, x314) = ::fieldgen_field::carry::add_u64(x289, x305, x312);
         let x315 = x291.wrapping_add(x307).wrapping_add(x314);
-        let (x323, x324) = {
-            let t323: u128 = {
-                let (d, b1) = x309.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t323 as u64, (t323 >> 127) as u64)
-        };
-        let (x325, x326) = {
-            let t325: u128 = {
-                let (d, b1) = x311.overflowing_sub(0x00000000ffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x324);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t325 as u64, (t325 >> 127) as u64)
-        };
-        let (x327, x328) = {
-            let t327: u128 = {
-                let (d, b1) = x313.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x326);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t327 as u64, (t327 >> 127) as u64)
-        };
-        let (x329, x330) = {
-            let t329: u128 = {
-                let (d, b1) = x315.overflowing_sub(0xffffffff00000001_u64);
-                let (d, b2) = d.overflowing_sub(x328);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t329 as u64, (t329 >> 127) as u64)
-        };
+        let (x323, x324) = ::fieldgen_field::carry::sub_u64(
+            x309,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x325, x326) = ::fieldgen_field::carry::sub_u64(
+            x311,
+            0x00000000ffffffff_u64,
+            x324,
+        );
+        let (x327, x328) = ::fieldgen_field::carry::sub_u64(
+            x313,
+            0x0000000000000000_u64,
+            x326,
+        );
+        let (x329, x330) = ::fieldgen_field::carry::sub_u64(
+            x315,
+            0xffffffff00000001_u64,
+            x328,
+        );
         let x333 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x330));
         let x334 = ::fieldgen_field::barrier::select_u64(x333, x323, x309);
         let x335 = ::fieldgen_field::barrier::select_u64(x333, x325, x311);
@@ -1065,78 +771,62 @@ impl Fp {
             let t12: u128 = (a[3] as u128) * (k[0] as u128) + (x11 as u128);
             (t12 as u64, (t12 >> 64) as u64)
         };
-        let (x21, x22) = {
-            let t21: u128 = (x6 as u128) + (0xfffffffffffffffb_u64 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t21 as u64, (t21 >> 64) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = (x8 as u128) + (0x00000004ffffffff_u64 as u128)
-                + (x22 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = (x10 as u128) + (0x0000000000000000_u64 as u128)
-                + (x24 as u128);
-            (t25 as u64, (t25 >> 64) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = (x12 as u128) + (0xfffffffb00000005_u64 as u128)
-                + (x26 as u128);
-            (t27 as u64, (t27 >> 64) as u64)
-        };
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(
+            x6,
+            0xfffffffffffffffb_u64,
+            0x0000000000000000_u64,
+        );
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(
+            x8,
+            0x00000004ffffffff_u64,
+            x22,
+        );
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(
+            x10,
+            0x0000000000000000_u64,
+            x24,
+        );
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(
+            x12,
+            0xfffffffb00000005_u64,
+            x26,
+        );
         let x33 = x28
             .wrapping_add(0x0000000000000004_u64)
             .wrapping_add(0x0000000000000000_u64);
         let x36 = x13 & 0x00000000ffffffff_u64;
         let x37 = x36 << 32;
-        let (x41, x42) = {
-            let t41: u128 = (x21 as u128) + (x13 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t41 as u64, (t41 >> 64) as u64)
-        };
-        let (x43, x44) = {
-            let t43: u128 = (x23 as u128) + (0x0000000000000000_u64 as u128)
-                + (x42 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = (x25 as u128) + (0x0000000000000000_u64 as u128)
-                + (x44 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = (x27 as u128) + (x37 as u128) + (x46 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
+        let (x41, x42) = ::fieldgen_field::carry::add_u64(
+            x21,
+            x13,
+            0x0000000000000000_u64,
+        );
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(
+            x23,
+            0x0000000000000000_u64,
+            x42,
+        );
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(
+            x25,
+            0x0000000000000000_u64,
+            x44,
+        );
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(x27, x37, x46);
         let x49 = x33.wrapping_add(0x0000000000000000_u64).wrapping_add(x48);
         let x147 = x13 & 0x00000000ffffffff_u64;
         let x148 = x147 << 32;
         let x160 = x13 & 0x00000000ffffffff_u64;
-        let (x165, x166) = {
-            let t165: u128 = {
-                let (d, b1) = x43.overflowing_sub(x148);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t165 as u64, (t165 >> 127) as u64)
-        };
-        let (x167, x168) = {
-            let t167: u128 = {
-                let (d, b1) = x45.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x166);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t167 as u64, (t167 >> 127) as u64)
-        };
-        let (x169, x170) = {
-            let t169: u128 = {
-                let (d, b1) = x47.overflowing_sub(x160);
-                let (d, b2) = d.overflowing_sub(x168);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t169 as u64, (t169 >> 127) as u64)
-        };
+        let (x165, x166) = ::fieldgen_field::carry::sub_u64(
+            x43,
+            x148,
+            0x0000000000000000_u64,
+        );
+        let (x167, x168) = ::fieldgen_field::carry::sub_u64(
+            x45,
+            0x0000000000000000_u64,
+            x166,
+        );
+        let (x169, x170) = ::fieldgen_field::carry::sub_u64(x47, x160, x168);
         let x171 = x49.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x170);
         let x239 = x171
             .wrapping_add(0x0000000000000000_u64)
@@ -1155,23 +845,14 @@ impl Fp {
                 + (x244 as u128);
             t245 as u64
         };
-        let (x247, x248) = {
-            let t247: u128 = (x41 as u128) + (x239 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t247 as u64, (t247 >> 64) as u64)
-        };
-        let (x249, x250) = {
-            let t249: u128 = (x165 as u128) + (x241 as u128) + (x248 as u128);
-            (t249 as u64, (t249 >> 64) as u64)
-        };
-        let (x251, x252) = {
-            let t251: u128 = (x167 as u128) + (x243 as u128) + (x250 as u128);
-            (t251 as u64, (t251 >> 64) as u64)
-        };
-        let (x253, x254) = {
-            let t253: u128 = (x169 as u128) + (x245 as u128) + (x252 as u128);
-            (t253 as u64, (t253 >> 64) as u64)
-        };
+        let (x247, x248) = ::fieldgen_field::carry::add_u64(
+            x41,
+            x239,
+            0x0000000000000000_u64,
+        );
+        let (x249, x250) = ::fieldgen_field::carry::add_u64(x165, x241, x248);
+        let (x251, x252) = ::fieldgen_field::carry::add_u64(x167, x243, x250);
+        let (x253, x254) = ::fieldgen_field::carry::add_u64(x169, x245, x252);
         let x263 = x254
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
@@ -1187,52 +868,34 @@ impl Fp {
             let t269: u128 = (x254 as u128) * (0x00000000fffffffe_u64 as u128);
             t269 as u64
         };
-        let (x271, x272) = {
-            let t271: u128 = (x247 as u128) + (x263 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t271 as u64, (t271 >> 64) as u64)
-        };
-        let (x273, x274) = {
-            let t273: u128 = (x249 as u128) + (x265 as u128) + (x272 as u128);
-            (t273 as u64, (t273 >> 64) as u64)
-        };
-        let (x275, x276) = {
-            let t275: u128 = (x251 as u128) + (x267 as u128) + (x274 as u128);
-            (t275 as u64, (t275 >> 64) as u64)
-        };
+        let (x271, x272) = ::fieldgen_field::carry::add_u64(
+            x247,
+            x263,
+            0x0000000000000000_u64,
+        );
+        let (x273, x274) = ::fieldgen_field::carry::add_u64(x249, x265, x272);
+        let (x275, x276) = ::fieldgen_field::carry::add_u64(x251, x267, x274);
         let x277 = x253.wrapping_add(x269).wrapping_add(x276);
-        let (x285, x286) = {
-            let t285: u128 = {
-                let (d, b1) = x271.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t285 as u64, (t285 >> 127) as u64)
-        };
-        let (x287, x288) = {
-            let t287: u128 = {
-                let (d, b1) = x273.overflowing_sub(0x00000000ffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x286);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t287 as u64, (t287 >> 127) as u64)
-        };
-        let (x289, x290) = {
-            let t289: u128 = {
-                let (d, b1) = x275.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x288);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t289 as u64, (t289 >> 127) as u64)
-        };
-        let (x291, x292) = {
-            let t291: u128 = {
-                let (d, b1) = x277.overflowing_sub(0xffffffff00000001_u64);
-                let (d, b2) = d.overflowing_sub(x290);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t291 as u64, (t291 >> 127) as u64)
-        };
+        let (x285, x286) = ::fieldgen_field::carry::sub_u64(
+            x271,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x287, x288) = ::fieldgen_field::carry::sub_u64(
+            x273,
+            0x00000000ffffffff_u64,
+            x286,
+        );
+        let (x289, x290) = ::fieldgen_field::carry::sub_u64(
+            x275,
+            0x0000000000000000_u64,
+            x288,
+        );
+        let (x291, x292) = ::fieldgen_field::carry::sub_u64(
+            x277,
+            0xffffffff00000001_u64,
+            x290,
+        );
         let x295 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x292));
         let x296 = ::fieldgen_field::barrier::select_u64(x295, x285, x271);
         let x297 = ::fieldgen_field::barrier::select_u64(x295, x287, x273);
@@ -1244,63 +907,35 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let (x9, x10) = {
-            let t9: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t9 as u64, (t9 >> 64) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = (a[1] as u128) + (b[1] as u128) + (x10 as u128);
-            (t11 as u64, (t11 >> 64) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = (a[2] as u128) + (b[2] as u128) + (x12 as u128);
-            (t13 as u64, (t13 >> 64) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = (a[3] as u128) + (b[3] as u128) + (x14 as u128);
-            (t15 as u64, (t15 >> 64) as u64)
-        };
-        let (x22, x23) = {
-            let t22: u128 = {
-                let (d, b1) = x9.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t22 as u64, (t22 >> 127) as u64)
-        };
-        let (x24, x25) = {
-            let t24: u128 = {
-                let (d, b1) = x11.overflowing_sub(0x00000000ffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x23);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t24 as u64, (t24 >> 127) as u64)
-        };
-        let (x26, x27) = {
-            let t26: u128 = {
-                let (d, b1) = x13.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x25);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t26 as u64, (t26 >> 127) as u64)
-        };
-        let (x28, x29) = {
-            let t28: u128 = {
-                let (d, b1) = x15.overflowing_sub(0xffffffff00000001_u64);
-                let (d, b2) = d.overflowing_sub(x27);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t28 as u64, (t28 >> 127) as u64)
-        };
-        let x31 = {
-            let t30: u128 = {
-                let (d, b1) = x16.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x29);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t30 >> 127) as u64
-        };
+        let (x9, x10) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x11, x12) = ::fieldgen_field::carry::add_u64(a[1], b[1], x10);
+        let (x13, x14) = ::fieldgen_field::carry::add_u64(a[2], b[2], x12);
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(a[3], b[3], x14);
+        let (x22, x23) = ::fieldgen_field::carry::sub_u64(
+            x9,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x24, x25) = ::fieldgen_field::carry::sub_u64(
+            x11,
+            0x00000000ffffffff_u64,
+            x23,
+        );
+        let (x26, x27) = ::fieldgen_field::carry::sub_u64(
+            x13,
+            0x0000000000000000_u64,
+            x25,
+        );
+        let (x28, x29) = ::fieldgen_field::carry::sub_u64(
+            x15,
+            0xffffffff00000001_u64,
+            x27,
+        );
+        let x31 = ::fieldgen_field::carry::sub_u64(x16, 0x0000000000000000_u64, x29).1;
         let x32 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x31));
         let x33 = ::fieldgen_field::barrier::select_u64(x32, x22, x9);
         let x34 = ::fieldgen_field::barrier::select_u64(x32, x24, x11);
@@ -1312,54 +947,27 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let (x9, x10) = {
-            let t9: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t9 as u64, (t9 >> 127) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x10);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t11 as u64, (t11 >> 127) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x12);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x14);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t15 as u64, (t15 >> 127) as u64)
-        };
+        let (x9, x10) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x11, x12) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x10);
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x12);
+        let (x15, x16) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x14);
         let x17 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x16));
-        let (x23, x24) = {
-            let t23: u128 = (x9 as u128) + (x17 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(
+            x9,
+            x17,
+            0x0000000000000000_u64,
+        );
         let x25 = 0x00000000ffffffff_u64 & x17;
-        let (x26, x27) = {
-            let t26: u128 = (x11 as u128) + (x25 as u128) + (x24 as u128);
-            (t26 as u64, (t26 >> 64) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128)
-                + (x27 as u128);
-            (t29 as u64, (t29 >> 64) as u64)
-        };
+        let (x26, x27) = ::fieldgen_field::carry::add_u64(x11, x25, x24);
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(
+            x13,
+            0x0000000000000000_u64,
+            x27,
+        );
         let x31 = 0xffffffff00000001_u64 & x17;
         let x32 = x15.wrapping_add(x31).wrapping_add(x30);
         [x23, x26, x29, x32]
@@ -1371,22 +979,16 @@ impl Fp {
         let x9 = 0xffffffffffffffff_u64
             .wrapping_sub(a[0])
             .wrapping_sub(0x0000000000000000_u64);
-        let (x11, x12) = {
-            let t11: u128 = {
-                let (d, b1) = 0x00000000ffffffff_u64.overflowing_sub(a[1]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t11 as u64, (t11 >> 127) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = 0x0000000000000000_u64.overflowing_sub(a[2]);
-                let (d, b2) = d.overflowing_sub(x12);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
+        let (x11, x12) = ::fieldgen_field::carry::sub_u64(
+            0x00000000ffffffff_u64,
+            a[1],
+            0x0000000000000000_u64,
+        );
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(
+            0x0000000000000000_u64,
+            a[2],
+            x12,
+        );
         let x15 = 0xffffffff00000001_u64.wrapping_sub(a[3]).wrapping_sub(x14);
         let x17 = a[0] | a[1];
         let x18 = x17 | a[2];
@@ -1407,63 +1009,35 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let (x5, x6) = {
-            let t5: u128 = (a[0] as u128) + (a[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t5 as u64, (t5 >> 64) as u64)
-        };
-        let (x7, x8) = {
-            let t7: u128 = (a[1] as u128) + (a[1] as u128) + (x6 as u128);
-            (t7 as u64, (t7 >> 64) as u64)
-        };
-        let (x9, x10) = {
-            let t9: u128 = (a[2] as u128) + (a[2] as u128) + (x8 as u128);
-            (t9 as u64, (t9 >> 64) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = (a[3] as u128) + (a[3] as u128) + (x10 as u128);
-            (t11 as u64, (t11 >> 64) as u64)
-        };
-        let (x18, x19) = {
-            let t18: u128 = {
-                let (d, b1) = x5.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t18 as u64, (t18 >> 127) as u64)
-        };
-        let (x20, x21) = {
-            let t20: u128 = {
-                let (d, b1) = x7.overflowing_sub(0x00000000ffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x19);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t20 as u64, (t20 >> 127) as u64)
-        };
-        let (x22, x23) = {
-            let t22: u128 = {
-                let (d, b1) = x9.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x21);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t22 as u64, (t22 >> 127) as u64)
-        };
-        let (x24, x25) = {
-            let t24: u128 = {
-                let (d, b1) = x11.overflowing_sub(0xffffffff00000001_u64);
-                let (d, b2) = d.overflowing_sub(x23);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t24 as u64, (t24 >> 127) as u64)
-        };
-        let x27 = {
-            let t26: u128 = {
-                let (d, b1) = x12.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x25);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t26 >> 127) as u64
-        };
+        let (x5, x6) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x7, x8) = ::fieldgen_field::carry::add_u64(a[1], a[1], x6);
+        let (x9, x10) = ::fieldgen_field::carry::add_u64(a[2], a[2], x8);
+        let (x11, x12) = ::fieldgen_field::carry::add_u64(a[3], a[3], x10);
+        let (x18, x19) = ::fieldgen_field::carry::sub_u64(
+            x5,
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x20, x21) = ::fieldgen_field::carry::sub_u64(
+            x7,
+            0x00000000ffffffff_u64,
+            x19,
+        );
+        let (x22, x23) = ::fieldgen_field::carry::sub_u64(
+            x9,
+            0x0000000000000000_u64,
+            x21,
+        );
+        let (x24, x25) = ::fieldgen_field::carry::sub_u64(
+            x11,
+            0xffffffff00000001_u64,
+            x23,
+        );
+        let x27 = ::fieldgen_field::carry::sub_u64(x12, 0x0000000000000000_u64, x25).1;
         let x28 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x27));
         let x29 = ::fieldgen_field::barrier::select_u64(x28, x18, x5);
         let x30 = ::fieldgen_field::barrier::select_u64(x28, x20, x7);

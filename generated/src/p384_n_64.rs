@@ -147,11 +147,11 @@ impl Fr {
                 + (x30 as u128) + (x44 as u128);
             (t45 as u64, (t45 >> 64) as u64)
         };
-        let (x47, x48) = {
-            let t47: u128 = (x31 as u128) + (x46 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            x31,
+            x46,
+            0x0000000000000000_u64,
+        );
         let (x51, x52) = {
             let t51: u128 = (a[0] as u128) * (b[1] as u128) + (x37 as u128);
             (t51 as u64, (t51 >> 64) as u64)
@@ -181,11 +181,11 @@ impl Fr {
                 + (x60 as u128);
             (t61 as u64, (t61 >> 64) as u64)
         };
-        let (x63, x64) = {
-            let t63: u128 = (x48 as u128) + (x62 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t63 as u64, (t63 >> 64) as u64)
-        };
+        let (x63, x64) = ::fieldgen_field::carry::add_u64(
+            x48,
+            x62,
+            0x0000000000000000_u64,
+        );
         let x65 = x51.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x67 = {
             let t66: u128 = (x65 as u128) * (0xecec196accc52973_u64 as u128)
@@ -217,11 +217,11 @@ impl Fr {
                 + (x61 as u128) + (x75 as u128);
             (t76 as u64, (t76 >> 64) as u64)
         };
-        let (x78, x79) = {
-            let t78: u128 = (x63 as u128) + (x77 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t78 as u64, (t78 >> 64) as u64)
-        };
+        let (x78, x79) = ::fieldgen_field::carry::add_u64(
+            x63,
+            x77,
+            0x0000000000000000_u64,
+        );
         let x80 = x64.wrapping_add(x79).wrapping_add(0x0000000000000000_u64);
         let (x82, x83) = {
             let t82: u128 = (a[0] as u128) * (b[2] as u128) + (x68 as u128);
@@ -252,11 +252,11 @@ impl Fr {
                 + (x91 as u128);
             (t92 as u64, (t92 >> 64) as u64)
         };
-        let (x94, x95) = {
-            let t94: u128 = (x80 as u128) + (x93 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t94 as u64, (t94 >> 64) as u64)
-        };
+        let (x94, x95) = ::fieldgen_field::carry::add_u64(
+            x80,
+            x93,
+            0x0000000000000000_u64,
+        );
         let x96 = x82.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x98 = {
             let t97: u128 = (x96 as u128) * (0xecec196accc52973_u64 as u128)
@@ -288,11 +288,11 @@ impl Fr {
                 + (x92 as u128) + (x106 as u128);
             (t107 as u64, (t107 >> 64) as u64)
         };
-        let (x109, x110) = {
-            let t109: u128 = (x94 as u128) + (x108 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t109 as u64, (t109 >> 64) as u64)
-        };
+        let (x109, x110) = ::fieldgen_field::carry::add_u64(
+            x94,
+            x108,
+            0x0000000000000000_u64,
+        );
         let x111 = x95.wrapping_add(x110).wrapping_add(0x0000000000000000_u64);
         let (x113, x114) = {
             let t113: u128 = (a[0] as u128) * (b[3] as u128) + (x99 as u128);
@@ -323,11 +323,11 @@ impl Fr {
                 + (x122 as u128);
             (t123 as u64, (t123 >> 64) as u64)
         };
-        let (x125, x126) = {
-            let t125: u128 = (x111 as u128) + (x124 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t125 as u64, (t125 >> 64) as u64)
-        };
+        let (x125, x126) = ::fieldgen_field::carry::add_u64(
+            x111,
+            x124,
+            0x0000000000000000_u64,
+        );
         let x127 = x113.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x129 = {
             let t128: u128 = (x127 as u128) * (0xecec196accc52973_u64 as u128)
@@ -359,11 +359,11 @@ impl Fr {
                 + (x123 as u128) + (x137 as u128);
             (t138 as u64, (t138 >> 64) as u64)
         };
-        let (x140, x141) = {
-            let t140: u128 = (x125 as u128) + (x139 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t140 as u64, (t140 >> 64) as u64)
-        };
+        let (x140, x141) = ::fieldgen_field::carry::add_u64(
+            x125,
+            x139,
+            0x0000000000000000_u64,
+        );
         let x142 = x126.wrapping_add(x141).wrapping_add(0x0000000000000000_u64);
         let (x144, x145) = {
             let t144: u128 = (a[0] as u128) * (b[4] as u128) + (x130 as u128);
@@ -394,11 +394,11 @@ impl Fr {
                 + (x153 as u128);
             (t154 as u64, (t154 >> 64) as u64)
         };
-        let (x156, x157) = {
-            let t156: u128 = (x142 as u128) + (x155 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t156 as u64, (t156 >> 64) as u64)
-        };
+        let (x156, x157) = ::fieldgen_field::carry::add_u64(
+            x142,
+            x155,
+            0x0000000000000000_u64,
+        );
         let x158 = x144.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x160 = {
             let t159: u128 = (x158 as u128) * (0xecec196accc52973_u64 as u128)
@@ -430,11 +430,11 @@ impl Fr {
                 + (x154 as u128) + (x168 as u128);
             (t169 as u64, (t169 >> 64) as u64)
         };
-        let (x171, x172) = {
-            let t171: u128 = (x156 as u128) + (x170 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t171 as u64, (t171 >> 64) as u64)
-        };
+        let (x171, x172) = ::fieldgen_field::carry::add_u64(
+            x156,
+            x170,
+            0x0000000000000000_u64,
+        );
         let x173 = x157.wrapping_add(x172).wrapping_add(0x0000000000000000_u64);
         let (x175, x176) = {
             let t175: u128 = (a[0] as u128) * (b[5] as u128) + (x161 as u128);
@@ -465,11 +465,11 @@ impl Fr {
                 + (x184 as u128);
             (t185 as u64, (t185 >> 64) as u64)
         };
-        let (x187, x188) = {
-            let t187: u128 = (x173 as u128) + (x186 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t187 as u64, (t187 >> 64) as u64)
-        };
+        let (x187, x188) = ::fieldgen_field::carry::add_u64(
+            x173,
+            x186,
+            0x0000000000000000_u64,
+        );
         let x189 = x175.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x191 = {
             let t190: u128 = (x189 as u128) * (0xecec196accc52973_u64 as u128)
@@ -501,68 +501,44 @@ impl Fr {
                 + (x185 as u128) + (x199 as u128);
             (t200 as u64, (t200 >> 64) as u64)
         };
-        let (x202, x203) = {
-            let t202: u128 = (x187 as u128) + (x201 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t202 as u64, (t202 >> 64) as u64)
-        };
+        let (x202, x203) = ::fieldgen_field::carry::add_u64(
+            x187,
+            x201,
+            0x0000000000000000_u64,
+        );
         let x204 = x188.wrapping_add(x203).wrapping_add(0x0000000000000000_u64);
-        let (x213, x214) = {
-            let t213: u128 = {
-                let (d, b1) = x192.overflowing_sub(0xecec196accc52973_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t213 as u64, (t213 >> 127) as u64)
-        };
-        let (x215, x216) = {
-            let t215: u128 = {
-                let (d, b1) = x194.overflowing_sub(0x581a0db248b0a77a_u64);
-                let (d, b2) = d.overflowing_sub(x214);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t215 as u64, (t215 >> 127) as u64)
-        };
-        let (x217, x218) = {
-            let t217: u128 = {
-                let (d, b1) = x196.overflowing_sub(0xc7634d81f4372ddf_u64);
-                let (d, b2) = d.overflowing_sub(x216);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t217 as u64, (t217 >> 127) as u64)
-        };
-        let (x219, x220) = {
-            let t219: u128 = {
-                let (d, b1) = x198.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x218);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t219 as u64, (t219 >> 127) as u64)
-        };
-        let (x221, x222) = {
-            let t221: u128 = {
-                let (d, b1) = x200.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x220);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t221 as u64, (t221 >> 127) as u64)
-        };
-        let (x223, x224) = {
-            let t223: u128 = {
-                let (d, b1) = x202.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x222);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t223 as u64, (t223 >> 127) as u64)
-        };
-        let x226 = {
-            let t225: u128 = {
-                let (d, b1) = x204.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x224);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t225 >> 127) as u64
-        };
+        let (x213, x214) = ::fieldgen_field::carry::sub_u64(
+            x192,
+            0xecec196accc52973_u64,
+            0x0000000000000000_u64,
+        );
+        let (x215, x216) = ::fieldgen_field::carry::sub_u64(
+            x194,
+            0x581a0db248b0a77a_u64,
+            x214,
+        );
+        let (x217, x218) = ::fieldgen_field::carry::sub_u64(
+            x196,
+            0xc7634d81f4372ddf_u64,
+            x216,
+        );
+        let (x219, x220) = ::fieldgen_field::carry::sub_u64(
+            x198,
+            0xffffffffffffffff_u64,
+            x218,
+        );
+        let (x221, x222) = ::fieldgen_field::carry::sub_u64(
+            x200,
+            0xffffffffffffffff_u64,
+            x220,
+        );
+        let (x223, x224) = ::fieldgen_field::carry::sub_u64(
+            x202,
+            0xffffffffffffffff_u64,
+            x222,
+        );
+        let x226 = ::fieldgen_field::carry::sub_u64(x204, 0x0000000000000000_u64, x224)
+            .1;
         let x227 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x226));
         let x228 = ::fieldgen_field::barrier::select_u64(x227, x213, x192);
         let x229 = ::fieldgen_field::barrier::select_u64(x227, x215, x194);
@@ -675,51 +651,51 @@ impl Fr {
             let t69: u128 = (a[0] as u128) * (a[0] as u128);
             (t69 as u64, (t69 >> 64) as u64)
         };
-        let (x71, x72) = {
-            let t71: u128 = (x65 as u128) + (x70 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t71 as u64, (t71 >> 64) as u64)
-        };
+        let (x71, x72) = ::fieldgen_field::carry::add_u64(
+            x65,
+            x70,
+            0x0000000000000000_u64,
+        );
         let (x73, x74) = {
             let t73: u128 = (a[1] as u128) * (a[1] as u128) + (x64 as u128)
                 + (x72 as u128);
             (t73 as u64, (t73 >> 64) as u64)
         };
-        let (x75, x76) = {
-            let t75: u128 = (x61 as u128) + (x74 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t75 as u64, (t75 >> 64) as u64)
-        };
+        let (x75, x76) = ::fieldgen_field::carry::add_u64(
+            x61,
+            x74,
+            0x0000000000000000_u64,
+        );
         let (x77, x78) = {
             let t77: u128 = (a[2] as u128) * (a[2] as u128) + (x58 as u128)
                 + (x76 as u128);
             (t77 as u64, (t77 >> 64) as u64)
         };
-        let (x79, x80) = {
-            let t79: u128 = (x55 as u128) + (x78 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t79 as u64, (t79 >> 64) as u64)
-        };
+        let (x79, x80) = ::fieldgen_field::carry::add_u64(
+            x55,
+            x78,
+            0x0000000000000000_u64,
+        );
         let (x81, x82) = {
             let t81: u128 = (a[3] as u128) * (a[3] as u128) + (x52 as u128)
                 + (x80 as u128);
             (t81 as u64, (t81 >> 64) as u64)
         };
-        let (x83, x84) = {
-            let t83: u128 = (x49 as u128) + (x82 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t83 as u64, (t83 >> 64) as u64)
-        };
+        let (x83, x84) = ::fieldgen_field::carry::add_u64(
+            x49,
+            x82,
+            0x0000000000000000_u64,
+        );
         let (x85, x86) = {
             let t85: u128 = (a[4] as u128) * (a[4] as u128) + (x46 as u128)
                 + (x84 as u128);
             (t85 as u64, (t85 >> 64) as u64)
         };
-        let (x87, x88) = {
-            let t87: u128 = (x43 as u128) + (x86 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t87 as u64, (t87 >> 64) as u64)
-        };
+        let (x87, x88) = ::fieldgen_field::carry::add_u64(
+            x43,
+            x86,
+            0x0000000000000000_u64,
+        );
         let (x89, x90) = {
             let t89: u128 = (a[5] as u128) * (a[5] as u128) + (x40 as u128)
                 + (x88 as u128);
@@ -757,11 +733,11 @@ impl Fr {
                 + (x79 as u128) + (x111 as u128);
             (t112 as u64, (t112 >> 64) as u64)
         };
-        let (x114, x115) = {
-            let t114: u128 = (x81 as u128) + (x113 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t114 as u64, (t114 >> 64) as u64)
-        };
+        let (x114, x115) = ::fieldgen_field::carry::add_u64(
+            x81,
+            x113,
+            0x0000000000000000_u64,
+        );
         let x116 = x104.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x118 = {
             let t117: u128 = (x116 as u128) * (0xecec196accc52973_u64 as u128)
@@ -793,10 +769,7 @@ impl Fr {
                 + (x114 as u128) + (x126 as u128);
             (t127 as u64, (t127 >> 64) as u64)
         };
-        let (x129, x130) = {
-            let t129: u128 = (x83 as u128) + (x128 as u128) + (x115 as u128);
-            (t129 as u64, (t129 >> 64) as u64)
-        };
+        let (x129, x130) = ::fieldgen_field::carry::add_u64(x83, x128, x115);
         let x131 = x119.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x133 = {
             let t132: u128 = (x131 as u128) * (0xecec196accc52973_u64 as u128)
@@ -828,10 +801,7 @@ impl Fr {
                 + (x129 as u128) + (x141 as u128);
             (t142 as u64, (t142 >> 64) as u64)
         };
-        let (x144, x145) = {
-            let t144: u128 = (x85 as u128) + (x143 as u128) + (x130 as u128);
-            (t144 as u64, (t144 >> 64) as u64)
-        };
+        let (x144, x145) = ::fieldgen_field::carry::add_u64(x85, x143, x130);
         let x146 = x134.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x148 = {
             let t147: u128 = (x146 as u128) * (0xecec196accc52973_u64 as u128)
@@ -863,10 +833,7 @@ impl Fr {
                 + (x144 as u128) + (x156 as u128);
             (t157 as u64, (t157 >> 64) as u64)
         };
-        let (x159, x160) = {
-            let t159: u128 = (x87 as u128) + (x158 as u128) + (x145 as u128);
-            (t159 as u64, (t159 >> 64) as u64)
-        };
+        let (x159, x160) = ::fieldgen_field::carry::add_u64(x87, x158, x145);
         let x161 = x149.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x163 = {
             let t162: u128 = (x161 as u128) * (0xecec196accc52973_u64 as u128)
@@ -898,10 +865,7 @@ impl Fr {
                 + (x159 as u128) + (x171 as u128);
             (t172 as u64, (t172 >> 64) as u64)
         };
-        let (x174, x175) = {
-            let t174: u128 = (x89 as u128) + (x173 as u128) + (x160 as u128);
-            (t174 as u64, (t174 >> 64) as u64)
-        };
+        let (x174, x175) = ::fieldgen_field::carry::add_u64(x89, x173, x160);
         let x176 = x164.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x178 = {
             let t177: u128 = (x176 as u128) * (0xecec196accc52973_u64 as u128)
@@ -933,66 +897,39 @@ impl Fr {
                 + (x174 as u128) + (x186 as u128);
             (t187 as u64, (t187 >> 64) as u64)
         };
-        let (x189, x190) = {
-            let t189: u128 = (x91 as u128) + (x188 as u128) + (x175 as u128);
-            (t189 as u64, (t189 >> 64) as u64)
-        };
-        let (x198, x199) = {
-            let t198: u128 = {
-                let (d, b1) = x179.overflowing_sub(0xecec196accc52973_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t198 as u64, (t198 >> 127) as u64)
-        };
-        let (x200, x201) = {
-            let t200: u128 = {
-                let (d, b1) = x181.overflowing_sub(0x581a0db248b0a77a_u64);
-                let (d, b2) = d.overflowing_sub(x199);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t200 as u64, (t200 >> 127) as u64)
-        };
-        let (x202, x203) = {
-            let t202: u128 = {
-                let (d, b1) = x183.overflowing_sub(0xc7634d81f4372ddf_u64);
-                let (d, b2) = d.overflowing_sub(x201);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t202 as u64, (t202 >> 127) as u64)
-        };
-        let (x204, x205) = {
-            let t204: u128 = {
-                let (d, b1) = x185.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x203);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t204 as u64, (t204 >> 127) as u64)
-        };
-        let (x206, x207) = {
-            let t206: u128 = {
-                let (d, b1) = x187.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x205);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t206 as u64, (t206 >> 127) as u64)
-        };
-        let (x208, x209) = {
-            let t208: u128 = {
-                let (d, b1) = x189.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x207);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t208 as u64, (t208 >> 127) as u64)
-        };
-        let x211 = {
-            let t210: u128 = {
-                let (d, b1) = x190.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x209);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t210 >> 127) as u64
-        };
+        let (x189, x190) = ::fieldgen_field::carry::add_u64(x91, x188, x175);
+        let (x198, x199) = ::fieldgen_field::carry::sub_u64(
+            x179,
+            0xecec196accc52973_u64,
+            0x0000000000000000_u64,
+        );
+        let (x200, x201) = ::fieldgen_field::carry::sub_u64(
+            x181,
+            0x581a0db248b0a77a_u64,
+            x199,
+        );
+        let (x202, x203) = ::fieldgen_field::carry::sub_u64(
+            x183,
+            0xc7634d81f4372ddf_u64,
+            x201,
+        );
+        let (x204, x205) = ::fieldgen_field::carry::sub_u64(
+            x185,
+            0xffffffffffffffff_u64,
+            x203,
+        );
+        let (x206, x207) = ::fieldgen_field::carry::sub_u64(
+            x187,
+            0xffffffffffffffff_u64,
+            x205,
+        );
+        let (x208, x209) = ::fieldgen_field::carry::sub_u64(
+            x189,
+            0xffffffffffffffff_u64,
+            x207,
+        );
+        let x211 = ::fieldgen_field::carry::sub_u64(x190, 0x0000000000000000_u64, x209)
+            .1;
         let x212 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x211));
         let x213 = ::fieldgen_field::barrier::select_u64(x212, x198, x179);
         let x214 = ::fieldgen_field::barrier::select_u64(x212, x200, x181);
@@ -1006,87 +943,47 @@ impl Fr {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        let (x13, x14) = {
-            let t13: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t13 as u64, (t13 >> 64) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = (a[1] as u128) + (b[1] as u128) + (x14 as u128);
-            (t15 as u64, (t15 >> 64) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = (a[2] as u128) + (b[2] as u128) + (x16 as u128);
-            (t17 as u64, (t17 >> 64) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = (a[3] as u128) + (b[3] as u128) + (x18 as u128);
-            (t19 as u64, (t19 >> 64) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = (a[4] as u128) + (b[4] as u128) + (x20 as u128);
-            (t21 as u64, (t21 >> 64) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = (a[5] as u128) + (b[5] as u128) + (x22 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
-        let (x32, x33) = {
-            let t32: u128 = {
-                let (d, b1) = x13.overflowing_sub(0xecec196accc52973_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t32 as u64, (t32 >> 127) as u64)
-        };
-        let (x34, x35) = {
-            let t34: u128 = {
-                let (d, b1) = x15.overflowing_sub(0x581a0db248b0a77a_u64);
-                let (d, b2) = d.overflowing_sub(x33);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t34 as u64, (t34 >> 127) as u64)
-        };
-        let (x36, x37) = {
-            let t36: u128 = {
-                let (d, b1) = x17.overflowing_sub(0xc7634d81f4372ddf_u64);
-                let (d, b2) = d.overflowing_sub(x35);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t36 as u64, (t36 >> 127) as u64)
-        };
-        let (x38, x39) = {
-            let t38: u128 = {
-                let (d, b1) = x19.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x37);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t38 as u64, (t38 >> 127) as u64)
-        };
-        let (x40, x41) = {
-            let t40: u128 = {
-                let (d, b1) = x21.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x39);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t40 as u64, (t40 >> 127) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = {
-                let (d, b1) = x23.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x41);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t42 as u64, (t42 >> 127) as u64)
-        };
-        let x45 = {
-            let t44: u128 = {
-                let (d, b1) = x24.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x43);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t44 >> 127) as u64
-        };
+        let (x13, x14) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(a[1], b[1], x14);
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(a[2], b[2], x16);
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(a[3], b[3], x18);
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(a[4], b[4], x20);
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(a[5], b[5], x22);
+        let (x32, x33) = ::fieldgen_field::carry::sub_u64(
+            x13,
+            0xecec196accc52973_u64,
+            0x0000000000000000_u64,
+        );
+        let (x34, x35) = ::fieldgen_field::carry::sub_u64(
+            x15,
+            0x581a0db248b0a77a_u64,
+            x33,
+        );
+        let (x36, x37) = ::fieldgen_field::carry::sub_u64(
+            x17,
+            0xc7634d81f4372ddf_u64,
+            x35,
+        );
+        let (x38, x39) = ::fieldgen_field::carry::sub_u64(
+            x19,
+            0xffffffffffffffff_u64,
+            x37,
+        );
+        let (x40, x41) = ::fieldgen_field::carry::sub_u64(
+            x21,
+            0xffffffffffffffff_u64,
+            x39,
+        );
+        let (x42, x43) = ::fieldgen_field::carry::sub_u64(
+            x23,
+            0xffffffffffffffff_u64,
+            x41,
+        );
+        let x45 = ::fieldgen_field::carry::sub_u64(x24, 0x0000000000000000_u64, x43).1;
         let x46 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x45));
         let x47 = ::fieldgen_field::barrier::select_u64(x46, x32, x13);
         let x48 = ::fieldgen_field::barrier::select_u64(x46, x34, x15);
@@ -1100,79 +997,29 @@ impl Fr {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x14);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t15 as u64, (t15 >> 127) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x16);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t17 as u64, (t17 >> 127) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x18);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t19 as u64, (t19 >> 127) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = a[4].overflowing_sub(b[4]);
-                let (d, b2) = d.overflowing_sub(x20);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = {
-                let (d, b1) = a[5].overflowing_sub(b[5]);
-                let (d, b2) = d.overflowing_sub(x22);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t23 as u64, (t23 >> 127) as u64)
-        };
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x15, x16) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x14);
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x16);
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x18);
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x20);
+        let (x23, x24) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x22);
         let x25 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x24));
         let x32 = 0xecec196accc52973_u64 & x25;
-        let (x33, x34) = {
-            let t33: u128 = (x13 as u128) + (x32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t33 as u64, (t33 >> 64) as u64)
-        };
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(
+            x13,
+            x32,
+            0x0000000000000000_u64,
+        );
         let x35 = 0x581a0db248b0a77a_u64 & x25;
-        let (x36, x37) = {
-            let t36: u128 = (x15 as u128) + (x35 as u128) + (x34 as u128);
-            (t36 as u64, (t36 >> 64) as u64)
-        };
+        let (x36, x37) = ::fieldgen_field::carry::add_u64(x15, x35, x34);
         let x38 = 0xc7634d81f4372ddf_u64 & x25;
-        let (x39, x40) = {
-            let t39: u128 = (x17 as u128) + (x38 as u128) + (x37 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = (x19 as u128) + (x25 as u128) + (x40 as u128);
-            (t42 as u64, (t42 >> 64) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = (x21 as u128) + (x25 as u128) + (x43 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(x17, x38, x37);
+        let (x42, x43) = ::fieldgen_field::carry::add_u64(x19, x25, x40);
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(x21, x25, x43);
         let x48 = x23.wrapping_add(x25).wrapping_add(x46);
         [x33, x36, x39, x42, x45, x48]
     }
@@ -1180,46 +1027,31 @@ impl Fr {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 6]) -> [u64; 6] {
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = 0xecec196accc52973_u64.overflowing_sub(a[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = {
-                let (d, b1) = 0x581a0db248b0a77a_u64.overflowing_sub(a[1]);
-                let (d, b2) = d.overflowing_sub(x14);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t15 as u64, (t15 >> 127) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = {
-                let (d, b1) = 0xc7634d81f4372ddf_u64.overflowing_sub(a[2]);
-                let (d, b2) = d.overflowing_sub(x16);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t17 as u64, (t17 >> 127) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[3]);
-                let (d, b2) = d.overflowing_sub(x18);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t19 as u64, (t19 >> 127) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[4]);
-                let (d, b2) = d.overflowing_sub(x20);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(
+            0xecec196accc52973_u64,
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x15, x16) = ::fieldgen_field::carry::sub_u64(
+            0x581a0db248b0a77a_u64,
+            a[1],
+            x14,
+        );
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(
+            0xc7634d81f4372ddf_u64,
+            a[2],
+            x16,
+        );
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[3],
+            x18,
+        );
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[4],
+            x20,
+        );
         let x23 = 0xffffffffffffffff_u64.wrapping_sub(a[5]).wrapping_sub(x22);
         let x25 = a[0] | a[1];
         let x26 = x25 | a[2];
@@ -1244,87 +1076,47 @@ impl Fr {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 6]) -> [u64; 6] {
-        let (x7, x8) = {
-            let t7: u128 = (a[0] as u128) + (a[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t7 as u64, (t7 >> 64) as u64)
-        };
-        let (x9, x10) = {
-            let t9: u128 = (a[1] as u128) + (a[1] as u128) + (x8 as u128);
-            (t9 as u64, (t9 >> 64) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = (a[2] as u128) + (a[2] as u128) + (x10 as u128);
-            (t11 as u64, (t11 >> 64) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = (a[3] as u128) + (a[3] as u128) + (x12 as u128);
-            (t13 as u64, (t13 >> 64) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = (a[4] as u128) + (a[4] as u128) + (x14 as u128);
-            (t15 as u64, (t15 >> 64) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = (a[5] as u128) + (a[5] as u128) + (x16 as u128);
-            (t17 as u64, (t17 >> 64) as u64)
-        };
-        let (x26, x27) = {
-            let t26: u128 = {
-                let (d, b1) = x7.overflowing_sub(0xecec196accc52973_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t26 as u64, (t26 >> 127) as u64)
-        };
-        let (x28, x29) = {
-            let t28: u128 = {
-                let (d, b1) = x9.overflowing_sub(0x581a0db248b0a77a_u64);
-                let (d, b2) = d.overflowing_sub(x27);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t28 as u64, (t28 >> 127) as u64)
-        };
-        let (x30, x31) = {
-            let t30: u128 = {
-                let (d, b1) = x11.overflowing_sub(0xc7634d81f4372ddf_u64);
-                let (d, b2) = d.overflowing_sub(x29);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t30 as u64, (t30 >> 127) as u64)
-        };
-        let (x32, x33) = {
-            let t32: u128 = {
-                let (d, b1) = x13.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x31);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t32 as u64, (t32 >> 127) as u64)
-        };
-        let (x34, x35) = {
-            let t34: u128 = {
-                let (d, b1) = x15.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x33);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t34 as u64, (t34 >> 127) as u64)
-        };
-        let (x36, x37) = {
-            let t36: u128 = {
-                let (d, b1) = x17.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x35);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t36 as u64, (t36 >> 127) as u64)
-        };
-        let x39 = {
-            let t38: u128 = {
-                let (d, b1) = x18.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x37);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t38 >> 127) as u64
-        };
+        let (x7, x8) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x9, x10) = ::fieldgen_field::carry::add_u64(a[1], a[1], x8);
+        let (x11, x12) = ::fieldgen_field::carry::add_u64(a[2], a[2], x10);
+        let (x13, x14) = ::fieldgen_field::carry::add_u64(a[3], a[3], x12);
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(a[4], a[4], x14);
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(a[5], a[5], x16);
+        let (x26, x27) = ::fieldgen_field::carry::sub_u64(
+            x7,
+            0xecec196accc52973_u64,
+            0x0000000000000000_u64,
+        );
+        let (x28, x29) = ::fieldgen_field::carry::sub_u64(
+            x9,
+            0x581a0db248b0a77a_u64,
+            x27,
+        );
+        let (x30, x31) = ::fieldgen_field::carry::sub_u64(
+            x11,
+            0xc7634d81f4372ddf_u64,
+            x29,
+        );
+        let (x32, x33) = ::fieldgen_field::carry::sub_u64(
+            x13,
+            0xffffffffffffffff_u64,
+            x31,
+        );
+        let (x34, x35) = ::fieldgen_field::carry::sub_u64(
+            x15,
+            0xffffffffffffffff_u64,
+            x33,
+        );
+        let (x36, x37) = ::fieldgen_field::carry::sub_u64(
+            x17,
+            0xffffffffffffffff_u64,
+            x35,
+        );
+        let x39 = ::fieldgen_field::carry::sub_u64(x18, 0x0000000000000000_u64, x37).1;
         let x40 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x39));
         let x41 = ::fieldgen_field::barrier::select_u64(x40, x26, x7);
         let x42 = ::fieldgen_field::barrier::select_u64(x40, x28, x9);
@@ -1542,54 +1334,36 @@ impl Fr {
                 + (x170 as u128) + (x199 as u128);
             (t200 as u64, (t200 >> 64) as u64)
         };
-        let (x213, x214) = {
-            let t213: u128 = {
-                let (d, b1) = x192.overflowing_sub(0xecec196accc52973_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t213 as u64, (t213 >> 127) as u64)
-        };
-        let (x215, x216) = {
-            let t215: u128 = {
-                let (d, b1) = x194.overflowing_sub(0x581a0db248b0a77a_u64);
-                let (d, b2) = d.overflowing_sub(x214);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t215 as u64, (t215 >> 127) as u64)
-        };
-        let (x217, x218) = {
-            let t217: u128 = {
-                let (d, b1) = x196.overflowing_sub(0xc7634d81f4372ddf_u64);
-                let (d, b2) = d.overflowing_sub(x216);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t217 as u64, (t217 >> 127) as u64)
-        };
-        let (x219, x220) = {
-            let t219: u128 = {
-                let (d, b1) = x198.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x218);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t219 as u64, (t219 >> 127) as u64)
-        };
-        let (x221, x222) = {
-            let t221: u128 = {
-                let (d, b1) = x200.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x220);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t221 as u64, (t221 >> 127) as u64)
-        };
-        let (x223, x224) = {
-            let t223: u128 = {
-                let (d, b1) = x201.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x222);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t223 as u64, (t223 >> 127) as u64)
-        };
+        let (x213, x214) = ::fieldgen_field::carry::sub_u64(
+            x192,
+            0xecec196accc52973_u64,
+            0x0000000000000000_u64,
+        );
+        let (x215, x216) = ::fieldgen_field::carry::sub_u64(
+            x194,
+            0x581a0db248b0a77a_u64,
+            x214,
+        );
+        let (x217, x218) = ::fieldgen_field::carry::sub_u64(
+            x196,
+            0xc7634d81f4372ddf_u64,
+            x216,
+        );
+        let (x219, x220) = ::fieldgen_field::carry::sub_u64(
+            x198,
+            0xffffffffffffffff_u64,
+            x218,
+        );
+        let (x221, x222) = ::fieldgen_field::carry::sub_u64(
+            x200,
+            0xffffffffffffffff_u64,
+            x220,
+        );
+        let (x223, x224) = ::fieldgen_field::carry::sub_u64(
+            x201,
+            0xffffffffffffffff_u64,
+            x222,
+        );
         let x227 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x224));
         let x228 = ::fieldgen_field::barrier::select_u64(x227, x213, x192);
         let x229 = ::fieldgen_field::barrier::select_u64(x227, x215, x194);
@@ -2518,51 +2292,51 @@ impl Fr {
             let t69: u128 = (a[0] as u128) * (a[0] as u128);
             (t69 as u64, (t69 >> 64) as u64)
         };
-        let (x71, x72) = {
-            let t71: u128 = (x65 as u128) + (x70 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t71 as u64, (t71 >> 64) as u64)
-        };
+        let (x71, x72) = ::fieldgen_field::carry::add_u64(
+            x65,
+            x70,
+            0x0000000000000000_u64,
+        );
         let (x73, x74) = {
             let t73: u128 = (a[1] as u128) * (a[1] as u128) + (x64 as u128)
                 + (x72 as u128);
             (t73 as u64, (t73 >> 64) as u64)
         };
-        let (x75, x76) = {
-            let t75: u128 = (x61 as u128) + (x74 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t75 as u64, (t75 >> 64) as u64)
-        };
+        let (x75, x76) = ::fieldgen_field::carry::add_u64(
+            x61,
+            x74,
+            0x0000000000000000_u64,
+        );
         let (x77, x78) = {
             let t77: u128 = (a[2] as u128) * (a[2] as u128) + (x58 as u128)
                 + (x76 as u128);
             (t77 as u64, (t77 >> 64) as u64)
         };
-        let (x79, x80) = {
-            let t79: u128 = (x55 as u128) + (x78 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t79 as u64, (t79 >> 64) as u64)
-        };
+        let (x79, x80) = ::fieldgen_field::carry::add_u64(
+            x55,
+            x78,
+            0x0000000000000000_u64,
+        );
         let (x81, x82) = {
             let t81: u128 = (a[3] as u128) * (a[3] as u128) + (x52 as u128)
                 + (x80 as u128);
             (t81 as u64, (t81 >> 64) as u64)
         };
-        let (x83, x84) = {
-            let t83: u128 = (x49 as u128) + (x82 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t83 as u64, (t83 >> 64) as u64)
-        };
+        let (x83, x84) = ::fieldgen_field::carry::add_u64(
+            x49,
+            x82,
+            0x0000000000000000_u64,
+        );
         let (x85, x86) = {
             let t85: u128 = (a[4] as u128) * (a[4] as u128) + (x46 as u128)
                 + (x84 as u128);
             (t85 as u64, (t85 >> 64) as u64)
         };
-        let (x87, x88) = {
-            let t87: u128 = (x43 as u128) + (x86 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t87 as u64, (t87 >> 64) as u64)
-        };
+        let (x87, x88) = ::fieldgen_field::carry::add_u64(
+            x43,
+            x86,
+            0x0000000000000000_u64,
+        );
         let (x89, x90) = {
             let t89: u128 = (a[5] as u128) * (a[5] as u128) + (x40 as u128)
                 + (x88 as u128);
@@ -2606,11 +2380,11 @@ impl Fr {
                 + (t[5] as u128) + (x30 as u128);
             (t31 as u64, (t31 >> 64) as u64)
         };
-        let (x33, x34) = {
-            let t33: u128 = (t[6] as u128) + (x32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t33 as u64, (t33 >> 64) as u64)
-        };
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(
+            t[6],
+            x32,
+            0x0000000000000000_u64,
+        );
         let x35 = x23.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x37 = {
             let t36: u128 = (x35 as u128) * (0xecec196accc52973_u64 as u128)
@@ -2642,10 +2416,7 @@ impl Fr {
                 + (x33 as u128) + (x45 as u128);
             (t46 as u64, (t46 >> 64) as u64)
         };
-        let (x48, x49) = {
-            let t48: u128 = (t[7] as u128) + (x47 as u128) + (x34 as u128);
-            (t48 as u64, (t48 >> 64) as u64)
-        };
+        let (x48, x49) = ::fieldgen_field::carry::add_u64(t[7], x47, x34);
         let x50 = x38.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x52 = {
             let t51: u128 = (x50 as u128) * (0xecec196accc52973_u64 as u128)
@@ -2677,10 +2448,7 @@ impl Fr {
                 + (x48 as u128) + (x60 as u128);
             (t61 as u64, (t61 >> 64) as u64)
         };
-        let (x63, x64) = {
-            let t63: u128 = (t[8] as u128) + (x62 as u128) + (x49 as u128);
-            (t63 as u64, (t63 >> 64) as u64)
-        };
+        let (x63, x64) = ::fieldgen_field::carry::add_u64(t[8], x62, x49);
         let x65 = x53.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x67 = {
             let t66: u128 = (x65 as u128) * (0xecec196accc52973_u64 as u128)
@@ -2712,10 +2480,7 @@ impl Fr {
                 + (x63 as u128) + (x75 as u128);
             (t76 as u64, (t76 >> 64) as u64)
         };
-        let (x78, x79) = {
-            let t78: u128 = (t[9] as u128) + (x77 as u128) + (x64 as u128);
-            (t78 as u64, (t78 >> 64) as u64)
-        };
+        let (x78, x79) = ::fieldgen_field::carry::add_u64(t[9], x77, x64);
         let x80 = x68.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x82 = {
             let t81: u128 = (x80 as u128) * (0xecec196accc52973_u64 as u128)
@@ -2747,10 +2512,7 @@ impl Fr {
                 + (x78 as u128) + (x90 as u128);
             (t91 as u64, (t91 >> 64) as u64)
         };
-        let (x93, x94) = {
-            let t93: u128 = (t[10] as u128) + (x92 as u128) + (x79 as u128);
-            (t93 as u64, (t93 >> 64) as u64)
-        };
+        let (x93, x94) = ::fieldgen_field::carry::add_u64(t[10], x92, x79);
         let x95 = x83.wrapping_mul(0x6ed46089e88fdc45_u64);
         let x97 = {
             let t96: u128 = (x95 as u128) * (0xecec196accc52973_u64 as u128)
@@ -2782,66 +2544,39 @@ impl Fr {
                 + (x93 as u128) + (x105 as u128);
             (t106 as u64, (t106 >> 64) as u64)
         };
-        let (x108, x109) = {
-            let t108: u128 = (t[11] as u128) + (x107 as u128) + (x94 as u128);
-            (t108 as u64, (t108 >> 64) as u64)
-        };
-        let (x117, x118) = {
-            let t117: u128 = {
-                let (d, b1) = x98.overflowing_sub(0xecec196accc52973_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t117 as u64, (t117 >> 127) as u64)
-        };
-        let (x119, x120) = {
-            let t119: u128 = {
-                let (d, b1) = x100.overflowing_sub(0x581a0db248b0a77a_u64);
-                let (d, b2) = d.overflowing_sub(x118);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t119 as u64, (t119 >> 127) as u64)
-        };
-        let (x121, x122) = {
-            let t121: u128 = {
-                let (d, b1) = x102.overflowing_sub(0xc7634d81f4372ddf_u64);
-                let (d, b2) = d.overflowing_sub(x120);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t121 as u64, (t121 >> 127) as u64)
-        };
-        let (x123, x124) = {
-            let t123: u128 = {
-                let (d, b1) = x104.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x122);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t123 as u64, (t123 >> 127) as u64)
-        };
-        let (x125, x126) = {
-            let t125: u128 = {
-                let (d, b1) = x106.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x124);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t125 as u64, (t125 >> 127) as u64)
-        };
-        let (x127, x128) = {
-            let t127: u128 = {
-                let (d, b1) = x108.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x126);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t127 as u64, (t127 >> 127) as u64)
-        };
-        let x130 = {
-            let t129: u128 = {
-                let (d, b1) = x109.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x128);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t129 >> 127) as u64
-        };
+        let (x108, x109) = ::fieldgen_field::carry::add_u64(t[11], x107, x94);
+        let (x117, x118) = ::fieldgen_field::carry::sub_u64(
+            x98,
+            0xecec196accc52973_u64,
+            0x0000000000000000_u64,
+        );
+        let (x119, x120) = ::fieldgen_field::carry::sub_u64(
+            x100,
+            0x581a0db248b0a77a_u64,
+            x118,
+        );
+        let (x121, x122) = ::fieldgen_field::carry::sub_u64(
+            x102,
+            0xc7634d81f4372ddf_u64,
+            x120,
+        );
+        let (x123, x124) = ::fieldgen_field::carry::sub_u64(
+            x104,
+            0xffffffffffffffff_u64,
+            x122,
+        );
+        let (x125, x126) = ::fieldgen_field::carry::sub_u64(
+            x106,
+            0xffffffffffffffff_u64,
+            x124,
+        );
+        let (x127, x128) = ::fieldgen_field::carry::sub_u64(
+            x108,
+            0xffffffffffffffff_u64,
+            x126,
+        );
+        let x130 = ::fieldgen_field::carry::sub_u64(x109, 0x0000000000000000_u64, x128)
+            .1;
         let x131 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x130));
         let x132 = ::fieldgen_field::barrier::select_u64(x131, x117, x98);
         let x133 = ::fieldgen_field::barrier::select_u64(x131, x119, x100);
@@ -2855,111 +2590,53 @@ impl Fr {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u64; 12], b: &[u64; 12]) -> [u64; 12] {
-        let (x25, x26) = {
-            let t25: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t25 as u64, (t25 >> 64) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = (a[1] as u128) + (b[1] as u128) + (x26 as u128);
-            (t27 as u64, (t27 >> 64) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = (a[2] as u128) + (b[2] as u128) + (x28 as u128);
-            (t29 as u64, (t29 >> 64) as u64)
-        };
-        let (x31, x32) = {
-            let t31: u128 = (a[3] as u128) + (b[3] as u128) + (x30 as u128);
-            (t31 as u64, (t31 >> 64) as u64)
-        };
-        let (x33, x34) = {
-            let t33: u128 = (a[4] as u128) + (b[4] as u128) + (x32 as u128);
-            (t33 as u64, (t33 >> 64) as u64)
-        };
-        let (x35, x36) = {
-            let t35: u128 = (a[5] as u128) + (b[5] as u128) + (x34 as u128);
-            (t35 as u64, (t35 >> 64) as u64)
-        };
-        let (x37, x38) = {
-            let t37: u128 = (a[6] as u128) + (b[6] as u128) + (x36 as u128);
-            (t37 as u64, (t37 >> 64) as u64)
-        };
-        let (x39, x40) = {
-            let t39: u128 = (a[7] as u128) + (b[7] as u128) + (x38 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = (a[8] as u128) + (b[8] as u128) + (x40 as u128);
-            (t41 as u64, (t41 >> 64) as u64)
-        };
-        let (x43, x44) = {
-            let t43: u128 = (a[9] as u128) + (b[9] as u128) + (x42 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = (a[10] as u128) + (b[10] as u128) + (x44 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = (a[11] as u128) + (b[11] as u128) + (x46 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
-        let (x56, x57) = {
-            let t56: u128 = {
-                let (d, b1) = x37.overflowing_sub(0xecec196accc52973_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t56 as u64, (t56 >> 127) as u64)
-        };
-        let (x58, x59) = {
-            let t58: u128 = {
-                let (d, b1) = x39.overflowing_sub(0x581a0db248b0a77a_u64);
-                let (d, b2) = d.overflowing_sub(x57);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t58 as u64, (t58 >> 127) as u64)
-        };
-        let (x60, x61) = {
-            let t60: u128 = {
-                let (d, b1) = x41.overflowing_sub(0xc7634d81f4372ddf_u64);
-                let (d, b2) = d.overflowing_sub(x59);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t60 as u64, (t60 >> 127) as u64)
-        };
-        let (x62, x63) = {
-            let t62: u128 = {
-                let (d, b1) = x43.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x61);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t62 as u64, (t62 >> 127) as u64)
-        };
-        let (x64, x65) = {
-            let t64: u128 = {
-                let (d, b1) = x45.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x63);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t64 as u64, (t64 >> 127) as u64)
-        };
-        let (x66, x67) = {
-            let t66: u128 = {
-                let (d, b1) = x47.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x65);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t66 as u64, (t66 >> 127) as u64)
-        };
-        let x69 = {
-            let t68: u128 = {
-                let (d, b1) = x48.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x67);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t68 >> 127) as u64
-        };
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(a[1], b[1], x26);
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(a[2], b[2], x28);
+        let (x31, x32) = ::fieldgen_field::carry::add_u64(a[3], b[3], x30);
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(a[4], b[4], x32);
+        let (x35, x36) = ::fieldgen_field::carry::add_u64(a[5], b[5], x34);
+        let (x37, x38) = ::fieldgen_field::carry::add_u64(a[6], b[6], x36);
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(a[7], b[7], x38);
+        let (x41, x42) = ::fieldgen_field::carry::add_u64(a[8], b[8], x40);
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(a[9], b[9], x42);
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(a[10], b[10], x44);
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(a[11], b[11], x46);
+        let (x56, x57) = ::fieldgen_field::carry::sub_u64(
+            x37,
+            0xecec196accc52973_u64,
+            0x0000000000000000_u64,
+        );
+        let (x58, x59) = ::fieldgen_field::carry::sub_u64(
+            x39,
+            0x581a0db248b0a77a_u64,
+            x57,
+        );
+        let (x60, x61) = ::fieldgen_field::carry::sub_u64(
+            x41,
+            0xc7634d81f4372ddf_u64,
+            x59,
+        );
+        let (x62, x63) = ::fieldgen_field::carry::sub_u64(
+            x43,
+            0xffffffffffffffff_u64,
+            x61,
+        );
+        let (x64, x65) = ::fieldgen_field::carry::sub_u64(
+            x45,
+            0xffffffffffffffff_u64,
+            x63,
+        );
+        let (x66, x67) = ::fieldgen_field::carry::sub_u64(
+            x47,
+            0xffffffffffffffff_u64,
+            x65,
+        );
+        let x69 = ::fieldgen_field::carry::sub_u64(x48, 0x0000000000000000_u64, x67).1;
         let x70 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x69));
         let x71 = ::fieldgen_field::barrier::select_u64(x70, x56, x37);
         let x72 = ::fieldgen_field::barrier::select_u64(x70, x58, x39);
@@ -2973,127 +2650,35 @@ impl Fr {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u64; 12], b: &[u64; 12]) -> [u64; 12] {
-        let (x25, x26) = {
-            let t25: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t25 as u64, (t25 >> 127) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x26);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t27 as u64, (t27 >> 127) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x28);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t29 as u64, (t29 >> 127) as u64)
-        };
-        let (x31, x32) = {
-            let t31: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x30);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t31 as u64, (t31 >> 127) as u64)
-        };
-        let (x33, x34) = {
-            let t33: u128 = {
-                let (d, b1) = a[4].overflowing_sub(b[4]);
-                let (d, b2) = d.overflowing_sub(x32);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t33 as u64, (t33 >> 127) as u64)
-        };
-        let (x35, x36) = {
-            let t35: u128 = {
-                let (d, b1) = a[5].overflowing_sub(b[5]);
-                let (d, b2) = d.overflowing_sub(x34);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t35 as u64, (t35 >> 127) as u64)
-        };
-        let (x37, x38) = {
-            let t37: u128 = {
-                let (d, b1) = a[6].overflowing_sub(b[6]);
-                let (d, b2) = d.overflowing_sub(x36);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t37 as u64, (t37 >> 127) as u64)
-        };
-        let (x39, x40) = {
-            let t39: u128 = {
-                let (d, b1) = a[7].overflowing_sub(b[7]);
-                let (d, b2) = d.overflowing_sub(x38);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t39 as u64, (t39 >> 127) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = {
-                let (d, b1) = a[8].overflowing_sub(b[8]);
-                let (d, b2) = d.overflowing_sub(x40);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t41 as u64, (t41 >> 127) as u64)
-        };
-        let (x43, x44) = {
-            let t43: u128 = {
-                let (d, b1) = a[9].overflowing_sub(b[9]);
-                let (d, b2) = d.overflowing_sub(x42);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t43 as u64, (t43 >> 127) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = {
-                let (d, b1) = a[10].overflowing_sub(b[10]);
-                let (d, b2) = d.overflowing_sub(x44);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t45 as u64, (t45 >> 127) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = {
-                let (d, b1) = a[11].overflowing_sub(b[11]);
-                let (d, b2) = d.overflowing_sub(x46);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t47 as u64, (t47 >> 127) as u64)
-        };
+        let (x25, x26) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x27, x28) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x26);
+        let (x29, x30) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x28);
+        let (x31, x32) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x30);
+        let (x33, x34) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x32);
+        let (x35, x36) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x34);
+        let (x37, x38) = ::fieldgen_field::carry::sub_u64(a[6], b[6], x36);
+        let (x39, x40) = ::fieldgen_field::carry::sub_u64(a[7], b[7], x38);
+        let (x41, x42) = ::fieldgen_field::carry::sub_u64(a[8], b[8], x40);
+        let (x43, x44) = ::fieldgen_field::carry::sub_u64(a[9], b[9], x42);
+        let (x45, x46) = ::fieldgen_field::carry::sub_u64(a[10], b[10], x44);
+        let (x47, x48) = ::fieldgen_field::carry::sub_u64(a[11], b[11], x46);
         let x49 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x48));
         let x56 = 0xecec196accc52973_u64 & x49;
-        let (x57, x58) = {
-            let t57: u128 = (x37 as u128) + (x56 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t57 as u64, (t57 >> 64) as u64)
-        };
+        let (x57, x58) = ::fieldgen_field::carry::add_u64(
+            x37,
+            x56,
+            0x0000000000000000_u64,
+        );
         let x59 = 0x581a0db248b0a77a_u64 & x49;
-        let (x60, x61) = {
-            let t60: u128 = (x39 as u128) + (x59 as u128) + (x58 as u128);
-            (t60 as u64, (t60 >> 64) as u64)
-        };
+        let (x60, x61) = ::fieldgen_field::carry::add_u64(x39, x59, x58);
         let x62 = 0xc7634d81f4372ddf_u64 & x49;
-        let (x63, x64) = {
-            let t63: u128 = (x41 as u128) + (x62 as u128) + (x61 as u128);
-            (t63 as u64, (t63 >> 64) as u64)
-        };
-        let (x66, x67) = {
-            let t66: u128 = (x43 as u128) + (x49 as u128) + (x64 as u128);
-            (t66 as u64, (t66 >> 64) as u64)
-        };
-        let (x69, x70) = {
-            let t69: u128 = (x45 as u128) + (x49 as u128) + (x67 as u128);
-            (t69 as u64, (t69 >> 64) as u64)
-        };
+        let (x63, x64) = ::fieldgen_field::carry::add_u64(x41, x62, x61);
+        let (x66, x67) = ::fieldgen_field::carry::add_u64(x43, x49, x64);
+        let (x69, x70) = ::fieldgen_field::carry::add_u64(x45, x49, x67);
         let x72 = x47.wrapping_add(x49).wrapping_add(x70);
         [x25, x27, x29, x31, x33, x35, x57, x60, x63, x66, x69, x72]
     }

@@ -345,41 +345,26 @@ impl Fp {
                 + (x114 as u128) + (x124 as u128);
             (t125 as u64, (t125 >> 64) as u64)
         };
-        let (x127, x128) = {
-            let t127: u128 = (x13 as u128) + (x91 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t127 as u64, (t127 >> 64) as u64)
-        };
-        let (x129, x130) = {
-            let t129: u128 = (x25 as u128) + (x103 as u128) + (x128 as u128);
-            (t129 as u64, (t129 >> 64) as u64)
-        };
-        let (x131, x132) = {
-            let t131: u128 = (x37 as u128) + (x115 as u128) + (x130 as u128);
-            (t131 as u64, (t131 >> 64) as u64)
-        };
-        let (x133, x134) = {
-            let t133: u128 = (x49 as u128) + (x117 as u128) + (x132 as u128);
-            (t133 as u64, (t133 >> 64) as u64)
-        };
-        let (x135, x136) = {
-            let t135: u128 = (x61 as u128) + (x119 as u128) + (x134 as u128);
-            (t135 as u64, (t135 >> 64) as u64)
-        };
-        let (x137, x138) = {
-            let t137: u128 = (x73 as u128) + (x121 as u128) + (x136 as u128);
-            (t137 as u64, (t137 >> 64) as u64)
-        };
-        let (x139, x140) = {
-            let t139: u128 = (0x0000000000000000_u64 as u128) + (x123 as u128)
-                + (x138 as u128);
-            (t139 as u64, (t139 >> 64) as u64)
-        };
-        let (x141, x142) = {
-            let t141: u128 = (0x0000000000000000_u64 as u128) + (x125 as u128)
-                + (x140 as u128);
-            (t141 as u64, (t141 >> 64) as u64)
-        };
+        let (x127, x128) = ::fieldgen_field::carry::add_u64(
+            x13,
+            x91,
+            0x0000000000000000_u64,
+        );
+        let (x129, x130) = ::fieldgen_field::carry::add_u64(x25, x103, x128);
+        let (x131, x132) = ::fieldgen_field::carry::add_u64(x37, x115, x130);
+        let (x133, x134) = ::fieldgen_field::carry::add_u64(x49, x117, x132);
+        let (x135, x136) = ::fieldgen_field::carry::add_u64(x61, x119, x134);
+        let (x137, x138) = ::fieldgen_field::carry::add_u64(x73, x121, x136);
+        let (x139, x140) = ::fieldgen_field::carry::add_u64(
+            0x0000000000000000_u64,
+            x123,
+            x138,
+        );
+        let (x141, x142) = ::fieldgen_field::carry::add_u64(
+            0x0000000000000000_u64,
+            x125,
+            x140,
+        );
         let x143 = 0x0000000000000000_u64.wrapping_add(x126).wrapping_add(x142);
         let (x151, x152) = {
             let t151: u128 = (x139 as u128) * (0xffffffff00000001_u64 as u128);
@@ -421,32 +406,20 @@ impl Fp {
             (t165 as u64, (t165 >> 64) as u64)
         };
         let x167 = x143.wrapping_add(x166).wrapping_add(0x0000000000000000_u64);
-        let (x169, x170) = {
-            let t169: u128 = (x127 as u128) + (x151 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t169 as u64, (t169 >> 64) as u64)
-        };
-        let (x171, x172) = {
-            let t171: u128 = (x129 as u128) + (x157 as u128) + (x170 as u128);
-            (t171 as u64, (t171 >> 64) as u64)
-        };
-        let (x173, x174) = {
-            let t173: u128 = (x131 as u128) + (x163 as u128) + (x172 as u128);
-            (t173 as u64, (t173 >> 64) as u64)
-        };
-        let (x175, x176) = {
-            let t175: u128 = (x133 as u128) + (x165 as u128) + (x174 as u128);
-            (t175 as u64, (t175 >> 64) as u64)
-        };
-        let (x177, x178) = {
-            let t177: u128 = (x135 as u128) + (x167 as u128) + (x176 as u128);
-            (t177 as u64, (t177 >> 64) as u64)
-        };
-        let (x179, x180) = {
-            let t179: u128 = (x137 as u128) + (0x0000000000000000_u64 as u128)
-                + (x178 as u128);
-            (t179 as u64, (t179 >> 64) as u64)
-        };
+        let (x169, x170) = ::fieldgen_field::carry::add_u64(
+            x127,
+            x151,
+            0x0000000000000000_u64,
+        );
+        let (x171, x172) = ::fieldgen_field::carry::add_u64(x129, x157, x170);
+        let (x173, x174) = ::fieldgen_field::carry::add_u64(x131, x163, x172);
+        let (x175, x176) = ::fieldgen_field::carry::add_u64(x133, x165, x174);
+        let (x177, x178) = ::fieldgen_field::carry::add_u64(x135, x167, x176);
+        let (x179, x180) = ::fieldgen_field::carry::add_u64(
+            x137,
+            0x0000000000000000_u64,
+            x178,
+        );
         let x189 = {
             let t189: u128 = (x180 as u128) * (0xffffffff00000001_u64 as u128);
             t189 as u64
@@ -458,34 +431,28 @@ impl Fp {
         let x193 = x180
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let (x195, x196) = {
-            let t195: u128 = (x169 as u128) + (x189 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t195 as u64, (t195 >> 64) as u64)
-        };
-        let (x197, x198) = {
-            let t197: u128 = (x171 as u128) + (x191 as u128) + (x196 as u128);
-            (t197 as u64, (t197 >> 64) as u64)
-        };
-        let (x199, x200) = {
-            let t199: u128 = (x173 as u128) + (x193 as u128) + (x198 as u128);
-            (t199 as u64, (t199 >> 64) as u64)
-        };
-        let (x201, x202) = {
-            let t201: u128 = (x175 as u128) + (0x0000000000000000_u64 as u128)
-                + (x200 as u128);
-            (t201 as u64, (t201 >> 64) as u64)
-        };
-        let (x203, x204) = {
-            let t203: u128 = (x177 as u128) + (0x0000000000000000_u64 as u128)
-                + (x202 as u128);
-            (t203 as u64, (t203 >> 64) as u64)
-        };
-        let (x205, x206) = {
-            let t205: u128 = (x179 as u128) + (0x0000000000000000_u64 as u128)
-                + (x204 as u128);
-            (t205 as u64, (t205 >> 64) as u64)
-        };
+        let (x195, x196) = ::fieldgen_field::carry::add_u64(
+            x169,
+            x189,
+            0x0000000000000000_u64,
+        );
+        let (x197, x198) = ::fieldgen_field::carry::add_u64(x171, x191, x196);
+        let (x199, x200) = ::fieldgen_field::carry::add_u64(x173, x193, x198);
+        let (x201, x202) = ::fieldgen_field::carry::add_u64(
+            x175,
+            0x0000000000000000_u64,
+            x200,
+        );
+        let (x203, x204) = ::fieldgen_field::carry::add_u64(
+            x177,
+            0x0000000000000000_u64,
+            x202,
+        );
+        let (x205, x206) = ::fieldgen_field::carry::add_u64(
+            x179,
+            0x0000000000000000_u64,
+            x204,
+        );
         let x214 = {
             let t214: u128 = (x206 as u128) * (0xffffffff00000001_u64 as u128);
             t214 as u64
@@ -497,78 +464,54 @@ impl Fp {
         let x218 = x206
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let (x220, x221) = {
-            let t220: u128 = (x195 as u128) + (x214 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t220 as u64, (t220 >> 64) as u64)
-        };
-        let (x222, x223) = {
-            let t222: u128 = (x197 as u128) + (x216 as u128) + (x221 as u128);
-            (t222 as u64, (t222 >> 64) as u64)
-        };
-        let (x224, x225) = {
-            let t224: u128 = (x199 as u128) + (x218 as u128) + (x223 as u128);
-            (t224 as u64, (t224 >> 64) as u64)
-        };
-        let (x226, x227) = {
-            let t226: u128 = (x201 as u128) + (0x0000000000000000_u64 as u128)
-                + (x225 as u128);
-            (t226 as u64, (t226 >> 64) as u64)
-        };
-        let (x228, x229) = {
-            let t228: u128 = (x203 as u128) + (0x0000000000000000_u64 as u128)
-                + (x227 as u128);
-            (t228 as u64, (t228 >> 64) as u64)
-        };
+        let (x220, x221) = ::fieldgen_field::carry::add_u64(
+            x195,
+            x214,
+            0x0000000000000000_u64,
+        );
+        let (x222, x223) = ::fieldgen_field::carry::add_u64(x197, x216, x221);
+        let (x224, x225) = ::fieldgen_field::carry::add_u64(x199, x218, x223);
+        let (x226, x227) = ::fieldgen_field::carry::add_u64(
+            x201,
+            0x0000000000000000_u64,
+            x225,
+        );
+        let (x228, x229) = ::fieldgen_field::carry::add_u64(
+            x203,
+            0x0000000000000000_u64,
+            x227,
+        );
         let x230 = x205.wrapping_add(0x0000000000000000_u64).wrapping_add(x229);
-        let (x240, x241) = {
-            let t240: u128 = {
-                let (d, b1) = x220.overflowing_sub(0x00000000ffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t240 as u64, (t240 >> 127) as u64)
-        };
-        let (x242, x243) = {
-            let t242: u128 = {
-                let (d, b1) = x222.overflowing_sub(0xffffffff00000000_u64);
-                let (d, b2) = d.overflowing_sub(x241);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t242 as u64, (t242 >> 127) as u64)
-        };
-        let (x244, x245) = {
-            let t244: u128 = {
-                let (d, b1) = x224.overflowing_sub(0xfffffffffffffffe_u64);
-                let (d, b2) = d.overflowing_sub(x243);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t244 as u64, (t244 >> 127) as u64)
-        };
-        let (x246, x247) = {
-            let t246: u128 = {
-                let (d, b1) = x226.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x245);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t246 as u64, (t246 >> 127) as u64)
-        };
-        let (x248, x249) = {
-            let t248: u128 = {
-                let (d, b1) = x228.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x247);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t248 as u64, (t248 >> 127) as u64)
-        };
-        let (x250, x251) = {
-            let t250: u128 = {
-                let (d, b1) = x230.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x249);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t250 as u64, (t250 >> 127) as u64)
-        };
+        let (x240, x241) = ::fieldgen_field::carry::sub_u64(
+            x220,
+            0x00000000ffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x242, x243) = ::fieldgen_field::carry::sub_u64(
+            x222,
+            0xffffffff00000000_u64,
+            x241,
+        );
+        let (x244, x245) = ::fieldgen_field::carry::sub_u64(
+            x224,
+            0xfffffffffffffffe_u64,
+            x243,
+        );
+        let (x246, x247) = ::fieldgen_field::carry::sub_u64(
+            x226,
+            0xffffffffffffffff_u64,
+            x245,
+        );
+        let (x248, x249) = ::fieldgen_field::carry::sub_u64(
+            x228,
+            0xffffffffffffffff_u64,
+            x247,
+        );
+        let (x250, x251) = ::fieldgen_field::carry::sub_u64(
+            x230,
+            0xffffffffffffffff_u64,
+            x249,
+        );
         let x254 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x251));
         let x255 = ::fieldgen_field::barrier::select_u64(x254, x240, x220);
         let x256 = ::fieldgen_field::barrier::select_u64(x254, x242, x222);
@@ -681,51 +624,51 @@ impl Fp {
             let t69: u128 = (a[0] as u128) * (a[0] as u128);
             (t69 as u64, (t69 >> 64) as u64)
         };
-        let (x71, x72) = {
-            let t71: u128 = (x65 as u128) + (x70 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t71 as u64, (t71 >> 64) as u64)
-        };
+        let (x71, x72) = ::fieldgen_field::carry::add_u64(
+            x65,
+            x70,
+            0x0000000000000000_u64,
+        );
         let (x73, x74) = {
             let t73: u128 = (a[1] as u128) * (a[1] as u128) + (x64 as u128)
                 + (x72 as u128);
             (t73 as u64, (t73 >> 64) as u64)
         };
-        let (x75, x76) = {
-            let t75: u128 = (x61 as u128) + (x74 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t75 as u64, (t75 >> 64) as u64)
-        };
+        let (x75, x76) = ::fieldgen_field::carry::add_u64(
+            x61,
+            x74,
+            0x0000000000000000_u64,
+        );
         let (x77, x78) = {
             let t77: u128 = (a[2] as u128) * (a[2] as u128) + (x58 as u128)
                 + (x76 as u128);
             (t77 as u64, (t77 >> 64) as u64)
         };
-        let (x79, x80) = {
-            let t79: u128 = (x55 as u128) + (x78 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t79 as u64, (t79 >> 64) as u64)
-        };
+        let (x79, x80) = ::fieldgen_field::carry::add_u64(
+            x55,
+            x78,
+            0x0000000000000000_u64,
+        );
         let (x81, x82) = {
             let t81: u128 = (a[3] as u128) * (a[3] as u128) + (x52 as u128)
                 + (x80 as u128);
             (t81 as u64, (t81 >> 64) as u64)
         };
-        let (x83, x84) = {
-            let t83: u128 = (x49 as u128) + (x82 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t83 as u64, (t83 >> 64) as u64)
-        };
+        let (x83, x84) = ::fieldgen_field::carry::add_u64(
+            x49,
+            x82,
+            0x0000000000000000_u64,
+        );
         let (x85, x86) = {
             let t85: u128 = (a[4] as u128) * (a[4] as u128) + (x46 as u128)
                 + (x84 as u128);
             (t85 as u64, (t85 >> 64) as u64)
         };
-        let (x87, x88) = {
-            let t87: u128 = (x43 as u128) + (x86 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t87 as u64, (t87 >> 64) as u64)
-        };
+        let (x87, x88) = ::fieldgen_field::carry::add_u64(
+            x43,
+            x86,
+            0x0000000000000000_u64,
+        );
         let (x89, x90) = {
             let t89: u128 = (a[5] as u128) * (a[5] as u128) + (x40 as u128)
                 + (x88 as u128);
@@ -821,41 +764,26 @@ impl Fp {
                 + (x122 as u128) + (x132 as u128);
             (t133 as u64, (t133 >> 64) as u64)
         };
-        let (x135, x136) = {
-            let t135: u128 = (x69 as u128) + (x99 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t135 as u64, (t135 >> 64) as u64)
-        };
-        let (x137, x138) = {
-            let t137: u128 = (x71 as u128) + (x111 as u128) + (x136 as u128);
-            (t137 as u64, (t137 >> 64) as u64)
-        };
-        let (x139, x140) = {
-            let t139: u128 = (x73 as u128) + (x123 as u128) + (x138 as u128);
-            (t139 as u64, (t139 >> 64) as u64)
-        };
-        let (x141, x142) = {
-            let t141: u128 = (x75 as u128) + (x125 as u128) + (x140 as u128);
-            (t141 as u64, (t141 >> 64) as u64)
-        };
-        let (x143, x144) = {
-            let t143: u128 = (x77 as u128) + (x127 as u128) + (x142 as u128);
-            (t143 as u64, (t143 >> 64) as u64)
-        };
-        let (x145, x146) = {
-            let t145: u128 = (x79 as u128) + (x129 as u128) + (x144 as u128);
-            (t145 as u64, (t145 >> 64) as u64)
-        };
-        let (x147, x148) = {
-            let t147: u128 = (0x0000000000000000_u64 as u128) + (x131 as u128)
-                + (x146 as u128);
-            (t147 as u64, (t147 >> 64) as u64)
-        };
-        let (x149, x150) = {
-            let t149: u128 = (0x0000000000000000_u64 as u128) + (x133 as u128)
-                + (x148 as u128);
-            (t149 as u64, (t149 >> 64) as u64)
-        };
+        let (x135, x136) = ::fieldgen_field::carry::add_u64(
+            x69,
+            x99,
+            0x0000000000000000_u64,
+        );
+        let (x137, x138) = ::fieldgen_field::carry::add_u64(x71, x111, x136);
+        let (x139, x140) = ::fieldgen_field::carry::add_u64(x73, x123, x138);
+        let (x141, x142) = ::fieldgen_field::carry::add_u64(x75, x125, x140);
+        let (x143, x144) = ::fieldgen_field::carry::add_u64(x77, x127, x142);
+        let (x145, x146) = ::fieldgen_field::carry::add_u64(x79, x129, x144);
+        let (x147, x148) = ::fieldgen_field::carry::add_u64(
+            0x0000000000000000_u64,
+            x131,
+            x146,
+        );
+        let (x149, x150) = ::fieldgen_field::carry::add_u64(
+            0x0000000000000000_u64,
+            x133,
+            x148,
+        );
         let x151 = 0x0000000000000000_u64.wrapping_add(x134).wrapping_add(x150);
         let (x159, x160) = {
             let t159: u128 = (x147 as u128) * (0xffffffff00000001_u64 as u128);
@@ -897,32 +825,20 @@ impl Fp {
             (t173 as u64, (t173 >> 64) as u64)
         };
         let x175 = x151.wrapping_add(x174).wrapping_add(0x0000000000000000_u64);
-        let (x177, x178) = {
-            let t177: u128 = (x135 as u128) + (x159 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t177 as u64, (t177 >> 64) as u64)
-        };
-        let (x179, x180) = {
-            let t179: u128 = (x137 as u128) + (x165 as u128) + (x178 as u128);
-            (t179 as u64, (t179 >> 64) as u64)
-        };
-        let (x181, x182) = {
-            let t181: u128 = (x139 as u128) + (x171 as u128) + (x180 as u128);
-            (t181 as u64, (t181 >> 64) as u64)
-        };
-        let (x183, x184) = {
-            let t183: u128 = (x141 as u128) + (x173 as u128) + (x182 as u128);
-            (t183 as u64, (t183 >> 64) as u64)
-        };
-        let (x185, x186) = {
-            let t185: u128 = (x143 as u128) + (x175 as u128) + (x184 as u128);
-            (t185 as u64, (t185 >> 64) as u64)
-        };
-        let (x187, x188) = {
-            let t187: u128 = (x145 as u128) + (0x0000000000000000_u64 as u128)
-                + (x186 as u128);
-            (t187 as u64, (t187 >> 64) as u64)
-        };
+        let (x177, x178) = ::fieldgen_field::carry::add_u64(
+            x135,
+            x159,
+            0x0000000000000000_u64,
+        );
+        let (x179, x180) = ::fieldgen_field::carry::add_u64(x137, x165, x178);
+        let (x181, x182) = ::fieldgen_field::carry::add_u64(x139, x171, x180);
+        let (x183, x184) = ::fieldgen_field::carry::add_u64(x141, x173, x182);
+        let (x185, x186) = ::fieldgen_field::carry::add_u64(x143, x175, x184);
+        let (x187, x188) = ::fieldgen_field::carry::add_u64(
+            x145,
+            0x0000000000000000_u64,
+            x186,
+        );
         let x197 = {
             let t197: u128 = (x188 as u128) * (0xffffffff00000001_u64 as u128);
             t197 as u64
@@ -934,34 +850,28 @@ impl Fp {
         let x201 = x188
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let (x203, x204) = {
-            let t203: u128 = (x177 as u128) + (x197 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t203 as u64, (t203 >> 64) as u64)
-        };
-        let (x205, x206) = {
-            let t205: u128 = (x179 as u128) + (x199 as u128) + (x204 as u128);
-            (t205 as u64, (t205 >> 64) as u64)
-        };
-        let (x207, x208) = {
-            let t207: u128 = (x181 as u128) + (x201 as u128) + (x206 as u128);
-            (t207 as u64, (t207 >> 64) as u64)
-        };
-        let (x209, x210) = {
-            let t209: u128 = (x183 as u128) + (0x0000000000000000_u64 as u128)
-                + (x208 as u128);
-            (t209 as u64, (t209 >> 64) as u64)
-        };
-        let (x211, x212) = {
-            let t211: u128 = (x185 as u128) + (0x0000000000000000_u64 as u128)
-                + (x210 as u128);
-            (t211 as u64, (t211 >> 64) as u64)
-        };
-        let (x213, x214) = {
-            let t213: u128 = (x187 as u128) + (0x0000000000000000_u64 as u128)
-                + (x212 as u128);
-            (t213 as u64, (t213 >> 64) as u64)
-        };
+        let (x203, x204) = ::fieldgen_field::carry::add_u64(
+            x177,
+            x197,
+            0x0000000000000000_u64,
+        );
+        let (x205, x206) = ::fieldgen_field::carry::add_u64(x179, x199, x204);
+        let (x207, x208) = ::fieldgen_field::carry::add_u64(x181, x201, x206);
+        let (x209, x210) = ::fieldgen_field::carry::add_u64(
+            x183,
+            0x0000000000000000_u64,
+            x208,
+        );
+        let (x211, x212) = ::fieldgen_field::carry::add_u64(
+            x185,
+            0x0000000000000000_u64,
+            x210,
+        );
+        let (x213, x214) = ::fieldgen_field::carry::add_u64(
+            x187,
+            0x0000000000000000_u64,
+            x212,
+        );
         let x222 = {
             let t222: u128 = (x214 as u128) * (0xffffffff00000001_u64 as u128);
             t222 as u64
@@ -973,78 +883,54 @@ impl Fp {
         let x226 = x214
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let (x228, x229) = {
-            let t228: u128 = (x203 as u128) + (x222 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t228 as u64, (t228 >> 64) as u64)
-        };
-        let (x230, x231) = {
-            let t230: u128 = (x205 as u128) + (x224 as u128) + (x229 as u128);
-            (t230 as u64, (t230 >> 64) as u64)
-        };
-        let (x232, x233) = {
-            let t232: u128 = (x207 as u128) + (x226 as u128) + (x231 as u128);
-            (t232 as u64, (t232 >> 64) as u64)
-        };
-        let (x234, x235) = {
-            let t234: u128 = (x209 as u128) + (0x0000000000000000_u64 as u128)
-                + (x233 as u128);
-            (t234 as u64, (t234 >> 64) as u64)
-        };
-        let (x236, x237) = {
-            let t236: u128 = (x211 as u128) + (0x0000000000000000_u64 as u128)
-                + (x235 as u128);
-            (t236 as u64, (t236 >> 64) as u64)
-        };
+        let (x228, x229) = ::fieldgen_field::carry::add_u64(
+            x203,
+            x222,
+            0x0000000000000000_u64,
+        );
+        let (x230, x231) = ::fieldgen_field::carry::add_u64(x205, x224, x229);
+        let (x232, x233) = ::fieldgen_field::carry::add_u64(x207, x226, x231);
+        let (x234, x235) = ::fieldgen_field::carry::add_u64(
+            x209,
+            0x0000000000000000_u64,
+            x233,
+        );
+        let (x236, x237) = ::fieldgen_field::carry::add_u64(
+            x211,
+            0x0000000000000000_u64,
+            x235,
+        );
         let x238 = x213.wrapping_add(0x0000000000000000_u64).wrapping_add(x237);
-        let (x248, x249) = {
-            let t248: u128 = {
-                let (d, b1) = x228.overflowing_sub(0x00000000ffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t248 as u64, (t248 >> 127) as u64)
-        };
-        let (x250, x251) = {
-            let t250: u128 = {
-                let (d, b1) = x230.overflowing_sub(0xffffffff00000000_u64);
-                let (d, b2) = d.overflowing_sub(x249);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t250 as u64, (t250 >> 127) as u64)
-        };
-        let (x252, x253) = {
-            let t252: u128 = {
-                let (d, b1) = x232.overflowing_sub(0xfffffffffffffffe_u64);
-                let (d, b2) = d.overflowing_sub(x251);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t252 as u64, (t252 >> 127) as u64)
-        };
-        let (x254, x255) = {
-            let t254: u128 = {
-                let (d, b1) = x234.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x253);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t254 as u64, (t254 >> 127) as u64)
-        };
-        let (x256, x257) = {
-            let t256: u128 = {
-                let (d, b1) = x236.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x255);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t256 as u64, (t256 >> 127) as u64)
-        };
-        let (x258, x259) = {
-            let t258: u128 = {
-                let (d, b1) = x238.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x257);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t258 as u64, (t258 >> 127) as u64)
-        };
+        let (x248, x249) = ::fieldgen_field::carry::sub_u64(
+            x228,
+            0x00000000ffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x250, x251) = ::fieldgen_field::carry::sub_u64(
+            x230,
+            0xffffffff00000000_u64,
+            x249,
+        );
+        let (x252, x253) = ::fieldgen_field::carry::sub_u64(
+            x232,
+            0xfffffffffffffffe_u64,
+            x251,
+        );
+        let (x254, x255) = ::fieldgen_field::carry::sub_u64(
+            x234,
+            0xffffffffffffffff_u64,
+            x253,
+        );
+        let (x256, x257) = ::fieldgen_field::carry::sub_u64(
+            x236,
+            0xffffffffffffffff_u64,
+            x255,
+        );
+        let (x258, x259) = ::fieldgen_field::carry::sub_u64(
+            x238,
+            0xffffffffffffffff_u64,
+            x257,
+        );
         let x262 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x259));
         let x263 = ::fieldgen_field::barrier::select_u64(x262, x248, x228);
         let x264 = ::fieldgen_field::barrier::select_u64(x262, x250, x230);
@@ -1094,34 +980,28 @@ impl Fp {
         let x30 = x19
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let (x32, x33) = {
-            let t32: u128 = (x8 as u128) + (x26 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t32 as u64, (t32 >> 64) as u64)
-        };
-        let (x34, x35) = {
-            let t34: u128 = (x10 as u128) + (x28 as u128) + (x33 as u128);
-            (t34 as u64, (t34 >> 64) as u64)
-        };
-        let (x36, x37) = {
-            let t36: u128 = (x12 as u128) + (x30 as u128) + (x35 as u128);
-            (t36 as u64, (t36 >> 64) as u64)
-        };
-        let (x38, x39) = {
-            let t38: u128 = (x14 as u128) + (0x0000000000000000_u64 as u128)
-                + (x37 as u128);
-            (t38 as u64, (t38 >> 64) as u64)
-        };
-        let (x40, x41) = {
-            let t40: u128 = (x16 as u128) + (0x0000000000000000_u64 as u128)
-                + (x39 as u128);
-            (t40 as u64, (t40 >> 64) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = (x18 as u128) + (0x0000000000000000_u64 as u128)
-                + (x41 as u128);
-            (t42 as u64, (t42 >> 64) as u64)
-        };
+        let (x32, x33) = ::fieldgen_field::carry::add_u64(
+            x8,
+            x26,
+            0x0000000000000000_u64,
+        );
+        let (x34, x35) = ::fieldgen_field::carry::add_u64(x10, x28, x33);
+        let (x36, x37) = ::fieldgen_field::carry::add_u64(x12, x30, x35);
+        let (x38, x39) = ::fieldgen_field::carry::add_u64(
+            x14,
+            0x0000000000000000_u64,
+            x37,
+        );
+        let (x40, x41) = ::fieldgen_field::carry::add_u64(
+            x16,
+            0x0000000000000000_u64,
+            x39,
+        );
+        let (x42, x43) = ::fieldgen_field::carry::add_u64(
+            x18,
+            0x0000000000000000_u64,
+            x41,
+        );
         let x51 = {
             let t51: u128 = (x43 as u128) * (0xffffffff00000001_u64 as u128);
             t51 as u64
@@ -1133,78 +1013,54 @@ impl Fp {
         let x55 = x43
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let (x57, x58) = {
-            let t57: u128 = (x32 as u128) + (x51 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t57 as u64, (t57 >> 64) as u64)
-        };
-        let (x59, x60) = {
-            let t59: u128 = (x34 as u128) + (x53 as u128) + (x58 as u128);
-            (t59 as u64, (t59 >> 64) as u64)
-        };
-        let (x61, x62) = {
-            let t61: u128 = (x36 as u128) + (x55 as u128) + (x60 as u128);
-            (t61 as u64, (t61 >> 64) as u64)
-        };
-        let (x63, x64) = {
-            let t63: u128 = (x38 as u128) + (0x0000000000000000_u64 as u128)
-                + (x62 as u128);
-            (t63 as u64, (t63 >> 64) as u64)
-        };
-        let (x65, x66) = {
-            let t65: u128 = (x40 as u128) + (0x0000000000000000_u64 as u128)
-                + (x64 as u128);
-            (t65 as u64, (t65 >> 64) as u64)
-        };
+        let (x57, x58) = ::fieldgen_field::carry::add_u64(
+            x32,
+            x51,
+            0x0000000000000000_u64,
+        );
+        let (x59, x60) = ::fieldgen_field::carry::add_u64(x34, x53, x58);
+        let (x61, x62) = ::fieldgen_field::carry::add_u64(x36, x55, x60);
+        let (x63, x64) = ::fieldgen_field::carry::add_u64(
+            x38,
+            0x0000000000000000_u64,
+            x62,
+        );
+        let (x65, x66) = ::fieldgen_field::carry::add_u64(
+            x40,
+            0x0000000000000000_u64,
+            x64,
+        );
         let x67 = x42.wrapping_add(0x0000000000000000_u64).wrapping_add(x66);
-        let (x77, x78) = {
-            let t77: u128 = {
-                let (d, b1) = x57.overflowing_sub(0x00000000ffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t77 as u64, (t77 >> 127) as u64)
-        };
-        let (x79, x80) = {
-            let t79: u128 = {
-                let (d, b1) = x59.overflowing_sub(0xffffffff00000000_u64);
-                let (d, b2) = d.overflowing_sub(x78);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t79 as u64, (t79 >> 127) as u64)
-        };
-        let (x81, x82) = {
-            let t81: u128 = {
-                let (d, b1) = x61.overflowing_sub(0xfffffffffffffffe_u64);
-                let (d, b2) = d.overflowing_sub(x80);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t81 as u64, (t81 >> 127) as u64)
-        };
-        let (x83, x84) = {
-            let t83: u128 = {
-                let (d, b1) = x63.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x82);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t83 as u64, (t83 >> 127) as u64)
-        };
-        let (x85, x86) = {
-            let t85: u128 = {
-                let (d, b1) = x65.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x84);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t85 as u64, (t85 >> 127) as u64)
-        };
-        let (x87, x88) = {
-            let t87: u128 = {
-                let (d, b1) = x67.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x86);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t87 as u64, (t87 >> 127) as u64)
-        };
+        let (x77, x78) = ::fieldgen_field::carry::sub_u64(
+            x57,
+            0x00000000ffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x79, x80) = ::fieldgen_field::carry::sub_u64(
+            x59,
+            0xffffffff00000000_u64,
+            x78,
+        );
+        let (x81, x82) = ::fieldgen_field::carry::sub_u64(
+            x61,
+            0xfffffffffffffffe_u64,
+            x80,
+        );
+        let (x83, x84) = ::fieldgen_field::carry::sub_u64(
+            x63,
+            0xffffffffffffffff_u64,
+            x82,
+        );
+        let (x85, x86) = ::fieldgen_field::carry::sub_u64(
+            x65,
+            0xffffffffffffffff_u64,
+            x84,
+        );
+        let (x87, x88) = ::fieldgen_field::carry::sub_u64(
+            x67,
+            0xffffffffffffffff_u64,
+            x86,
+        );
         let x91 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x88));
         let x92 = ::fieldgen_field::barrier::select_u64(x91, x77, x57);
         let x93 = ::fieldgen_field::barrier::select_u64(x91, x79, x59);
@@ -1218,87 +1074,47 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        let (x13, x14) = {
-            let t13: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t13 as u64, (t13 >> 64) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = (a[1] as u128) + (b[1] as u128) + (x14 as u128);
-            (t15 as u64, (t15 >> 64) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = (a[2] as u128) + (b[2] as u128) + (x16 as u128);
-            (t17 as u64, (t17 >> 64) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = (a[3] as u128) + (b[3] as u128) + (x18 as u128);
-            (t19 as u64, (t19 >> 64) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = (a[4] as u128) + (b[4] as u128) + (x20 as u128);
-            (t21 as u64, (t21 >> 64) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = (a[5] as u128) + (b[5] as u128) + (x22 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
-        let (x32, x33) = {
-            let t32: u128 = {
-                let (d, b1) = x13.overflowing_sub(0x00000000ffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t32 as u64, (t32 >> 127) as u64)
-        };
-        let (x34, x35) = {
-            let t34: u128 = {
-                let (d, b1) = x15.overflowing_sub(0xffffffff00000000_u64);
-                let (d, b2) = d.overflowing_sub(x33);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t34 as u64, (t34 >> 127) as u64)
-        };
-        let (x36, x37) = {
-            let t36: u128 = {
-                let (d, b1) = x17.overflowing_sub(0xfffffffffffffffe_u64);
-                let (d, b2) = d.overflowing_sub(x35);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t36 as u64, (t36 >> 127) as u64)
-        };
-        let (x38, x39) = {
-            let t38: u128 = {
-                let (d, b1) = x19.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x37);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t38 as u64, (t38 >> 127) as u64)
-        };
-        let (x40, x41) = {
-            let t40: u128 = {
-                let (d, b1) = x21.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x39);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t40 as u64, (t40 >> 127) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = {
-                let (d, b1) = x23.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x41);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t42 as u64, (t42 >> 127) as u64)
-        };
-        let x45 = {
-            let t44: u128 = {
-                let (d, b1) = x24.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x43);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t44 >> 127) as u64
-        };
+        let (x13, x14) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(a[1], b[1], x14);
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(a[2], b[2], x16);
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(a[3], b[3], x18);
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(a[4], b[4], x20);
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(a[5], b[5], x22);
+        let (x32, x33) = ::fieldgen_field::carry::sub_u64(
+            x13,
+            0x00000000ffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x34, x35) = ::fieldgen_field::carry::sub_u64(
+            x15,
+            0xffffffff00000000_u64,
+            x33,
+        );
+        let (x36, x37) = ::fieldgen_field::carry::sub_u64(
+            x17,
+            0xfffffffffffffffe_u64,
+            x35,
+        );
+        let (x38, x39) = ::fieldgen_field::carry::sub_u64(
+            x19,
+            0xffffffffffffffff_u64,
+            x37,
+        );
+        let (x40, x41) = ::fieldgen_field::carry::sub_u64(
+            x21,
+            0xffffffffffffffff_u64,
+            x39,
+        );
+        let (x42, x43) = ::fieldgen_field::carry::sub_u64(
+            x23,
+            0xffffffffffffffff_u64,
+            x41,
+        );
+        let x45 = ::fieldgen_field::carry::sub_u64(x24, 0x0000000000000000_u64, x43).1;
         let x46 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x45));
         let x47 = ::fieldgen_field::barrier::select_u64(x46, x32, x13);
         let x48 = ::fieldgen_field::barrier::select_u64(x46, x34, x15);
@@ -1312,79 +1128,29 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x14);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t15 as u64, (t15 >> 127) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x16);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t17 as u64, (t17 >> 127) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x18);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t19 as u64, (t19 >> 127) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = a[4].overflowing_sub(b[4]);
-                let (d, b2) = d.overflowing_sub(x20);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = {
-                let (d, b1) = a[5].overflowing_sub(b[5]);
-                let (d, b2) = d.overflowing_sub(x22);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t23 as u64, (t23 >> 127) as u64)
-        };
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x15, x16) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x14);
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x16);
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x18);
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x20);
+        let (x23, x24) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x22);
         let x25 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x24));
         let x32 = 0x00000000ffffffff_u64 & x25;
-        let (x33, x34) = {
-            let t33: u128 = (x13 as u128) + (x32 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t33 as u64, (t33 >> 64) as u64)
-        };
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(
+            x13,
+            x32,
+            0x0000000000000000_u64,
+        );
         let x35 = 0xffffffff00000000_u64 & x25;
-        let (x36, x37) = {
-            let t36: u128 = (x15 as u128) + (x35 as u128) + (x34 as u128);
-            (t36 as u64, (t36 >> 64) as u64)
-        };
+        let (x36, x37) = ::fieldgen_field::carry::add_u64(x15, x35, x34);
         let x38 = 0xfffffffffffffffe_u64 & x25;
-        let (x39, x40) = {
-            let t39: u128 = (x17 as u128) + (x38 as u128) + (x37 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = (x19 as u128) + (x25 as u128) + (x40 as u128);
-            (t42 as u64, (t42 >> 64) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = (x21 as u128) + (x25 as u128) + (x43 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(x17, x38, x37);
+        let (x42, x43) = ::fieldgen_field::carry::add_u64(x19, x25, x40);
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(x21, x25, x43);
         let x48 = x23.wrapping_add(x25).wrapping_add(x46);
         [x33, x36, x39, x42, x45, x48]
     }
@@ -1392,46 +1158,31 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 6]) -> [u64; 6] {
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = 0x00000000ffffffff_u64.overflowing_sub(a[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = {
-                let (d, b1) = 0xffffffff00000000_u64.overflowing_sub(a[1]);
-                let (d, b2) = d.overflowing_sub(x14);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t15 as u64, (t15 >> 127) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = {
-                let (d, b1) = 0xfffffffffffffffe_u64.overflowing_sub(a[2]);
-                let (d, b2) = d.overflowing_sub(x16);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t17 as u64, (t17 >> 127) as u64)
-        };
-        let (x19, x20) = {
-            let t19: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[3]);
-                let (d, b2) = d.overflowing_sub(x18);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t19 as u64, (t19 >> 127) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[4]);
-                let (d, b2) = d.overflowing_sub(x20);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(
+            0x00000000ffffffff_u64,
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x15, x16) = ::fieldgen_field::carry::sub_u64(
+            0xffffffff00000000_u64,
+            a[1],
+            x14,
+        );
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(
+            0xfffffffffffffffe_u64,
+            a[2],
+            x16,
+        );
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[3],
+            x18,
+        );
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[4],
+            x20,
+        );
         let x23 = 0xffffffffffffffff_u64.wrapping_sub(a[5]).wrapping_sub(x22);
         let x25 = a[0] | a[1];
         let x26 = x25 | a[2];
@@ -1456,87 +1207,47 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 6]) -> [u64; 6] {
-        let (x7, x8) = {
-            let t7: u128 = (a[0] as u128) + (a[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t7 as u64, (t7 >> 64) as u64)
-        };
-        let (x9, x10) = {
-            let t9: u128 = (a[1] as u128) + (a[1] as u128) + (x8 as u128);
-            (t9 as u64, (t9 >> 64) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = (a[2] as u128) + (a[2] as u128) + (x10 as u128);
-            (t11 as u64, (t11 >> 64) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = (a[3] as u128) + (a[3] as u128) + (x12 as u128);
-            (t13 as u64, (t13 >> 64) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = (a[4] as u128) + (a[4] as u128) + (x14 as u128);
-            (t15 as u64, (t15 >> 64) as u64)
-        };
-        let (x17, x18) = {
-            let t17: u128 = (a[5] as u128) + (a[5] as u128) + (x16 as u128);
-            (t17 as u64, (t17 >> 64) as u64)
-        };
-        let (x26, x27) = {
-            let t26: u128 = {
-                let (d, b1) = x7.overflowing_sub(0x00000000ffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t26 as u64, (t26 >> 127) as u64)
-        };
-        let (x28, x29) = {
-            let t28: u128 = {
-                let (d, b1) = x9.overflowing_sub(0xffffffff00000000_u64);
-                let (d, b2) = d.overflowing_sub(x27);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t28 as u64, (t28 >> 127) as u64)
-        };
-        let (x30, x31) = {
-            let t30: u128 = {
-                let (d, b1) = x11.overflowing_sub(0xfffffffffffffffe_u64);
-                let (d, b2) = d.overflowing_sub(x29);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t30 as u64, (t30 >> 127) as u64)
-        };
-        let (x32, x33) = {
-            let t32: u128 = {
-                let (d, b1) = x13.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x31);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t32 as u64, (t32 >> 127) as u64)
-        };
-        let (x34, x35) = {
-            let t34: u128 = {
-                let (d, b1) = x15.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x33);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t34 as u64, (t34 >> 127) as u64)
-        };
-        let (x36, x37) = {
-            let t36: u128 = {
-                let (d, b1) = x17.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x35);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t36 as u64, (t36 >> 127) as u64)
-        };
-        let x39 = {
-            let t38: u128 = {
-                let (d, b1) = x18.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x37);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t38 >> 127) as u64
-        };
+        let (x7, x8) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x9, x10) = ::fieldgen_field::carry::add_u64(a[1], a[1], x8);
+        let (x11, x12) = ::fieldgen_field::carry::add_u64(a[2], a[2], x10);
+        let (x13, x14) = ::fieldgen_field::carry::add_u64(a[3], a[3], x12);
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(a[4], a[4], x14);
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(a[5], a[5], x16);
+        let (x26, x27) = ::fieldgen_field::carry::sub_u64(
+            x7,
+            0x00000000ffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x28, x29) = ::fieldgen_field::carry::sub_u64(
+            x9,
+            0xffffffff00000000_u64,
+            x27,
+        );
+        let (x30, x31) = ::fieldgen_field::carry::sub_u64(
+            x11,
+            0xfffffffffffffffe_u64,
+            x29,
+        );
+        let (x32, x33) = ::fieldgen_field::carry::sub_u64(
+            x13,
+            0xffffffffffffffff_u64,
+            x31,
+        );
+        let (x34, x35) = ::fieldgen_field::carry::sub_u64(
+            x15,
+            0xffffffffffffffff_u64,
+            x33,
+        );
+        let (x36, x37) = ::fieldgen_field::carry::sub_u64(
+            x17,
+            0xffffffffffffffff_u64,
+            x35,
+        );
+        let x39 = ::fieldgen_field::carry::sub_u64(x18, 0x0000000000000000_u64, x37).1;
         let x40 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x39));
         let x41 = ::fieldgen_field::barrier::select_u64(x40, x26, x7);
         let x42 = ::fieldgen_field::barrier::select_u64(x40, x28, x9);

@@ -523,11 +523,11 @@ impl Fp {
                 + (x145 as u128) + (x197 as u128);
             (t198 as u64, (t198 >> 64) as u64)
         };
-        let (x200, x201) = {
-            let t200: u128 = (x163 as u128) + (x199 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t200 as u64, (t200 >> 64) as u64)
-        };
+        let (x200, x201) = ::fieldgen_field::carry::add_u64(
+            x163,
+            x199,
+            0x0000000000000000_u64,
+        );
         let x205 = x200 >> 9;
         let x206 = x201 << 55;
         let x207 = x205 | x206;
@@ -537,41 +537,41 @@ impl Fp {
                 + (x184 as u128);
             (t212 as u64, (t212 >> 64) as u64)
         };
-        let (x214, x215) = {
-            let t214: u128 = (x186 as u128) + (x213 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t214 as u64, (t214 >> 64) as u64)
-        };
-        let (x216, x217) = {
-            let t216: u128 = (x188 as u128) + (0x0000000000000000_u64 as u128)
-                + (x215 as u128);
-            (t216 as u64, (t216 >> 64) as u64)
-        };
-        let (x218, x219) = {
-            let t218: u128 = (x190 as u128) + (0x0000000000000000_u64 as u128)
-                + (x217 as u128);
-            (t218 as u64, (t218 >> 64) as u64)
-        };
-        let (x220, x221) = {
-            let t220: u128 = (x192 as u128) + (0x0000000000000000_u64 as u128)
-                + (x219 as u128);
-            (t220 as u64, (t220 >> 64) as u64)
-        };
-        let (x222, x223) = {
-            let t222: u128 = (x194 as u128) + (0x0000000000000000_u64 as u128)
-                + (x221 as u128);
-            (t222 as u64, (t222 >> 64) as u64)
-        };
-        let (x224, x225) = {
-            let t224: u128 = (x196 as u128) + (0x0000000000000000_u64 as u128)
-                + (x223 as u128);
-            (t224 as u64, (t224 >> 64) as u64)
-        };
-        let (x226, x227) = {
-            let t226: u128 = (x198 as u128) + (0x0000000000000000_u64 as u128)
-                + (x225 as u128);
-            (t226 as u64, (t226 >> 64) as u64)
-        };
+        let (x214, x215) = ::fieldgen_field::carry::add_u64(
+            x186,
+            x213,
+            0x0000000000000000_u64,
+        );
+        let (x216, x217) = ::fieldgen_field::carry::add_u64(
+            x188,
+            0x0000000000000000_u64,
+            x215,
+        );
+        let (x218, x219) = ::fieldgen_field::carry::add_u64(
+            x190,
+            0x0000000000000000_u64,
+            x217,
+        );
+        let (x220, x221) = ::fieldgen_field::carry::add_u64(
+            x192,
+            0x0000000000000000_u64,
+            x219,
+        );
+        let (x222, x223) = ::fieldgen_field::carry::add_u64(
+            x194,
+            0x0000000000000000_u64,
+            x221,
+        );
+        let (x224, x225) = ::fieldgen_field::carry::add_u64(
+            x196,
+            0x0000000000000000_u64,
+            x223,
+        );
+        let (x226, x227) = ::fieldgen_field::carry::add_u64(
+            x198,
+            0x0000000000000000_u64,
+            x225,
+        );
         let x228 = x209.wrapping_add(0x0000000000000000_u64).wrapping_add(x227);
         [x212, x214, x216, x218, x220, x222, x224, x226, x228]
     }
@@ -794,81 +794,81 @@ impl Fp {
             let t132: u128 = (a[0] as u128) * (a[0] as u128);
             (t132 as u64, (t132 >> 64) as u64)
         };
-        let (x134, x135) = {
-            let t134: u128 = (x128 as u128) + (x133 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t134 as u64, (t134 >> 64) as u64)
-        };
+        let (x134, x135) = ::fieldgen_field::carry::add_u64(
+            x128,
+            x133,
+            0x0000000000000000_u64,
+        );
         let (x136, x137) = {
             let t136: u128 = (a[1] as u128) * (a[1] as u128) + (x127 as u128)
                 + (x135 as u128);
             (t136 as u64, (t136 >> 64) as u64)
         };
-        let (x138, x139) = {
-            let t138: u128 = (x124 as u128) + (x137 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t138 as u64, (t138 >> 64) as u64)
-        };
+        let (x138, x139) = ::fieldgen_field::carry::add_u64(
+            x124,
+            x137,
+            0x0000000000000000_u64,
+        );
         let (x140, x141) = {
             let t140: u128 = (a[2] as u128) * (a[2] as u128) + (x121 as u128)
                 + (x139 as u128);
             (t140 as u64, (t140 >> 64) as u64)
         };
-        let (x142, x143) = {
-            let t142: u128 = (x118 as u128) + (x141 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t142 as u64, (t142 >> 64) as u64)
-        };
+        let (x142, x143) = ::fieldgen_field::carry::add_u64(
+            x118,
+            x141,
+            0x0000000000000000_u64,
+        );
         let (x144, x145) = {
             let t144: u128 = (a[3] as u128) * (a[3] as u128) + (x115 as u128)
                 + (x143 as u128);
             (t144 as u64, (t144 >> 64) as u64)
         };
-        let (x146, x147) = {
-            let t146: u128 = (x112 as u128) + (x145 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t146 as u64, (t146 >> 64) as u64)
-        };
+        let (x146, x147) = ::fieldgen_field::carry::add_u64(
+            x112,
+            x145,
+            0x0000000000000000_u64,
+        );
         let (x148, x149) = {
             let t148: u128 = (a[4] as u128) * (a[4] as u128) + (x109 as u128)
                 + (x147 as u128);
             (t148 as u64, (t148 >> 64) as u64)
         };
-        let (x150, x151) = {
-            let t150: u128 = (x106 as u128) + (x149 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t150 as u64, (t150 >> 64) as u64)
-        };
+        let (x150, x151) = ::fieldgen_field::carry::add_u64(
+            x106,
+            x149,
+            0x0000000000000000_u64,
+        );
         let (x152, x153) = {
             let t152: u128 = (a[5] as u128) * (a[5] as u128) + (x103 as u128)
                 + (x151 as u128);
             (t152 as u64, (t152 >> 64) as u64)
         };
-        let (x154, x155) = {
-            let t154: u128 = (x100 as u128) + (x153 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t154 as u64, (t154 >> 64) as u64)
-        };
+        let (x154, x155) = ::fieldgen_field::carry::add_u64(
+            x100,
+            x153,
+            0x0000000000000000_u64,
+        );
         let (x156, x157) = {
             let t156: u128 = (a[6] as u128) * (a[6] as u128) + (x97 as u128)
                 + (x155 as u128);
             (t156 as u64, (t156 >> 64) as u64)
         };
-        let (x158, x159) = {
-            let t158: u128 = (x94 as u128) + (x157 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t158 as u64, (t158 >> 64) as u64)
-        };
+        let (x158, x159) = ::fieldgen_field::carry::add_u64(
+            x94,
+            x157,
+            0x0000000000000000_u64,
+        );
         let (x160, x161) = {
             let t160: u128 = (a[7] as u128) * (a[7] as u128) + (x91 as u128)
                 + (x159 as u128);
             (t160 as u64, (t160 >> 64) as u64)
         };
-        let (x162, x163) = {
-            let t162: u128 = (x88 as u128) + (x161 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t162 as u64, (t162 >> 64) as u64)
-        };
+        let (x162, x163) = ::fieldgen_field::carry::add_u64(
+            x88,
+            x161,
+            0x0000000000000000_u64,
+        );
         let x164 = {
             let t164: u128 = (a[8] as u128) * (a[8] as u128) + (x85 as u128)
                 + (x163 as u128);
@@ -914,11 +914,11 @@ impl Fp {
                 + (x146 as u128) + (x184 as u128);
             (t185 as u64, (t185 >> 64) as u64)
         };
-        let (x187, x188) = {
-            let t187: u128 = (x148 as u128) + (x186 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t187 as u64, (t187 >> 64) as u64)
-        };
+        let (x187, x188) = ::fieldgen_field::carry::add_u64(
+            x148,
+            x186,
+            0x0000000000000000_u64,
+        );
         let x192 = x187 >> 9;
         let x193 = x188 << 55;
         let x194 = x192 | x193;
@@ -928,41 +928,41 @@ impl Fp {
                 + (x171 as u128);
             (t199 as u64, (t199 >> 64) as u64)
         };
-        let (x201, x202) = {
-            let t201: u128 = (x173 as u128) + (x200 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t201 as u64, (t201 >> 64) as u64)
-        };
-        let (x203, x204) = {
-            let t203: u128 = (x175 as u128) + (0x0000000000000000_u64 as u128)
-                + (x202 as u128);
-            (t203 as u64, (t203 >> 64) as u64)
-        };
-        let (x205, x206) = {
-            let t205: u128 = (x177 as u128) + (0x0000000000000000_u64 as u128)
-                + (x204 as u128);
-            (t205 as u64, (t205 >> 64) as u64)
-        };
-        let (x207, x208) = {
-            let t207: u128 = (x179 as u128) + (0x0000000000000000_u64 as u128)
-                + (x206 as u128);
-            (t207 as u64, (t207 >> 64) as u64)
-        };
-        let (x209, x210) = {
-            let t209: u128 = (x181 as u128) + (0x0000000000000000_u64 as u128)
-                + (x208 as u128);
-            (t209 as u64, (t209 >> 64) as u64)
-        };
-        let (x211, x212) = {
-            let t211: u128 = (x183 as u128) + (0x0000000000000000_u64 as u128)
-                + (x210 as u128);
-            (t211 as u64, (t211 >> 64) as u64)
-        };
-        let (x213, x214) = {
-            let t213: u128 = (x185 as u128) + (0x0000000000000000_u64 as u128)
-                + (x212 as u128);
-            (t213 as u64, (t213 >> 64) as u64)
-        };
+        let (x201, x202) = ::fieldgen_field::carry::add_u64(
+            x173,
+            x200,
+            0x0000000000000000_u64,
+        );
+        let (x203, x204) = ::fieldgen_field::carry::add_u64(
+            x175,
+            0x0000000000000000_u64,
+            x202,
+        );
+        let (x205, x206) = ::fieldgen_field::carry::add_u64(
+            x177,
+            0x0000000000000000_u64,
+            x204,
+        );
+        let (x207, x208) = ::fieldgen_field::carry::add_u64(
+            x179,
+            0x0000000000000000_u64,
+            x206,
+        );
+        let (x209, x210) = ::fieldgen_field::carry::add_u64(
+            x181,
+            0x0000000000000000_u64,
+            x208,
+        );
+        let (x211, x212) = ::fieldgen_field::carry::add_u64(
+            x183,
+            0x0000000000000000_u64,
+            x210,
+        );
+        let (x213, x214) = ::fieldgen_field::carry::add_u64(
+            x185,
+            0x0000000000000000_u64,
+            x212,
+        );
         let x215 = x196.wrapping_add(0x0000000000000000_u64).wrapping_add(x214);
         [x199, x201, x203, x205, x207, x209, x211, x213, x215]
     }
@@ -1013,41 +1013,41 @@ impl Fp {
                 + (x11 as u128);
             (t37 as u64, (t37 >> 64) as u64)
         };
-        let (x39, x40) = {
-            let t39: u128 = (x13 as u128) + (x38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
-        let (x41, x42) = {
-            let t41: u128 = (x15 as u128) + (0x0000000000000000_u64 as u128)
-                + (x40 as u128);
-            (t41 as u64, (t41 >> 64) as u64)
-        };
-        let (x43, x44) = {
-            let t43: u128 = (x17 as u128) + (0x0000000000000000_u64 as u128)
-                + (x42 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = (x19 as u128) + (0x0000000000000000_u64 as u128)
-                + (x44 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = (x21 as u128) + (0x0000000000000000_u64 as u128)
-                + (x46 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
-        let (x49, x50) = {
-            let t49: u128 = (x23 as u128) + (0x0000000000000000_u64 as u128)
-                + (x48 as u128);
-            (t49 as u64, (t49 >> 64) as u64)
-        };
-        let (x51, x52) = {
-            let t51: u128 = (x25 as u128) + (0x0000000000000000_u64 as u128)
-                + (x50 as u128);
-            (t51 as u64, (t51 >> 64) as u64)
-        };
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(
+            x13,
+            x38,
+            0x0000000000000000_u64,
+        );
+        let (x41, x42) = ::fieldgen_field::carry::add_u64(
+            x15,
+            0x0000000000000000_u64,
+            x40,
+        );
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(
+            x17,
+            0x0000000000000000_u64,
+            x42,
+        );
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(
+            x19,
+            0x0000000000000000_u64,
+            x44,
+        );
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            x21,
+            0x0000000000000000_u64,
+            x46,
+        );
+        let (x49, x50) = ::fieldgen_field::carry::add_u64(
+            x23,
+            0x0000000000000000_u64,
+            x48,
+        );
+        let (x51, x52) = ::fieldgen_field::carry::add_u64(
+            x25,
+            0x0000000000000000_u64,
+            x50,
+        );
         let x53 = x34.wrapping_add(0x0000000000000000_u64).wrapping_add(x52);
         [x37, x39, x41, x43, x45, x47, x49, x51, x53]
     }
@@ -1055,39 +1055,18 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-        let (x19, x20) = {
-            let t19: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t19 as u64, (t19 >> 64) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = (a[1] as u128) + (b[1] as u128) + (x20 as u128);
-            (t21 as u64, (t21 >> 64) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = (a[2] as u128) + (b[2] as u128) + (x22 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = (a[3] as u128) + (b[3] as u128) + (x24 as u128);
-            (t25 as u64, (t25 >> 64) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = (a[4] as u128) + (b[4] as u128) + (x26 as u128);
-            (t27 as u64, (t27 >> 64) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = (a[5] as u128) + (b[5] as u128) + (x28 as u128);
-            (t29 as u64, (t29 >> 64) as u64)
-        };
-        let (x31, x32) = {
-            let t31: u128 = (a[6] as u128) + (b[6] as u128) + (x30 as u128);
-            (t31 as u64, (t31 >> 64) as u64)
-        };
-        let (x33, x34) = {
-            let t33: u128 = (a[7] as u128) + (b[7] as u128) + (x32 as u128);
-            (t33 as u64, (t33 >> 64) as u64)
-        };
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(a[1], b[1], x20);
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(a[2], b[2], x22);
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(a[3], b[3], x24);
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(a[4], b[4], x26);
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(a[5], b[5], x28);
+        let (x31, x32) = ::fieldgen_field::carry::add_u64(a[6], b[6], x30);
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(a[7], b[7], x32);
         let x35 = a[8].wrapping_add(b[8]).wrapping_add(x34);
         let x38 = x35 >> 9;
         let x42 = x35 & 0x00000000000001ff_u64;
@@ -1096,41 +1075,41 @@ impl Fp {
                 + (x19 as u128);
             (t45 as u64, (t45 >> 64) as u64)
         };
-        let (x47, x48) = {
-            let t47: u128 = (x21 as u128) + (x46 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
-        let (x49, x50) = {
-            let t49: u128 = (x23 as u128) + (0x0000000000000000_u64 as u128)
-                + (x48 as u128);
-            (t49 as u64, (t49 >> 64) as u64)
-        };
-        let (x51, x52) = {
-            let t51: u128 = (x25 as u128) + (0x0000000000000000_u64 as u128)
-                + (x50 as u128);
-            (t51 as u64, (t51 >> 64) as u64)
-        };
-        let (x53, x54) = {
-            let t53: u128 = (x27 as u128) + (0x0000000000000000_u64 as u128)
-                + (x52 as u128);
-            (t53 as u64, (t53 >> 64) as u64)
-        };
-        let (x55, x56) = {
-            let t55: u128 = (x29 as u128) + (0x0000000000000000_u64 as u128)
-                + (x54 as u128);
-            (t55 as u64, (t55 >> 64) as u64)
-        };
-        let (x57, x58) = {
-            let t57: u128 = (x31 as u128) + (0x0000000000000000_u64 as u128)
-                + (x56 as u128);
-            (t57 as u64, (t57 >> 64) as u64)
-        };
-        let (x59, x60) = {
-            let t59: u128 = (x33 as u128) + (0x0000000000000000_u64 as u128)
-                + (x58 as u128);
-            (t59 as u64, (t59 >> 64) as u64)
-        };
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            x21,
+            x46,
+            0x0000000000000000_u64,
+        );
+        let (x49, x50) = ::fieldgen_field::carry::add_u64(
+            x23,
+            0x0000000000000000_u64,
+            x48,
+        );
+        let (x51, x52) = ::fieldgen_field::carry::add_u64(
+            x25,
+            0x0000000000000000_u64,
+            x50,
+        );
+        let (x53, x54) = ::fieldgen_field::carry::add_u64(
+            x27,
+            0x0000000000000000_u64,
+            x52,
+        );
+        let (x55, x56) = ::fieldgen_field::carry::add_u64(
+            x29,
+            0x0000000000000000_u64,
+            x54,
+        );
+        let (x57, x58) = ::fieldgen_field::carry::add_u64(
+            x31,
+            0x0000000000000000_u64,
+            x56,
+        );
+        let (x59, x60) = ::fieldgen_field::carry::add_u64(
+            x33,
+            0x0000000000000000_u64,
+            x58,
+        );
         let x61 = x42.wrapping_add(0x0000000000000000_u64).wrapping_add(x60);
         [x45, x47, x49, x51, x53, x55, x57, x59, x61]
     }
@@ -1138,104 +1117,59 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-        let (x28, x29) = {
-            let t28: u128 = {
-                let (d, b1) = 0xfffffffffffffffe_u64.overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t28 as u64, (t28 >> 127) as u64)
-        };
-        let (x30, x31) = {
-            let t30: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x29);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t30 as u64, (t30 >> 127) as u64)
-        };
-        let (x32, x33) = {
-            let t32: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x31);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t32 as u64, (t32 >> 127) as u64)
-        };
-        let (x34, x35) = {
-            let t34: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x33);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t34 as u64, (t34 >> 127) as u64)
-        };
-        let (x36, x37) = {
-            let t36: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[4]);
-                let (d, b2) = d.overflowing_sub(x35);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t36 as u64, (t36 >> 127) as u64)
-        };
-        let (x38, x39) = {
-            let t38: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[5]);
-                let (d, b2) = d.overflowing_sub(x37);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t38 as u64, (t38 >> 127) as u64)
-        };
-        let (x40, x41) = {
-            let t40: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[6]);
-                let (d, b2) = d.overflowing_sub(x39);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t40 as u64, (t40 >> 127) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[7]);
-                let (d, b2) = d.overflowing_sub(x41);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t42 as u64, (t42 >> 127) as u64)
-        };
+        let (x28, x29) = ::fieldgen_field::carry::sub_u64(
+            0xfffffffffffffffe_u64,
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x30, x31) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            b[1],
+            x29,
+        );
+        let (x32, x33) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            b[2],
+            x31,
+        );
+        let (x34, x35) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            b[3],
+            x33,
+        );
+        let (x36, x37) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            b[4],
+            x35,
+        );
+        let (x38, x39) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            b[5],
+            x37,
+        );
+        let (x40, x41) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            b[6],
+            x39,
+        );
+        let (x42, x43) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            b[7],
+            x41,
+        );
         let x44 = 0x00000000000003ff_u64.wrapping_sub(b[8]).wrapping_sub(x43);
-        let (x47, x48) = {
-            let t47: u128 = (a[0] as u128) + (x28 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
-        let (x49, x50) = {
-            let t49: u128 = (a[1] as u128) + (x30 as u128) + (x48 as u128);
-            (t49 as u64, (t49 >> 64) as u64)
-        };
-        let (x51, x52) = {
-            let t51: u128 = (a[2] as u128) + (x32 as u128) + (x50 as u128);
-            (t51 as u64, (t51 >> 64) as u64)
-        };
-        let (x53, x54) = {
-            let t53: u128 = (a[3] as u128) + (x34 as u128) + (x52 as u128);
-            (t53 as u64, (t53 >> 64) as u64)
-        };
-        let (x55, x56) = {
-            let t55: u128 = (a[4] as u128) + (x36 as u128) + (x54 as u128);
-            (t55 as u64, (t55 >> 64) as u64)
-        };
-        let (x57, x58) = {
-            let t57: u128 = (a[5] as u128) + (x38 as u128) + (x56 as u128);
-            (t57 as u64, (t57 >> 64) as u64)
-        };
-        let (x59, x60) = {
-            let t59: u128 = (a[6] as u128) + (x40 as u128) + (x58 as u128);
-            (t59 as u64, (t59 >> 64) as u64)
-        };
-        let (x61, x62) = {
-            let t61: u128 = (a[7] as u128) + (x42 as u128) + (x60 as u128);
-            (t61 as u64, (t61 >> 64) as u64)
-        };
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            x28,
+            0x0000000000000000_u64,
+        );
+        let (x49, x50) = ::fieldgen_field::carry::add_u64(a[1], x30, x48);
+        let (x51, x52) = ::fieldgen_field::carry::add_u64(a[2], x32, x50);
+        let (x53, x54) = ::fieldgen_field::carry::add_u64(a[3], x34, x52);
+        let (x55, x56) = ::fieldgen_field::carry::add_u64(a[4], x36, x54);
+        let (x57, x58) = ::fieldgen_field::carry::add_u64(a[5], x38, x56);
+        let (x59, x60) = ::fieldgen_field::carry::add_u64(a[6], x40, x58);
+        let (x61, x62) = ::fieldgen_field::carry::add_u64(a[7], x42, x60);
         let x63 = a[8].wrapping_add(x44).wrapping_add(x62);
         let x66 = x63 >> 9;
         let x70 = x63 & 0x00000000000001ff_u64;
@@ -1244,41 +1178,41 @@ impl Fp {
                 + (x47 as u128);
             (t73 as u64, (t73 >> 64) as u64)
         };
-        let (x75, x76) = {
-            let t75: u128 = (x49 as u128) + (x74 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t75 as u64, (t75 >> 64) as u64)
-        };
-        let (x77, x78) = {
-            let t77: u128 = (x51 as u128) + (0x0000000000000000_u64 as u128)
-                + (x76 as u128);
-            (t77 as u64, (t77 >> 64) as u64)
-        };
-        let (x79, x80) = {
-            let t79: u128 = (x53 as u128) + (0x0000000000000000_u64 as u128)
-                + (x78 as u128);
-            (t79 as u64, (t79 >> 64) as u64)
-        };
-        let (x81, x82) = {
-            let t81: u128 = (x55 as u128) + (0x0000000000000000_u64 as u128)
-                + (x80 as u128);
-            (t81 as u64, (t81 >> 64) as u64)
-        };
-        let (x83, x84) = {
-            let t83: u128 = (x57 as u128) + (0x0000000000000000_u64 as u128)
-                + (x82 as u128);
-            (t83 as u64, (t83 >> 64) as u64)
-        };
-        let (x85, x86) = {
-            let t85: u128 = (x59 as u128) + (0x0000000000000000_u64 as u128)
-                + (x84 as u128);
-            (t85 as u64, (t85 >> 64) as u64)
-        };
-        let (x87, x88) = {
-            let t87: u128 = (x61 as u128) + (0x0000000000000000_u64 as u128)
-                + (x86 as u128);
-            (t87 as u64, (t87 >> 64) as u64)
-        };
+        let (x75, x76) = ::fieldgen_field::carry::add_u64(
+            x49,
+            x74,
+            0x0000000000000000_u64,
+        );
+        let (x77, x78) = ::fieldgen_field::carry::add_u64(
+            x51,
+            0x0000000000000000_u64,
+            x76,
+        );
+        let (x79, x80) = ::fieldgen_field::carry::add_u64(
+            x53,
+            0x0000000000000000_u64,
+            x78,
+        );
+        let (x81, x82) = ::fieldgen_field::carry::add_u64(
+            x55,
+            0x0000000000000000_u64,
+            x80,
+        );
+        let (x83, x84) = ::fieldgen_field::carry::add_u64(
+            x57,
+            0x0000000000000000_u64,
+            x82,
+        );
+        let (x85, x86) = ::fieldgen_field::carry::add_u64(
+            x59,
+            0x0000000000000000_u64,
+            x84,
+        );
+        let (x87, x88) = ::fieldgen_field::carry::add_u64(
+            x61,
+            0x0000000000000000_u64,
+            x86,
+        );
         let x89 = x70.wrapping_add(0x0000000000000000_u64).wrapping_add(x88);
         [x73, x75, x77, x79, x81, x83, x85, x87, x89]
     }
@@ -1286,70 +1220,46 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 9]) -> [u64; 9] {
-        let (x19, x20) = {
-            let t19: u128 = {
-                let (d, b1) = 0xfffffffffffffffe_u64.overflowing_sub(a[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t19 as u64, (t19 >> 127) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[1]);
-                let (d, b2) = d.overflowing_sub(x20);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t21 as u64, (t21 >> 127) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[2]);
-                let (d, b2) = d.overflowing_sub(x22);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t23 as u64, (t23 >> 127) as u64)
-        };
-        let (x25, x26) = {
-            let t25: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[3]);
-                let (d, b2) = d.overflowing_sub(x24);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t25 as u64, (t25 >> 127) as u64)
-        };
-        let (x27, x28) = {
-            let t27: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[4]);
-                let (d, b2) = d.overflowing_sub(x26);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t27 as u64, (t27 >> 127) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[5]);
-                let (d, b2) = d.overflowing_sub(x28);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t29 as u64, (t29 >> 127) as u64)
-        };
-        let (x31, x32) = {
-            let t31: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[6]);
-                let (d, b2) = d.overflowing_sub(x30);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t31 as u64, (t31 >> 127) as u64)
-        };
-        let (x33, x34) = {
-            let t33: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[7]);
-                let (d, b2) = d.overflowing_sub(x32);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t33 as u64, (t33 >> 127) as u64)
-        };
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(
+            0xfffffffffffffffe_u64,
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[1],
+            x20,
+        );
+        let (x23, x24) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[2],
+            x22,
+        );
+        let (x25, x26) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[3],
+            x24,
+        );
+        let (x27, x28) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[4],
+            x26,
+        );
+        let (x29, x30) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[5],
+            x28,
+        );
+        let (x31, x32) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[6],
+            x30,
+        );
+        let (x33, x34) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[7],
+            x32,
+        );
         let x35 = 0x00000000000003ff_u64.wrapping_sub(a[8]).wrapping_sub(x34);
         let x38 = x35 >> 9;
         let x40 = x35 & 0x00000000000001ff_u64;
@@ -1358,41 +1268,41 @@ impl Fp {
                 + (x19 as u128);
             (t43 as u64, (t43 >> 64) as u64)
         };
-        let (x45, x46) = {
-            let t45: u128 = (x21 as u128) + (x44 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t45 as u64, (t45 >> 64) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = (x23 as u128) + (0x0000000000000000_u64 as u128)
-                + (x46 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
-        let (x49, x50) = {
-            let t49: u128 = (x25 as u128) + (0x0000000000000000_u64 as u128)
-                + (x48 as u128);
-            (t49 as u64, (t49 >> 64) as u64)
-        };
-        let (x51, x52) = {
-            let t51: u128 = (x27 as u128) + (0x0000000000000000_u64 as u128)
-                + (x50 as u128);
-            (t51 as u64, (t51 >> 64) as u64)
-        };
-        let (x53, x54) = {
-            let t53: u128 = (x29 as u128) + (0x0000000000000000_u64 as u128)
-                + (x52 as u128);
-            (t53 as u64, (t53 >> 64) as u64)
-        };
-        let (x55, x56) = {
-            let t55: u128 = (x31 as u128) + (0x0000000000000000_u64 as u128)
-                + (x54 as u128);
-            (t55 as u64, (t55 >> 64) as u64)
-        };
-        let (x57, x58) = {
-            let t57: u128 = (x33 as u128) + (0x0000000000000000_u64 as u128)
-                + (x56 as u128);
-            (t57 as u64, (t57 >> 64) as u64)
-        };
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(
+            x21,
+            x44,
+            0x0000000000000000_u64,
+        );
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            x23,
+            0x0000000000000000_u64,
+            x46,
+        );
+        let (x49, x50) = ::fieldgen_field::carry::add_u64(
+            x25,
+            0x0000000000000000_u64,
+            x48,
+        );
+        let (x51, x52) = ::fieldgen_field::carry::add_u64(
+            x27,
+            0x0000000000000000_u64,
+            x50,
+        );
+        let (x53, x54) = ::fieldgen_field::carry::add_u64(
+            x29,
+            0x0000000000000000_u64,
+            x52,
+        );
+        let (x55, x56) = ::fieldgen_field::carry::add_u64(
+            x31,
+            0x0000000000000000_u64,
+            x54,
+        );
+        let (x57, x58) = ::fieldgen_field::carry::add_u64(
+            x33,
+            0x0000000000000000_u64,
+            x56,
+        );
         let x59 = x40.wrapping_add(0x0000000000000000_u64).wrapping_add(x58);
         [x43, x45, x47, x49, x51, x53, x55, x57, x59]
     }
@@ -1400,39 +1310,18 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 9]) -> [u64; 9] {
-        let (x10, x11) = {
-            let t10: u128 = (a[0] as u128) + (a[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t10 as u64, (t10 >> 64) as u64)
-        };
-        let (x12, x13) = {
-            let t12: u128 = (a[1] as u128) + (a[1] as u128) + (x11 as u128);
-            (t12 as u64, (t12 >> 64) as u64)
-        };
-        let (x14, x15) = {
-            let t14: u128 = (a[2] as u128) + (a[2] as u128) + (x13 as u128);
-            (t14 as u64, (t14 >> 64) as u64)
-        };
-        let (x16, x17) = {
-            let t16: u128 = (a[3] as u128) + (a[3] as u128) + (x15 as u128);
-            (t16 as u64, (t16 >> 64) as u64)
-        };
-        let (x18, x19) = {
-            let t18: u128 = (a[4] as u128) + (a[4] as u128) + (x17 as u128);
-            (t18 as u64, (t18 >> 64) as u64)
-        };
-        let (x20, x21) = {
-            let t20: u128 = (a[5] as u128) + (a[5] as u128) + (x19 as u128);
-            (t20 as u64, (t20 >> 64) as u64)
-        };
-        let (x22, x23) = {
-            let t22: u128 = (a[6] as u128) + (a[6] as u128) + (x21 as u128);
-            (t22 as u64, (t22 >> 64) as u64)
-        };
-        let (x24, x25) = {
-            let t24: u128 = (a[7] as u128) + (a[7] as u128) + (x23 as u128);
-            (t24 as u64, (t24 >> 64) as u64)
-        };
+        let (x10, x11) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x12, x13) = ::fieldgen_field::carry::add_u64(a[1], a[1], x11);
+        let (x14, x15) = ::fieldgen_field::carry::add_u64(a[2], a[2], x13);
+        let (x16, x17) = ::fieldgen_field::carry::add_u64(a[3], a[3], x15);
+        let (x18, x19) = ::fieldgen_field::carry::add_u64(a[4], a[4], x17);
+        let (x20, x21) = ::fieldgen_field::carry::add_u64(a[5], a[5], x19);
+        let (x22, x23) = ::fieldgen_field::carry::add_u64(a[6], a[6], x21);
+        let (x24, x25) = ::fieldgen_field::carry::add_u64(a[7], a[7], x23);
         let x26 = a[8].wrapping_add(a[8]).wrapping_add(x25);
         let x29 = x26 >> 9;
         let x33 = x26 & 0x00000000000001ff_u64;
@@ -1441,41 +1330,41 @@ impl Fp {
                 + (x10 as u128);
             (t36 as u64, (t36 >> 64) as u64)
         };
-        let (x38, x39) = {
-            let t38: u128 = (x12 as u128) + (x37 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t38 as u64, (t38 >> 64) as u64)
-        };
-        let (x40, x41) = {
-            let t40: u128 = (x14 as u128) + (0x0000000000000000_u64 as u128)
-                + (x39 as u128);
-            (t40 as u64, (t40 >> 64) as u64)
-        };
-        let (x42, x43) = {
-            let t42: u128 = (x16 as u128) + (0x0000000000000000_u64 as u128)
-                + (x41 as u128);
-            (t42 as u64, (t42 >> 64) as u64)
-        };
-        let (x44, x45) = {
-            let t44: u128 = (x18 as u128) + (0x0000000000000000_u64 as u128)
-                + (x43 as u128);
-            (t44 as u64, (t44 >> 64) as u64)
-        };
-        let (x46, x47) = {
-            let t46: u128 = (x20 as u128) + (0x0000000000000000_u64 as u128)
-                + (x45 as u128);
-            (t46 as u64, (t46 >> 64) as u64)
-        };
-        let (x48, x49) = {
-            let t48: u128 = (x22 as u128) + (0x0000000000000000_u64 as u128)
-                + (x47 as u128);
-            (t48 as u64, (t48 >> 64) as u64)
-        };
-        let (x50, x51) = {
-            let t50: u128 = (x24 as u128) + (0x0000000000000000_u64 as u128)
-                + (x49 as u128);
-            (t50 as u64, (t50 >> 64) as u64)
-        };
+        let (x38, x39) = ::fieldgen_field::carry::add_u64(
+            x12,
+            x37,
+            0x0000000000000000_u64,
+        );
+        let (x40, x41) = ::fieldgen_field::carry::add_u64(
+            x14,
+            0x0000000000000000_u64,
+            x39,
+        );
+        let (x42, x43) = ::fieldgen_field::carry::add_u64(
+            x16,
+            0x0000000000000000_u64,
+            x41,
+        );
+        let (x44, x45) = ::fieldgen_field::carry::add_u64(
+            x18,
+            0x0000000000000000_u64,
+            x43,
+        );
+        let (x46, x47) = ::fieldgen_field::carry::add_u64(
+            x20,
+            0x0000000000000000_u64,
+            x45,
+        );
+        let (x48, x49) = ::fieldgen_field::carry::add_u64(
+            x22,
+            0x0000000000000000_u64,
+            x47,
+        );
+        let (x50, x51) = ::fieldgen_field::carry::add_u64(
+            x24,
+            0x0000000000000000_u64,
+            x49,
+        );
         let x52 = x33.wrapping_add(0x0000000000000000_u64).wrapping_add(x51);
         [x36, x38, x40, x42, x44, x46, x48, x50, x52]
     }
@@ -1483,78 +1372,51 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u64; 9]) -> [u64; 9] {
-        let (x20, x21) = {
-            let t20: u128 = {
-                let (d, b1) = a[0].overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t20 as u64, (t20 >> 127) as u64)
-        };
-        let (x22, x23) = {
-            let t22: u128 = {
-                let (d, b1) = a[1].overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x21);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t22 as u64, (t22 >> 127) as u64)
-        };
-        let (x24, x25) = {
-            let t24: u128 = {
-                let (d, b1) = a[2].overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x23);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t24 as u64, (t24 >> 127) as u64)
-        };
-        let (x26, x27) = {
-            let t26: u128 = {
-                let (d, b1) = a[3].overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x25);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t26 as u64, (t26 >> 127) as u64)
-        };
-        let (x28, x29) = {
-            let t28: u128 = {
-                let (d, b1) = a[4].overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x27);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t28 as u64, (t28 >> 127) as u64)
-        };
-        let (x30, x31) = {
-            let t30: u128 = {
-                let (d, b1) = a[5].overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x29);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t30 as u64, (t30 >> 127) as u64)
-        };
-        let (x32, x33) = {
-            let t32: u128 = {
-                let (d, b1) = a[6].overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x31);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t32 as u64, (t32 >> 127) as u64)
-        };
-        let (x34, x35) = {
-            let t34: u128 = {
-                let (d, b1) = a[7].overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x33);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t34 as u64, (t34 >> 127) as u64)
-        };
-        let (x36, x37) = {
-            let t36: u128 = {
-                let (d, b1) = a[8].overflowing_sub(0x00000000000001ff_u64);
-                let (d, b2) = d.overflowing_sub(x35);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t36 as u64, (t36 >> 127) as u64)
-        };
+        let (x20, x21) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            0xffffffffffffffff_u64,
+            0x0000000000000000_u64,
+        );
+        let (x22, x23) = ::fieldgen_field::carry::sub_u64(
+            a[1],
+            0xffffffffffffffff_u64,
+            x21,
+        );
+        let (x24, x25) = ::fieldgen_field::carry::sub_u64(
+            a[2],
+            0xffffffffffffffff_u64,
+            x23,
+        );
+        let (x26, x27) = ::fieldgen_field::carry::sub_u64(
+            a[3],
+            0xffffffffffffffff_u64,
+            x25,
+        );
+        let (x28, x29) = ::fieldgen_field::carry::sub_u64(
+            a[4],
+            0xffffffffffffffff_u64,
+            x27,
+        );
+        let (x30, x31) = ::fieldgen_field::carry::sub_u64(
+            a[5],
+            0xffffffffffffffff_u64,
+            x29,
+        );
+        let (x32, x33) = ::fieldgen_field::carry::sub_u64(
+            a[6],
+            0xffffffffffffffff_u64,
+            x31,
+        );
+        let (x34, x35) = ::fieldgen_field::carry::sub_u64(
+            a[7],
+            0xffffffffffffffff_u64,
+            x33,
+        );
+        let (x36, x37) = ::fieldgen_field::carry::sub_u64(
+            a[8],
+            0x00000000000001ff_u64,
+            x35,
+        );
         let x40 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x37));
         let x41 = ::fieldgen_field::barrier::select_u64(x40, x20, a[0]);
         let x42 = ::fieldgen_field::barrier::select_u64(x40, x22, a[1]);

@@ -510,88 +510,88 @@ impl Fp {
         let x417 = x68 << 6;
         let x418 = x416 | x417;
         let x419 = x68 >> 58;
-        let (x421, x422) = {
-            let t421: u128 = (x109 as u128) + (x418 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t421 as u64, (t421 >> 64) as u64)
-        };
+        let (x421, x422) = ::fieldgen_field::carry::add_u64(
+            x109,
+            x418,
+            0x0000000000000000_u64,
+        );
         let x423 = x111.wrapping_add(x419).wrapping_add(x422);
         let x426 = x421 & 0x03ffffffffffffff_u64;
         let x427 = x421 >> 58;
         let x428 = x423 << 6;
         let x429 = x427 | x428;
         let x430 = x423 >> 58;
-        let (x432, x433) = {
-            let t432: u128 = (x152 as u128) + (x429 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t432 as u64, (t432 >> 64) as u64)
-        };
+        let (x432, x433) = ::fieldgen_field::carry::add_u64(
+            x152,
+            x429,
+            0x0000000000000000_u64,
+        );
         let x434 = x154.wrapping_add(x430).wrapping_add(x433);
         let x437 = x432 & 0x03ffffffffffffff_u64;
         let x438 = x432 >> 58;
         let x439 = x434 << 6;
         let x440 = x438 | x439;
         let x441 = x434 >> 58;
-        let (x443, x444) = {
-            let t443: u128 = (x195 as u128) + (x440 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t443 as u64, (t443 >> 64) as u64)
-        };
+        let (x443, x444) = ::fieldgen_field::carry::add_u64(
+            x195,
+            x440,
+            0x0000000000000000_u64,
+        );
         let x445 = x197.wrapping_add(x441).wrapping_add(x444);
         let x448 = x443 & 0x03ffffffffffffff_u64;
         let x449 = x443 >> 58;
         let x450 = x445 << 6;
         let x451 = x449 | x450;
         let x452 = x445 >> 58;
-        let (x454, x455) = {
-            let t454: u128 = (x238 as u128) + (x451 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t454 as u64, (t454 >> 64) as u64)
-        };
+        let (x454, x455) = ::fieldgen_field::carry::add_u64(
+            x238,
+            x451,
+            0x0000000000000000_u64,
+        );
         let x456 = x240.wrapping_add(x452).wrapping_add(x455);
         let x459 = x454 & 0x03ffffffffffffff_u64;
         let x460 = x454 >> 58;
         let x461 = x456 << 6;
         let x462 = x460 | x461;
         let x463 = x456 >> 58;
-        let (x465, x466) = {
-            let t465: u128 = (x281 as u128) + (x462 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t465 as u64, (t465 >> 64) as u64)
-        };
+        let (x465, x466) = ::fieldgen_field::carry::add_u64(
+            x281,
+            x462,
+            0x0000000000000000_u64,
+        );
         let x467 = x283.wrapping_add(x463).wrapping_add(x466);
         let x470 = x465 & 0x03ffffffffffffff_u64;
         let x471 = x465 >> 58;
         let x472 = x467 << 6;
         let x473 = x471 | x472;
         let x474 = x467 >> 58;
-        let (x476, x477) = {
-            let t476: u128 = (x324 as u128) + (x473 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t476 as u64, (t476 >> 64) as u64)
-        };
+        let (x476, x477) = ::fieldgen_field::carry::add_u64(
+            x324,
+            x473,
+            0x0000000000000000_u64,
+        );
         let x478 = x326.wrapping_add(x474).wrapping_add(x477);
         let x481 = x476 & 0x03ffffffffffffff_u64;
         let x482 = x476 >> 58;
         let x483 = x478 << 6;
         let x484 = x482 | x483;
         let x485 = x478 >> 58;
-        let (x487, x488) = {
-            let t487: u128 = (x367 as u128) + (x484 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t487 as u64, (t487 >> 64) as u64)
-        };
+        let (x487, x488) = ::fieldgen_field::carry::add_u64(
+            x367,
+            x484,
+            0x0000000000000000_u64,
+        );
         let x489 = x369.wrapping_add(x485).wrapping_add(x488);
         let x492 = x487 & 0x03ffffffffffffff_u64;
         let x493 = x487 >> 58;
         let x494 = x489 << 6;
         let x495 = x493 | x494;
         let x496 = x489 >> 58;
-        let (x498, x499) = {
-            let t498: u128 = (x410 as u128) + (x495 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t498 as u64, (t498 >> 64) as u64)
-        };
+        let (x498, x499) = ::fieldgen_field::carry::add_u64(
+            x410,
+            x495,
+            0x0000000000000000_u64,
+        );
         let x500 = x412.wrapping_add(x496).wrapping_add(x499);
         let x503 = x498 & 0x01ffffffffffffff_u64;
         let x504 = x498 >> 57;
@@ -604,11 +604,11 @@ impl Fp {
         let x512 = x507
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let (x515, x516) = {
-            let t515: u128 = (x415 as u128) + (x510 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t515 as u64, (t515 >> 64) as u64)
-        };
+        let (x515, x516) = ::fieldgen_field::carry::add_u64(
+            x415,
+            x510,
+            0x0000000000000000_u64,
+        );
         let x517 = x512.wrapping_add(0x0000000000000000_u64).wrapping_add(x516);
         let x520 = x515 & 0x03ffffffffffffff_u64;
         let x521 = x515 >> 58;
@@ -857,88 +857,88 @@ impl Fp {
         let x235 = x35 << 6;
         let x236 = x234 | x235;
         let x237 = x35 >> 58;
-        let (x239, x240) = {
-            let t239: u128 = (x58 as u128) + (x236 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t239 as u64, (t239 >> 64) as u64)
-        };
+        let (x239, x240) = ::fieldgen_field::carry::add_u64(
+            x58,
+            x236,
+            0x0000000000000000_u64,
+        );
         let x241 = x60.wrapping_add(x237).wrapping_add(x240);
         let x244 = x239 & 0x03ffffffffffffff_u64;
         let x245 = x239 >> 58;
         let x246 = x241 << 6;
         let x247 = x245 | x246;
         let x248 = x241 >> 58;
-        let (x250, x251) = {
-            let t250: u128 = (x82 as u128) + (x247 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t250 as u64, (t250 >> 64) as u64)
-        };
+        let (x250, x251) = ::fieldgen_field::carry::add_u64(
+            x82,
+            x247,
+            0x0000000000000000_u64,
+        );
         let x252 = x84.wrapping_add(x248).wrapping_add(x251);
         let x255 = x250 & 0x03ffffffffffffff_u64;
         let x256 = x250 >> 58;
         let x257 = x252 << 6;
         let x258 = x256 | x257;
         let x259 = x252 >> 58;
-        let (x261, x262) = {
-            let t261: u128 = (x107 as u128) + (x258 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t261 as u64, (t261 >> 64) as u64)
-        };
+        let (x261, x262) = ::fieldgen_field::carry::add_u64(
+            x107,
+            x258,
+            0x0000000000000000_u64,
+        );
         let x263 = x109.wrapping_add(x259).wrapping_add(x262);
         let x266 = x261 & 0x03ffffffffffffff_u64;
         let x267 = x261 >> 58;
         let x268 = x263 << 6;
         let x269 = x267 | x268;
         let x270 = x263 >> 58;
-        let (x272, x273) = {
-            let t272: u128 = (x131 as u128) + (x269 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t272 as u64, (t272 >> 64) as u64)
-        };
+        let (x272, x273) = ::fieldgen_field::carry::add_u64(
+            x131,
+            x269,
+            0x0000000000000000_u64,
+        );
         let x274 = x133.wrapping_add(x270).wrapping_add(x273);
         let x277 = x272 & 0x03ffffffffffffff_u64;
         let x278 = x272 >> 58;
         let x279 = x274 << 6;
         let x280 = x278 | x279;
         let x281 = x274 >> 58;
-        let (x283, x284) = {
-            let t283: u128 = (x156 as u128) + (x280 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t283 as u64, (t283 >> 64) as u64)
-        };
+        let (x283, x284) = ::fieldgen_field::carry::add_u64(
+            x156,
+            x280,
+            0x0000000000000000_u64,
+        );
         let x285 = x158.wrapping_add(x281).wrapping_add(x284);
         let x288 = x283 & 0x03ffffffffffffff_u64;
         let x289 = x283 >> 58;
         let x290 = x285 << 6;
         let x291 = x289 | x290;
         let x292 = x285 >> 58;
-        let (x294, x295) = {
-            let t294: u128 = (x180 as u128) + (x291 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t294 as u64, (t294 >> 64) as u64)
-        };
+        let (x294, x295) = ::fieldgen_field::carry::add_u64(
+            x180,
+            x291,
+            0x0000000000000000_u64,
+        );
         let x296 = x182.wrapping_add(x292).wrapping_add(x295);
         let x299 = x294 & 0x03ffffffffffffff_u64;
         let x300 = x294 >> 58;
         let x301 = x296 << 6;
         let x302 = x300 | x301;
         let x303 = x296 >> 58;
-        let (x305, x306) = {
-            let t305: u128 = (x205 as u128) + (x302 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t305 as u64, (t305 >> 64) as u64)
-        };
+        let (x305, x306) = ::fieldgen_field::carry::add_u64(
+            x205,
+            x302,
+            0x0000000000000000_u64,
+        );
         let x307 = x207.wrapping_add(x303).wrapping_add(x306);
         let x310 = x305 & 0x03ffffffffffffff_u64;
         let x311 = x305 >> 58;
         let x312 = x307 << 6;
         let x313 = x311 | x312;
         let x314 = x307 >> 58;
-        let (x316, x317) = {
-            let t316: u128 = (x228 as u128) + (x313 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t316 as u64, (t316 >> 64) as u64)
-        };
+        let (x316, x317) = ::fieldgen_field::carry::add_u64(
+            x228,
+            x313,
+            0x0000000000000000_u64,
+        );
         let x318 = x230.wrapping_add(x314).wrapping_add(x317);
         let x321 = x316 & 0x01ffffffffffffff_u64;
         let x322 = x316 >> 57;
@@ -951,11 +951,11 @@ impl Fp {
         let x330 = x325
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let (x333, x334) = {
-            let t333: u128 = (x233 as u128) + (x328 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t333 as u64, (t333 >> 64) as u64)
-        };
+        let (x333, x334) = ::fieldgen_field::carry::add_u64(
+            x233,
+            x328,
+            0x0000000000000000_u64,
+        );
         let x335 = x330.wrapping_add(0x0000000000000000_u64).wrapping_add(x334);
         let x338 = x333 & 0x03ffffffffffffff_u64;
         let x339 = x333 >> 58;
@@ -1008,81 +1008,81 @@ impl Fp {
         let x31 = x11 >> 58;
         let x32 = x12 << 6;
         let x33 = x31 | x32;
-        let (x36, x37) = {
-            let t36: u128 = (x13 as u128) + (x33 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t36 as u64, (t36 >> 64) as u64)
-        };
+        let (x36, x37) = ::fieldgen_field::carry::add_u64(
+            x13,
+            x33,
+            0x0000000000000000_u64,
+        );
         let x38 = x14.wrapping_add(0x0000000000000000_u64).wrapping_add(x37);
         let x41 = x36 & 0x03ffffffffffffff_u64;
         let x42 = x36 >> 58;
         let x43 = x38 << 6;
         let x44 = x42 | x43;
-        let (x47, x48) = {
-            let t47: u128 = (x15 as u128) + (x44 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            x15,
+            x44,
+            0x0000000000000000_u64,
+        );
         let x49 = x16.wrapping_add(0x0000000000000000_u64).wrapping_add(x48);
         let x52 = x47 & 0x03ffffffffffffff_u64;
         let x53 = x47 >> 58;
         let x54 = x49 << 6;
         let x55 = x53 | x54;
-        let (x58, x59) = {
-            let t58: u128 = (x17 as u128) + (x55 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t58 as u64, (t58 >> 64) as u64)
-        };
+        let (x58, x59) = ::fieldgen_field::carry::add_u64(
+            x17,
+            x55,
+            0x0000000000000000_u64,
+        );
         let x60 = x18.wrapping_add(0x0000000000000000_u64).wrapping_add(x59);
         let x63 = x58 & 0x03ffffffffffffff_u64;
         let x64 = x58 >> 58;
         let x65 = x60 << 6;
         let x66 = x64 | x65;
-        let (x69, x70) = {
-            let t69: u128 = (x19 as u128) + (x66 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t69 as u64, (t69 >> 64) as u64)
-        };
+        let (x69, x70) = ::fieldgen_field::carry::add_u64(
+            x19,
+            x66,
+            0x0000000000000000_u64,
+        );
         let x71 = x20.wrapping_add(0x0000000000000000_u64).wrapping_add(x70);
         let x74 = x69 & 0x03ffffffffffffff_u64;
         let x75 = x69 >> 58;
         let x76 = x71 << 6;
         let x77 = x75 | x76;
-        let (x80, x81) = {
-            let t80: u128 = (x21 as u128) + (x77 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t80 as u64, (t80 >> 64) as u64)
-        };
+        let (x80, x81) = ::fieldgen_field::carry::add_u64(
+            x21,
+            x77,
+            0x0000000000000000_u64,
+        );
         let x82 = x22.wrapping_add(0x0000000000000000_u64).wrapping_add(x81);
         let x85 = x80 & 0x03ffffffffffffff_u64;
         let x86 = x80 >> 58;
         let x87 = x82 << 6;
         let x88 = x86 | x87;
-        let (x91, x92) = {
-            let t91: u128 = (x23 as u128) + (x88 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t91 as u64, (t91 >> 64) as u64)
-        };
+        let (x91, x92) = ::fieldgen_field::carry::add_u64(
+            x23,
+            x88,
+            0x0000000000000000_u64,
+        );
         let x93 = x24.wrapping_add(0x0000000000000000_u64).wrapping_add(x92);
         let x96 = x91 & 0x03ffffffffffffff_u64;
         let x97 = x91 >> 58;
         let x98 = x93 << 6;
         let x99 = x97 | x98;
-        let (x102, x103) = {
-            let t102: u128 = (x25 as u128) + (x99 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t102 as u64, (t102 >> 64) as u64)
-        };
+        let (x102, x103) = ::fieldgen_field::carry::add_u64(
+            x25,
+            x99,
+            0x0000000000000000_u64,
+        );
         let x104 = x26.wrapping_add(0x0000000000000000_u64).wrapping_add(x103);
         let x107 = x102 & 0x03ffffffffffffff_u64;
         let x108 = x102 >> 58;
         let x109 = x104 << 6;
         let x110 = x108 | x109;
-        let (x113, x114) = {
-            let t113: u128 = (x27 as u128) + (x110 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t113 as u64, (t113 >> 64) as u64)
-        };
+        let (x113, x114) = ::fieldgen_field::carry::add_u64(
+            x27,
+            x110,
+            0x0000000000000000_u64,
+        );
         let x115 = x28.wrapping_add(0x0000000000000000_u64).wrapping_add(x114);
         let x118 = x113 & 0x01ffffffffffffff_u64;
         let x119 = x113 >> 57;

@@ -183,69 +183,57 @@ impl Fp {
                 + (x44 as u128);
             (t57 as u64, (t57 >> 64) as u64)
         };
-        let (x59, x60) = {
-            let t59: u128 = (x46 as u128) + (x58 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t59 as u64, (t59 >> 64) as u64)
-        };
-        let (x61, x62) = {
-            let t61: u128 = (x48 as u128) + (0x0000000000000000_u64 as u128)
-                + (x60 as u128);
-            (t61 as u64, (t61 >> 64) as u64)
-        };
-        let (x63, x64) = {
-            let t63: u128 = (x50 as u128) + (0x0000000000000000_u64 as u128)
-                + (x62 as u128);
-            (t63 as u64, (t63 >> 64) as u64)
-        };
+        let (x59, x60) = ::fieldgen_field::carry::add_u64(
+            x46,
+            x58,
+            0x0000000000000000_u64,
+        );
+        let (x61, x62) = ::fieldgen_field::carry::add_u64(
+            x48,
+            0x0000000000000000_u64,
+            x60,
+        );
+        let (x63, x64) = ::fieldgen_field::carry::add_u64(
+            x50,
+            0x0000000000000000_u64,
+            x62,
+        );
         let (x69, x70) = {
             let t69: u128 = (x64 as u128) * (0x00000001000003d1_u64 as u128)
                 + (x57 as u128);
             (t69 as u64, (t69 >> 64) as u64)
         };
-        let (x71, x72) = {
-            let t71: u128 = (x59 as u128) + (x70 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t71 as u64, (t71 >> 64) as u64)
-        };
-        let (x73, x74) = {
-            let t73: u128 = (x61 as u128) + (0x0000000000000000_u64 as u128)
-                + (x72 as u128);
-            (t73 as u64, (t73 >> 64) as u64)
-        };
+        let (x71, x72) = ::fieldgen_field::carry::add_u64(
+            x59,
+            x70,
+            0x0000000000000000_u64,
+        );
+        let (x73, x74) = ::fieldgen_field::carry::add_u64(
+            x61,
+            0x0000000000000000_u64,
+            x72,
+        );
         let x75 = x63.wrapping_add(0x0000000000000000_u64).wrapping_add(x74);
-        let (x83, x84) = {
-            let t83: u128 = {
-                let (d, b1) = x69.overflowing_sub(0xfffffffefffffc2f_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t83 as u64, (t83 >> 127) as u64)
-        };
-        let (x85, x86) = {
-            let t85: u128 = {
-                let (d, b1) = x71.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x84);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t85 as u64, (t85 >> 127) as u64)
-        };
-        let (x87, x88) = {
-            let t87: u128 = {
-                let (d, b1) = x73.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x86);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t87 as u64, (t87 >> 127) as u64)
-        };
-        let (x89, x90) = {
-            let t89: u128 = {
-                let (d, b1) = x75.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x88);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t89 as u64, (t89 >> 127) as u64)
-        };
+        let (x83, x84) = ::fieldgen_field::carry::sub_u64(
+            x69,
+            0xfffffffefffffc2f_u64,
+            0x0000000000000000_u64,
+        );
+        let (x85, x86) = ::fieldgen_field::carry::sub_u64(
+            x71,
+            0xffffffffffffffff_u64,
+            x84,
+        );
+        let (x87, x88) = ::fieldgen_field::carry::sub_u64(
+            x73,
+            0xffffffffffffffff_u64,
+            x86,
+        );
+        let (x89, x90) = ::fieldgen_field::carry::sub_u64(
+            x75,
+            0xffffffffffffffff_u64,
+            x88,
+        );
         let x93 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x90));
         let x94 = ::fieldgen_field::barrier::select_u64(x93, x83, x69);
         let x95 = ::fieldgen_field::barrier::select_u64(x93, x85, x71);
@@ -303,31 +291,31 @@ impl Fp {
             let t37: u128 = (a[0] as u128) * (a[0] as u128);
             (t37 as u64, (t37 >> 64) as u64)
         };
-        let (x39, x40) = {
-            let t39: u128 = (x33 as u128) + (x38 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t39 as u64, (t39 >> 64) as u64)
-        };
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(
+            x33,
+            x38,
+            0x0000000000000000_u64,
+        );
         let (x41, x42) = {
             let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128)
                 + (x40 as u128);
             (t41 as u64, (t41 >> 64) as u64)
         };
-        let (x43, x44) = {
-            let t43: u128 = (x29 as u128) + (x42 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t43 as u64, (t43 >> 64) as u64)
-        };
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(
+            x29,
+            x42,
+            0x0000000000000000_u64,
+        );
         let (x45, x46) = {
             let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128)
                 + (x44 as u128);
             (t45 as u64, (t45 >> 64) as u64)
         };
-        let (x47, x48) = {
-            let t47: u128 = (x23 as u128) + (x46 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t47 as u64, (t47 >> 64) as u64)
-        };
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(
+            x23,
+            x46,
+            0x0000000000000000_u64,
+        );
         let (x49, x50) = {
             let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128)
                 + (x48 as u128);
@@ -359,69 +347,57 @@ impl Fp {
                 + (x56 as u128);
             (t69 as u64, (t69 >> 64) as u64)
         };
-        let (x71, x72) = {
-            let t71: u128 = (x58 as u128) + (x70 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t71 as u64, (t71 >> 64) as u64)
-        };
-        let (x73, x74) = {
-            let t73: u128 = (x60 as u128) + (0x0000000000000000_u64 as u128)
-                + (x72 as u128);
-            (t73 as u64, (t73 >> 64) as u64)
-        };
-        let (x75, x76) = {
-            let t75: u128 = (x62 as u128) + (0x0000000000000000_u64 as u128)
-                + (x74 as u128);
-            (t75 as u64, (t75 >> 64) as u64)
-        };
+        let (x71, x72) = ::fieldgen_field::carry::add_u64(
+            x58,
+            x70,
+            0x0000000000000000_u64,
+        );
+        let (x73, x74) = ::fieldgen_field::carry::add_u64(
+            x60,
+            0x0000000000000000_u64,
+            x72,
+        );
+        let (x75, x76) = ::fieldgen_field::carry::add_u64(
+            x62,
+            0x0000000000000000_u64,
+            x74,
+        );
         let (x81, x82) = {
             let t81: u128 = (x76 as u128) * (0x00000001000003d1_u64 as u128)
                 + (x69 as u128);
             (t81 as u64, (t81 >> 64) as u64)
         };
-        let (x83, x84) = {
-            let t83: u128 = (x71 as u128) + (x82 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t83 as u64, (t83 >> 64) as u64)
-        };
-        let (x85, x86) = {
-            let t85: u128 = (x73 as u128) + (0x0000000000000000_u64 as u128)
-                + (x84 as u128);
-            (t85 as u64, (t85 >> 64) as u64)
-        };
+        let (x83, x84) = ::fieldgen_field::carry::add_u64(
+            x71,
+            x82,
+            0x0000000000000000_u64,
+        );
+        let (x85, x86) = ::fieldgen_field::carry::add_u64(
+            x73,
+            0x0000000000000000_u64,
+            x84,
+        );
         let x87 = x75.wrapping_add(0x0000000000000000_u64).wrapping_add(x86);
-        let (x95, x96) = {
-            let t95: u128 = {
-                let (d, b1) = x81.overflowing_sub(0xfffffffefffffc2f_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t95 as u64, (t95 >> 127) as u64)
-        };
-        let (x97, x98) = {
-            let t97: u128 = {
-                let (d, b1) = x83.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x96);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t97 as u64, (t97 >> 127) as u64)
-        };
-        let (x99, x100) = {
-            let t99: u128 = {
-                let (d, b1) = x85.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x98);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t99 as u64, (t99 >> 127) as u64)
-        };
-        let (x101, x102) = {
-            let t101: u128 = {
-                let (d, b1) = x87.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x100);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t101 as u64, (t101 >> 127) as u64)
-        };
+        let (x95, x96) = ::fieldgen_field::carry::sub_u64(
+            x81,
+            0xfffffffefffffc2f_u64,
+            0x0000000000000000_u64,
+        );
+        let (x97, x98) = ::fieldgen_field::carry::sub_u64(
+            x83,
+            0xffffffffffffffff_u64,
+            x96,
+        );
+        let (x99, x100) = ::fieldgen_field::carry::sub_u64(
+            x85,
+            0xffffffffffffffff_u64,
+            x98,
+        );
+        let (x101, x102) = ::fieldgen_field::carry::sub_u64(
+            x87,
+            0xffffffffffffffff_u64,
+            x100,
+        );
         let x105 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x102));
         let x106 = ::fieldgen_field::barrier::select_u64(x105, x95, x81);
         let x107 = ::fieldgen_field::barrier::select_u64(x105, x97, x83);
@@ -454,69 +430,57 @@ impl Fp {
                 + (x6 as u128);
             (t17 as u64, (t17 >> 64) as u64)
         };
-        let (x19, x20) = {
-            let t19: u128 = (x8 as u128) + (x18 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t19 as u64, (t19 >> 64) as u64)
-        };
-        let (x21, x22) = {
-            let t21: u128 = (x10 as u128) + (0x0000000000000000_u64 as u128)
-                + (x20 as u128);
-            (t21 as u64, (t21 >> 64) as u64)
-        };
-        let (x23, x24) = {
-            let t23: u128 = (x12 as u128) + (0x0000000000000000_u64 as u128)
-                + (x22 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(
+            x8,
+            x18,
+            0x0000000000000000_u64,
+        );
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(
+            x10,
+            0x0000000000000000_u64,
+            x20,
+        );
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(
+            x12,
+            0x0000000000000000_u64,
+            x22,
+        );
         let (x29, x30) = {
             let t29: u128 = (x24 as u128) * (0x00000001000003d1_u64 as u128)
                 + (x17 as u128);
             (t29 as u64, (t29 >> 64) as u64)
         };
-        let (x31, x32) = {
-            let t31: u128 = (x19 as u128) + (x30 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t31 as u64, (t31 >> 64) as u64)
-        };
-        let (x33, x34) = {
-            let t33: u128 = (x21 as u128) + (0x0000000000000000_u64 as u128)
-                + (x32 as u128);
-            (t33 as u64, (t33 >> 64) as u64)
-        };
+        let (x31, x32) = ::fieldgen_field::carry::add_u64(
+            x19,
+            x30,
+            0x0000000000000000_u64,
+        );
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(
+            x21,
+            0x0000000000000000_u64,
+            x32,
+        );
         let x35 = x23.wrapping_add(0x0000000000000000_u64).wrapping_add(x34);
-        let (x43, x44) = {
-            let t43: u128 = {
-                let (d, b1) = x29.overflowing_sub(0xfffffffefffffc2f_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t43 as u64, (t43 >> 127) as u64)
-        };
-        let (x45, x46) = {
-            let t45: u128 = {
-                let (d, b1) = x31.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x44);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t45 as u64, (t45 >> 127) as u64)
-        };
-        let (x47, x48) = {
-            let t47: u128 = {
-                let (d, b1) = x33.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x46);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t47 as u64, (t47 >> 127) as u64)
-        };
-        let (x49, x50) = {
-            let t49: u128 = {
-                let (d, b1) = x35.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x48);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t49 as u64, (t49 >> 127) as u64)
-        };
+        let (x43, x44) = ::fieldgen_field::carry::sub_u64(
+            x29,
+            0xfffffffefffffc2f_u64,
+            0x0000000000000000_u64,
+        );
+        let (x45, x46) = ::fieldgen_field::carry::sub_u64(
+            x31,
+            0xffffffffffffffff_u64,
+            x44,
+        );
+        let (x47, x48) = ::fieldgen_field::carry::sub_u64(
+            x33,
+            0xffffffffffffffff_u64,
+            x46,
+        );
+        let (x49, x50) = ::fieldgen_field::carry::sub_u64(
+            x35,
+            0xffffffffffffffff_u64,
+            x48,
+        );
         let x53 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x50));
         let x54 = ::fieldgen_field::barrier::select_u64(x53, x43, x29);
         let x55 = ::fieldgen_field::barrier::select_u64(x53, x45, x31);
@@ -528,63 +492,35 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let (x9, x10) = {
-            let t9: u128 = (a[0] as u128) + (b[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t9 as u64, (t9 >> 64) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = (a[1] as u128) + (b[1] as u128) + (x10 as u128);
-            (t11 as u64, (t11 >> 64) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = (a[2] as u128) + (b[2] as u128) + (x12 as u128);
-            (t13 as u64, (t13 >> 64) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = (a[3] as u128) + (b[3] as u128) + (x14 as u128);
-            (t15 as u64, (t15 >> 64) as u64)
-        };
-        let (x22, x23) = {
-            let t22: u128 = {
-                let (d, b1) = x9.overflowing_sub(0xfffffffefffffc2f_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t22 as u64, (t22 >> 127) as u64)
-        };
-        let (x24, x25) = {
-            let t24: u128 = {
-                let (d, b1) = x11.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x23);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t24 as u64, (t24 >> 127) as u64)
-        };
-        let (x26, x27) = {
-            let t26: u128 = {
-                let (d, b1) = x13.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x25);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t26 as u64, (t26 >> 127) as u64)
-        };
-        let (x28, x29) = {
-            let t28: u128 = {
-                let (d, b1) = x15.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x27);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t28 as u64, (t28 >> 127) as u64)
-        };
-        let x31 = {
-            let t30: u128 = {
-                let (d, b1) = x16.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x29);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t30 >> 127) as u64
-        };
+        let (x9, x10) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x11, x12) = ::fieldgen_field::carry::add_u64(a[1], b[1], x10);
+        let (x13, x14) = ::fieldgen_field::carry::add_u64(a[2], b[2], x12);
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(a[3], b[3], x14);
+        let (x22, x23) = ::fieldgen_field::carry::sub_u64(
+            x9,
+            0xfffffffefffffc2f_u64,
+            0x0000000000000000_u64,
+        );
+        let (x24, x25) = ::fieldgen_field::carry::sub_u64(
+            x11,
+            0xffffffffffffffff_u64,
+            x23,
+        );
+        let (x26, x27) = ::fieldgen_field::carry::sub_u64(
+            x13,
+            0xffffffffffffffff_u64,
+            x25,
+        );
+        let (x28, x29) = ::fieldgen_field::carry::sub_u64(
+            x15,
+            0xffffffffffffffff_u64,
+            x27,
+        );
+        let x31 = ::fieldgen_field::carry::sub_u64(x16, 0x0000000000000000_u64, x29).1;
         let x32 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x31));
         let x33 = ::fieldgen_field::barrier::select_u64(x32, x22, x9);
         let x34 = ::fieldgen_field::barrier::select_u64(x32, x24, x11);
@@ -596,53 +532,23 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let (x9, x10) = {
-            let t9: u128 = {
-                let (d, b1) = a[0].overflowing_sub(b[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t9 as u64, (t9 >> 127) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = {
-                let (d, b1) = a[1].overflowing_sub(b[1]);
-                let (d, b2) = d.overflowing_sub(x10);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t11 as u64, (t11 >> 127) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = a[2].overflowing_sub(b[2]);
-                let (d, b2) = d.overflowing_sub(x12);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
-        let (x15, x16) = {
-            let t15: u128 = {
-                let (d, b1) = a[3].overflowing_sub(b[3]);
-                let (d, b2) = d.overflowing_sub(x14);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t15 as u64, (t15 >> 127) as u64)
-        };
+        let (x9, x10) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x11, x12) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x10);
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x12);
+        let (x15, x16) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x14);
         let x17 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x16));
         let x22 = 0xfffffffefffffc2f_u64 & x17;
-        let (x23, x24) = {
-            let t23: u128 = (x9 as u128) + (x22 as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t23 as u64, (t23 >> 64) as u64)
-        };
-        let (x26, x27) = {
-            let t26: u128 = (x11 as u128) + (x17 as u128) + (x24 as u128);
-            (t26 as u64, (t26 >> 64) as u64)
-        };
-        let (x29, x30) = {
-            let t29: u128 = (x13 as u128) + (x17 as u128) + (x27 as u128);
-            (t29 as u64, (t29 >> 64) as u64)
-        };
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(
+            x9,
+            x22,
+            0x0000000000000000_u64,
+        );
+        let (x26, x27) = ::fieldgen_field::carry::add_u64(x11, x17, x24);
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(x13, x17, x27);
         let x32 = x15.wrapping_add(x17).wrapping_add(x30);
         [x23, x26, x29, x32]
     }
@@ -650,30 +556,21 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let (x9, x10) = {
-            let t9: u128 = {
-                let (d, b1) = 0xfffffffefffffc2f_u64.overflowing_sub(a[0]);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t9 as u64, (t9 >> 127) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[1]);
-                let (d, b2) = d.overflowing_sub(x10);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t11 as u64, (t11 >> 127) as u64)
-        };
-        let (x13, x14) = {
-            let t13: u128 = {
-                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[2]);
-                let (d, b2) = d.overflowing_sub(x12);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t13 as u64, (t13 >> 127) as u64)
-        };
+        let (x9, x10) = ::fieldgen_field::carry::sub_u64(
+            0xfffffffefffffc2f_u64,
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x11, x12) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[1],
+            x10,
+        );
+        let (x13, x14) = ::fieldgen_field::carry::sub_u64(
+            0xffffffffffffffff_u64,
+            a[2],
+            x12,
+        );
         let x15 = 0xffffffffffffffff_u64.wrapping_sub(a[3]).wrapping_sub(x14);
         let x17 = a[0] | a[1];
         let x18 = x17 | a[2];
@@ -694,63 +591,35 @@ impl Fp {
     #[inline]
     #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let (x5, x6) = {
-            let t5: u128 = (a[0] as u128) + (a[0] as u128)
-                + (0x0000000000000000_u64 as u128);
-            (t5 as u64, (t5 >> 64) as u64)
-        };
-        let (x7, x8) = {
-            let t7: u128 = (a[1] as u128) + (a[1] as u128) + (x6 as u128);
-            (t7 as u64, (t7 >> 64) as u64)
-        };
-        let (x9, x10) = {
-            let t9: u128 = (a[2] as u128) + (a[2] as u128) + (x8 as u128);
-            (t9 as u64, (t9 >> 64) as u64)
-        };
-        let (x11, x12) = {
-            let t11: u128 = (a[3] as u128) + (a[3] as u128) + (x10 as u128);
-            (t11 as u64, (t11 >> 64) as u64)
-        };
-        let (x18, x19) = {
-            let t18: u128 = {
-                let (d, b1) = x5.overflowing_sub(0xfffffffefffffc2f_u64);
-                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t18 as u64, (t18 >> 127) as u64)
-        };
-        let (x20, x21) = {
-            let t20: u128 = {
-                let (d, b1) = x7.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x19);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t20 as u64, (t20 >> 127) as u64)
-        };
-        let (x22, x23) = {
-            let t22: u128 = {
-                let (d, b1) = x9.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x21);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t22 as u64, (t22 >> 127) as u64)
-        };
-        let (x24, x25) = {
-            let t24: u128 = {
-                let (d, b1) = x11.overflowing_sub(0xffffffffffffffff_u64);
-                let (d, b2) = d.overflowing_sub(x23);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t24 as u64, (t24 >> 127) as u64)
-        };
-        let x27 = {
-            let t26: u128 = {
-                let (d, b1) = x12.overflowing_sub(0x0000000000000000_u64);
-                let (d, b2) = d.overflowing_sub(x25);
-                (d as u128) | (((b1 | b2) as u128) << 127)
-            };
-            (t26 >> 127) as u64
-        };
+        let (x5, x6) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            a[0],
+            0x0000000000000000_u64,
+        );
+        let (x7, x8) = ::fieldgen_field::carry::add_u64(a[1], a[1], x6);
+        let (x9, x10) = ::fieldgen_field::carry::add_u64(a[2], a[2], x8);
+        let (x11, x12) = ::fieldgen_field::carry::add_u64(a[3], a[3], x10);
+        let (x18, x19) = ::fieldgen_field::carry::sub_u64(
+            x5,
+            0xfffffffefffffc2f_u64,
+            0x0000000000000000_u64,
+        );
+        let (x20, x21) = ::fieldgen_field::carry::sub_u64(
+            x7,
+            0xffffffffffffffff_u64,
+            x19,
+        );
+        let (x22, x23) = ::fieldgen_field::carry::sub_u64(
+            x9,
+            0xffffffffffffffff_u64,
+            x21,
+        );
+        let (x24, x25) = ::fieldgen_field::carry::sub_u64(
+            x11,
+            0xffffffffffffffff_u64,
+            x23,
+        );
+        let x27 = ::fieldgen_field::carry::sub_u64(x12, 0x0000000000000000_u64, x25).1;
         let x28 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x27));
         let x29 = ::fieldgen_field::barrier::select_u64(x28, x18, x5);
         let x30 = ::fieldgen_field::barrier::select_u64(x28, x20, x7);

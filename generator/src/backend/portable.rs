@@ -62,6 +62,9 @@ pub const POOLED_THRESHOLD: usize = 1000;
 struct Defs {
     temp: Option<TokenStream>,
     outs: Vec<(Var, TokenStream)>,
+    /// A call returning the pair (low word, high word) (the 64-bit carry helpers of
+    /// `fieldgen_field::carry`); each output's expression is then its index in the pair.
+    pair: Option<TokenStream>,
 }
 
 /// Emits `f` as a Rust function `fn name(a: &[W; n0], b: &[W; n1], ...) -> [W; out]`.
@@ -132,6 +135,16 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
         let one = |e: TokenStream| Defs {
             temp: None,
             outs: vec![(o0, e)],
+            pair: None,
+        };
+        // The outputs of a carry helper's pair that are read, by their index in the pair.
+        let pair_outs = || {
+            let mut outs = Vec::new();
+            if u0 {
+                outs.push((o0, quote!(0)));
+            }
+            outs.push((o1, quote!(1)));
+            outs
         };
         let defs = match ins.op {
             Op::Const(_) | Op::Input { .. } => continue,
@@ -154,11 +167,21 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
                 Defs {
                     temp: Some(sum),
                     outs,
+                    pair: None,
                 }
             }
             Op::MulLo { a, b } => {
                 let (a, b) = (val(a), val(b));
                 one(quote!(#a.wrapping_mul(#b)))
+            }
+            Op::AddCarry { a, b, cin } if u1 && f.w == 64 => {
+                // `adc` on x86-64 (see `fieldgen_field::carry`).
+                let (a, b, c) = (val(a), val(b), val(cin));
+                Defs {
+                    temp: None,
+                    outs: pair_outs(),
+                    pair: Some(quote!(::fieldgen_field::carry::add_u64(#a, #b, #c))),
+                }
             }
             Op::AddCarry { a, b, cin } if u1 => {
                 let (wa, wb, wc) = (wide(a), wide(b), wide(cin));
@@ -170,11 +193,21 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
                 Defs {
                     temp: Some(quote!(#wa + #wb + #wc)),
                     outs,
+                    pair: None,
                 }
             }
             Op::AddCarry { a, b, cin } => {
                 let (a, b, c) = (val(a), val(b), val(cin));
                 one(quote!(#a.wrapping_add(#b).wrapping_add(#c)))
+            }
+            Op::SubBorrow { a, b, bin } if u1 && f.w == 64 => {
+                // `sbb` on x86-64 (see `fieldgen_field::carry`).
+                let (a, b, c) = (val(a), val(b), val(bin));
+                Defs {
+                    temp: None,
+                    outs: pair_outs(),
+                    pair: Some(quote!(::fieldgen_field::carry::sub_u64(#a, #b, #c))),
+                }
             }
             Op::SubBorrow { a, b, bin } if u1 => {
                 let top = crate::api::field::lit(2 * f.w as usize - 1);
@@ -194,6 +227,7 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
                         (d as #dword) | (((b1 | b2) as #dword) << #top)
                     })),
                     outs,
+                    pair: None,
                 }
             }
             Op::SubBorrow { a, b, bin } => {
@@ -250,6 +284,23 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
                 one(quote!(::fieldgen_field::barrier::#select(#m, #a, #b)))
             }
         };
+        if let (false, Some(call)) = (pooled, &defs.pair) {
+            let ids: Vec<Ident> = defs
+                .outs
+                .iter()
+                .map(|(v, _)| format_ident!("x{}", v.0))
+                .collect();
+            if ids.len() == 2 {
+                body.push(quote!(let (#(#ids),*) = #call;));
+            } else {
+                let (id, k) = (&ids[0], &defs.outs[0].1);
+                body.push(quote!(let #id = #call.#k;));
+            }
+            for ((v, _), id) in defs.outs.iter().zip(ids) {
+                names[v.0 as usize] = Some(id);
+            }
+            continue;
+        }
         if !pooled {
             let ids: Vec<Ident> = defs
                 .outs
@@ -298,6 +349,17 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
             let id = format_ident!("r{}", s);
             assigns.push(quote!(#id = #e;));
             names[v.0 as usize] = Some(id);
+        }
+        if let Some(call) = &defs.pair {
+            let assigns = defs.outs.iter().map(|(v, k)| {
+                let id = &names[v.0 as usize];
+                quote!(#id = #t.#k;)
+            });
+            body.push(quote!({
+                let #t = #call;
+                #(#assigns)*
+            }));
+            continue;
         }
         match &defs.temp {
             Some(temp) => body.push(quote!({
