@@ -6703,22 +6703,26 @@ impl Mont1024 {
         let x644 = ::fieldgen_field::carry::sub_u64(x609, 0x0000000000000000_u64, x642)
             .1;
         let x645 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x644));
-        let x646 = ::fieldgen_field::barrier::select_u64(x645, x611, x578);
-        let x647 = ::fieldgen_field::barrier::select_u64(x645, x613, x580);
-        let x648 = ::fieldgen_field::barrier::select_u64(x645, x615, x582);
-        let x649 = ::fieldgen_field::barrier::select_u64(x645, x617, x584);
-        let x650 = ::fieldgen_field::barrier::select_u64(x645, x619, x586);
-        let x651 = ::fieldgen_field::barrier::select_u64(x645, x621, x588);
-        let x652 = ::fieldgen_field::barrier::select_u64(x645, x623, x590);
-        let x653 = ::fieldgen_field::barrier::select_u64(x645, x625, x592);
-        let x654 = ::fieldgen_field::barrier::select_u64(x645, x627, x594);
-        let x655 = ::fieldgen_field::barrier::select_u64(x645, x629, x596);
-        let x656 = ::fieldgen_field::barrier::select_u64(x645, x631, x598);
-        let x657 = ::fieldgen_field::barrier::select_u64(x645, x633, x600);
-        let x658 = ::fieldgen_field::barrier::select_u64(x645, x635, x602);
-        let x659 = ::fieldgen_field::barrier::select_u64(x645, x637, x604);
-        let x660 = ::fieldgen_field::barrier::select_u64(x645, x639, x606);
-        let x661 = ::fieldgen_field::barrier::select_u64(x645, x641, x608);
+        let [x646, x647, x648, x649] = ::fieldgen_field::barrier::select4_u64(
+            x645,
+            [x611, x613, x615, x617],
+            [x578, x580, x582, x584],
+        );
+        let [x650, x651, x652, x653] = ::fieldgen_field::barrier::select4_u64(
+            x645,
+            [x619, x621, x623, x625],
+            [x586, x588, x590, x592],
+        );
+        let [x654, x655, x656, x657] = ::fieldgen_field::barrier::select4_u64(
+            x645,
+            [x627, x629, x631, x633],
+            [x594, x596, x598, x600],
+        );
+        let [x658, x659, x660, x661] = ::fieldgen_field::barrier::select4_u64(
+            x645,
+            [x635, x637, x639, x641],
+            [x602, x604, x606, x608],
+        );
         [
             x646,
             x647,

@@ -7308,30 +7308,36 @@ impl Mont1536 {
         let x99 = ::fieldgen_field::carry::sub_u64(top[0], 0x0000000000000000_u64, x97)
             .1;
         let x100 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x99));
-        let x101 = ::fieldgen_field::barrier::select_u64(x100, x50, t[0]);
-        let x102 = ::fieldgen_field::barrier::select_u64(x100, x52, t[1]);
-        let x103 = ::fieldgen_field::barrier::select_u64(x100, x54, t[2]);
-        let x104 = ::fieldgen_field::barrier::select_u64(x100, x56, t[3]);
-        let x105 = ::fieldgen_field::barrier::select_u64(x100, x58, t[4]);
-        let x106 = ::fieldgen_field::barrier::select_u64(x100, x60, t[5]);
-        let x107 = ::fieldgen_field::barrier::select_u64(x100, x62, t[6]);
-        let x108 = ::fieldgen_field::barrier::select_u64(x100, x64, t[7]);
-        let x109 = ::fieldgen_field::barrier::select_u64(x100, x66, t[8]);
-        let x110 = ::fieldgen_field::barrier::select_u64(x100, x68, t[9]);
-        let x111 = ::fieldgen_field::barrier::select_u64(x100, x70, t[10]);
-        let x112 = ::fieldgen_field::barrier::select_u64(x100, x72, t[11]);
-        let x113 = ::fieldgen_field::barrier::select_u64(x100, x74, t[12]);
-        let x114 = ::fieldgen_field::barrier::select_u64(x100, x76, t[13]);
-        let x115 = ::fieldgen_field::barrier::select_u64(x100, x78, t[14]);
-        let x116 = ::fieldgen_field::barrier::select_u64(x100, x80, t[15]);
-        let x117 = ::fieldgen_field::barrier::select_u64(x100, x82, t[16]);
-        let x118 = ::fieldgen_field::barrier::select_u64(x100, x84, t[17]);
-        let x119 = ::fieldgen_field::barrier::select_u64(x100, x86, t[18]);
-        let x120 = ::fieldgen_field::barrier::select_u64(x100, x88, t[19]);
-        let x121 = ::fieldgen_field::barrier::select_u64(x100, x90, t[20]);
-        let x122 = ::fieldgen_field::barrier::select_u64(x100, x92, t[21]);
-        let x123 = ::fieldgen_field::barrier::select_u64(x100, x94, t[22]);
-        let x124 = ::fieldgen_field::barrier::select_u64(x100, x96, t[23]);
+        let [x101, x102, x103, x104] = ::fieldgen_field::barrier::select4_u64(
+            x100,
+            [x50, x52, x54, x56],
+            [t[0], t[1], t[2], t[3]],
+        );
+        let [x105, x106, x107, x108] = ::fieldgen_field::barrier::select4_u64(
+            x100,
+            [x58, x60, x62, x64],
+            [t[4], t[5], t[6], t[7]],
+        );
+        let [x109, x110, x111, x112] = ::fieldgen_field::barrier::select4_u64(
+            x100,
+            [x66, x68, x70, x72],
+            [t[8], t[9], t[10], t[11]],
+        );
+        let [x113, x114, x115, x116] = ::fieldgen_field::barrier::select4_u64(
+            x100,
+            [x74, x76, x78, x80],
+            [t[12], t[13], t[14], t[15]],
+        );
+        let [x117, x118, x119, x120] = ::fieldgen_field::barrier::select4_u64(
+            x100,
+            [x82, x84, x86, x88],
+            [t[16], t[17], t[18], t[19]],
+        );
+        let [x121, x122, x123, x124] = ::fieldgen_field::barrier::select4_u64(
+            x100,
+            [x90, x92, x94, x96],
+            [t[20], t[21], t[22], t[23]],
+        );
         [
             x101,
             x102,

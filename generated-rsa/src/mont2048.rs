@@ -6197,38 +6197,46 @@ impl Mont2048 {
         let x131 = ::fieldgen_field::carry::sub_u64(top[0], 0x0000000000000000_u64, x129)
             .1;
         let x132 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x131));
-        let x133 = ::fieldgen_field::barrier::select_u64(x132, x66, t[0]);
-        let x134 = ::fieldgen_field::barrier::select_u64(x132, x68, t[1]);
-        let x135 = ::fieldgen_field::barrier::select_u64(x132, x70, t[2]);
-        let x136 = ::fieldgen_field::barrier::select_u64(x132, x72, t[3]);
-        let x137 = ::fieldgen_field::barrier::select_u64(x132, x74, t[4]);
-        let x138 = ::fieldgen_field::barrier::select_u64(x132, x76, t[5]);
-        let x139 = ::fieldgen_field::barrier::select_u64(x132, x78, t[6]);
-        let x140 = ::fieldgen_field::barrier::select_u64(x132, x80, t[7]);
-        let x141 = ::fieldgen_field::barrier::select_u64(x132, x82, t[8]);
-        let x142 = ::fieldgen_field::barrier::select_u64(x132, x84, t[9]);
-        let x143 = ::fieldgen_field::barrier::select_u64(x132, x86, t[10]);
-        let x144 = ::fieldgen_field::barrier::select_u64(x132, x88, t[11]);
-        let x145 = ::fieldgen_field::barrier::select_u64(x132, x90, t[12]);
-        let x146 = ::fieldgen_field::barrier::select_u64(x132, x92, t[13]);
-        let x147 = ::fieldgen_field::barrier::select_u64(x132, x94, t[14]);
-        let x148 = ::fieldgen_field::barrier::select_u64(x132, x96, t[15]);
-        let x149 = ::fieldgen_field::barrier::select_u64(x132, x98, t[16]);
-        let x150 = ::fieldgen_field::barrier::select_u64(x132, x100, t[17]);
-        let x151 = ::fieldgen_field::barrier::select_u64(x132, x102, t[18]);
-        let x152 = ::fieldgen_field::barrier::select_u64(x132, x104, t[19]);
-        let x153 = ::fieldgen_field::barrier::select_u64(x132, x106, t[20]);
-        let x154 = ::fieldgen_field::barrier::select_u64(x132, x108, t[21]);
-        let x155 = ::fieldgen_field::barrier::select_u64(x132, x110, t[22]);
-        let x156 = ::fieldgen_field::barrier::select_u64(x132, x112, t[23]);
-        let x157 = ::fieldgen_field::barrier::select_u64(x132, x114, t[24]);
-        let x158 = ::fieldgen_field::barrier::select_u64(x132, x116, t[25]);
-        let x159 = ::fieldgen_field::barrier::select_u64(x132, x118, t[26]);
-        let x160 = ::fieldgen_field::barrier::select_u64(x132, x120, t[27]);
-        let x161 = ::fieldgen_field::barrier::select_u64(x132, x122, t[28]);
-        let x162 = ::fieldgen_field::barrier::select_u64(x132, x124, t[29]);
-        let x163 = ::fieldgen_field::barrier::select_u64(x132, x126, t[30]);
-        let x164 = ::fieldgen_field::barrier::select_u64(x132, x128, t[31]);
+        let [x133, x134, x135, x136] = ::fieldgen_field::barrier::select4_u64(
+            x132,
+            [x66, x68, x70, x72],
+            [t[0], t[1], t[2], t[3]],
+        );
+        let [x137, x138, x139, x140] = ::fieldgen_field::barrier::select4_u64(
+            x132,
+            [x74, x76, x78, x80],
+            [t[4], t[5], t[6], t[7]],
+        );
+        let [x141, x142, x143, x144] = ::fieldgen_field::barrier::select4_u64(
+            x132,
+            [x82, x84, x86, x88],
+            [t[8], t[9], t[10], t[11]],
+        );
+        let [x145, x146, x147, x148] = ::fieldgen_field::barrier::select4_u64(
+            x132,
+            [x90, x92, x94, x96],
+            [t[12], t[13], t[14], t[15]],
+        );
+        let [x149, x150, x151, x152] = ::fieldgen_field::barrier::select4_u64(
+            x132,
+            [x98, x100, x102, x104],
+            [t[16], t[17], t[18], t[19]],
+        );
+        let [x153, x154, x155, x156] = ::fieldgen_field::barrier::select4_u64(
+            x132,
+            [x106, x108, x110, x112],
+            [t[20], t[21], t[22], t[23]],
+        );
+        let [x157, x158, x159, x160] = ::fieldgen_field::barrier::select4_u64(
+            x132,
+            [x114, x116, x118, x120],
+            [t[24], t[25], t[26], t[27]],
+        );
+        let [x161, x162, x163, x164] = ::fieldgen_field::barrier::select4_u64(
+            x132,
+            [x122, x124, x126, x128],
+            [t[28], t[29], t[30], t[31]],
+        );
         [
             x133,
             x134,

@@ -8374,54 +8374,66 @@ impl Mont3072 {
         let x195 = ::fieldgen_field::carry::sub_u64(top[0], 0x0000000000000000_u64, x193)
             .1;
         let x196 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x195));
-        let x197 = ::fieldgen_field::barrier::select_u64(x196, x98, t[0]);
-        let x198 = ::fieldgen_field::barrier::select_u64(x196, x100, t[1]);
-        let x199 = ::fieldgen_field::barrier::select_u64(x196, x102, t[2]);
-        let x200 = ::fieldgen_field::barrier::select_u64(x196, x104, t[3]);
-        let x201 = ::fieldgen_field::barrier::select_u64(x196, x106, t[4]);
-        let x202 = ::fieldgen_field::barrier::select_u64(x196, x108, t[5]);
-        let x203 = ::fieldgen_field::barrier::select_u64(x196, x110, t[6]);
-        let x204 = ::fieldgen_field::barrier::select_u64(x196, x112, t[7]);
-        let x205 = ::fieldgen_field::barrier::select_u64(x196, x114, t[8]);
-        let x206 = ::fieldgen_field::barrier::select_u64(x196, x116, t[9]);
-        let x207 = ::fieldgen_field::barrier::select_u64(x196, x118, t[10]);
-        let x208 = ::fieldgen_field::barrier::select_u64(x196, x120, t[11]);
-        let x209 = ::fieldgen_field::barrier::select_u64(x196, x122, t[12]);
-        let x210 = ::fieldgen_field::barrier::select_u64(x196, x124, t[13]);
-        let x211 = ::fieldgen_field::barrier::select_u64(x196, x126, t[14]);
-        let x212 = ::fieldgen_field::barrier::select_u64(x196, x128, t[15]);
-        let x213 = ::fieldgen_field::barrier::select_u64(x196, x130, t[16]);
-        let x214 = ::fieldgen_field::barrier::select_u64(x196, x132, t[17]);
-        let x215 = ::fieldgen_field::barrier::select_u64(x196, x134, t[18]);
-        let x216 = ::fieldgen_field::barrier::select_u64(x196, x136, t[19]);
-        let x217 = ::fieldgen_field::barrier::select_u64(x196, x138, t[20]);
-        let x218 = ::fieldgen_field::barrier::select_u64(x196, x140, t[21]);
-        let x219 = ::fieldgen_field::barrier::select_u64(x196, x142, t[22]);
-        let x220 = ::fieldgen_field::barrier::select_u64(x196, x144, t[23]);
-        let x221 = ::fieldgen_field::barrier::select_u64(x196, x146, t[24]);
-        let x222 = ::fieldgen_field::barrier::select_u64(x196, x148, t[25]);
-        let x223 = ::fieldgen_field::barrier::select_u64(x196, x150, t[26]);
-        let x224 = ::fieldgen_field::barrier::select_u64(x196, x152, t[27]);
-        let x225 = ::fieldgen_field::barrier::select_u64(x196, x154, t[28]);
-        let x226 = ::fieldgen_field::barrier::select_u64(x196, x156, t[29]);
-        let x227 = ::fieldgen_field::barrier::select_u64(x196, x158, t[30]);
-        let x228 = ::fieldgen_field::barrier::select_u64(x196, x160, t[31]);
-        let x229 = ::fieldgen_field::barrier::select_u64(x196, x162, t[32]);
-        let x230 = ::fieldgen_field::barrier::select_u64(x196, x164, t[33]);
-        let x231 = ::fieldgen_field::barrier::select_u64(x196, x166, t[34]);
-        let x232 = ::fieldgen_field::barrier::select_u64(x196, x168, t[35]);
-        let x233 = ::fieldgen_field::barrier::select_u64(x196, x170, t[36]);
-        let x234 = ::fieldgen_field::barrier::select_u64(x196, x172, t[37]);
-        let x235 = ::fieldgen_field::barrier::select_u64(x196, x174, t[38]);
-        let x236 = ::fieldgen_field::barrier::select_u64(x196, x176, t[39]);
-        let x237 = ::fieldgen_field::barrier::select_u64(x196, x178, t[40]);
-        let x238 = ::fieldgen_field::barrier::select_u64(x196, x180, t[41]);
-        let x239 = ::fieldgen_field::barrier::select_u64(x196, x182, t[42]);
-        let x240 = ::fieldgen_field::barrier::select_u64(x196, x184, t[43]);
-        let x241 = ::fieldgen_field::barrier::select_u64(x196, x186, t[44]);
-        let x242 = ::fieldgen_field::barrier::select_u64(x196, x188, t[45]);
-        let x243 = ::fieldgen_field::barrier::select_u64(x196, x190, t[46]);
-        let x244 = ::fieldgen_field::barrier::select_u64(x196, x192, t[47]);
+        let [x197, x198, x199, x200] = ::fieldgen_field::barrier::select4_u64(
+            x196,
+            [x98, x100, x102, x104],
+            [t[0], t[1], t[2], t[3]],
+        );
+        let [x201, x202, x203, x204] = ::fieldgen_field::barrier::select4_u64(
+            x196,
+            [x106, x108, x110, x112],
+            [t[4], t[5], t[6], t[7]],
+        );
+        let [x205, x206, x207, x208] = ::fieldgen_field::barrier::select4_u64(
+            x196,
+            [x114, x116, x118, x120],
+            [t[8], t[9], t[10], t[11]],
+        );
+        let [x209, x210, x211, x212] = ::fieldgen_field::barrier::select4_u64(
+            x196,
+            [x122, x124, x126, x128],
+            [t[12], t[13], t[14], t[15]],
+        );
+        let [x213, x214, x215, x216] = ::fieldgen_field::barrier::select4_u64(
+            x196,
+            [x130, x132, x134, x136],
+            [t[16], t[17], t[18], t[19]],
+        );
+        let [x217, x218, x219, x220] = ::fieldgen_field::barrier::select4_u64(
+            x196,
+            [x138, x140, x142, x144],
+            [t[20], t[21], t[22], t[23]],
+        );
+        let [x221, x222, x223, x224] = ::fieldgen_field::barrier::select4_u64(
+            x196,
+            [x146, x148, x150, x152],
+            [t[24], t[25], t[26], t[27]],
+        );
+        let [x225, x226, x227, x228] = ::fieldgen_field::barrier::select4_u64(
+            x196,
+            [x154, x156, x158, x160],
+            [t[28], t[29], t[30], t[31]],
+        );
+        let [x229, x230, x231, x232] = ::fieldgen_field::barrier::select4_u64(
+            x196,
+            [x162, x164, x166, x168],
+            [t[32], t[33], t[34], t[35]],
+        );
+        let [x233, x234, x235, x236] = ::fieldgen_field::barrier::select4_u64(
+            x196,
+            [x170, x172, x174, x176],
+            [t[36], t[37], t[38], t[39]],
+        );
+        let [x237, x238, x239, x240] = ::fieldgen_field::barrier::select4_u64(
+            x196,
+            [x178, x180, x182, x184],
+            [t[40], t[41], t[42], t[43]],
+        );
+        let [x241, x242, x243, x244] = ::fieldgen_field::barrier::select4_u64(
+            x196,
+            [x186, x188, x190, x192],
+            [t[44], t[45], t[46], t[47]],
+        );
         [
             x197,
             x198,

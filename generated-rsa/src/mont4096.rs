@@ -7591,70 +7591,86 @@ impl Mont4096 {
         let x259 = ::fieldgen_field::carry::sub_u64(top[0], 0x0000000000000000_u64, x257)
             .1;
         let x260 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x259));
-        let x261 = ::fieldgen_field::barrier::select_u64(x260, x130, t[0]);
-        let x262 = ::fieldgen_field::barrier::select_u64(x260, x132, t[1]);
-        let x263 = ::fieldgen_field::barrier::select_u64(x260, x134, t[2]);
-        let x264 = ::fieldgen_field::barrier::select_u64(x260, x136, t[3]);
-        let x265 = ::fieldgen_field::barrier::select_u64(x260, x138, t[4]);
-        let x266 = ::fieldgen_field::barrier::select_u64(x260, x140, t[5]);
-        let x267 = ::fieldgen_field::barrier::select_u64(x260, x142, t[6]);
-        let x268 = ::fieldgen_field::barrier::select_u64(x260, x144, t[7]);
-        let x269 = ::fieldgen_field::barrier::select_u64(x260, x146, t[8]);
-        let x270 = ::fieldgen_field::barrier::select_u64(x260, x148, t[9]);
-        let x271 = ::fieldgen_field::barrier::select_u64(x260, x150, t[10]);
-        let x272 = ::fieldgen_field::barrier::select_u64(x260, x152, t[11]);
-        let x273 = ::fieldgen_field::barrier::select_u64(x260, x154, t[12]);
-        let x274 = ::fieldgen_field::barrier::select_u64(x260, x156, t[13]);
-        let x275 = ::fieldgen_field::barrier::select_u64(x260, x158, t[14]);
-        let x276 = ::fieldgen_field::barrier::select_u64(x260, x160, t[15]);
-        let x277 = ::fieldgen_field::barrier::select_u64(x260, x162, t[16]);
-        let x278 = ::fieldgen_field::barrier::select_u64(x260, x164, t[17]);
-        let x279 = ::fieldgen_field::barrier::select_u64(x260, x166, t[18]);
-        let x280 = ::fieldgen_field::barrier::select_u64(x260, x168, t[19]);
-        let x281 = ::fieldgen_field::barrier::select_u64(x260, x170, t[20]);
-        let x282 = ::fieldgen_field::barrier::select_u64(x260, x172, t[21]);
-        let x283 = ::fieldgen_field::barrier::select_u64(x260, x174, t[22]);
-        let x284 = ::fieldgen_field::barrier::select_u64(x260, x176, t[23]);
-        let x285 = ::fieldgen_field::barrier::select_u64(x260, x178, t[24]);
-        let x286 = ::fieldgen_field::barrier::select_u64(x260, x180, t[25]);
-        let x287 = ::fieldgen_field::barrier::select_u64(x260, x182, t[26]);
-        let x288 = ::fieldgen_field::barrier::select_u64(x260, x184, t[27]);
-        let x289 = ::fieldgen_field::barrier::select_u64(x260, x186, t[28]);
-        let x290 = ::fieldgen_field::barrier::select_u64(x260, x188, t[29]);
-        let x291 = ::fieldgen_field::barrier::select_u64(x260, x190, t[30]);
-        let x292 = ::fieldgen_field::barrier::select_u64(x260, x192, t[31]);
-        let x293 = ::fieldgen_field::barrier::select_u64(x260, x194, t[32]);
-        let x294 = ::fieldgen_field::barrier::select_u64(x260, x196, t[33]);
-        let x295 = ::fieldgen_field::barrier::select_u64(x260, x198, t[34]);
-        let x296 = ::fieldgen_field::barrier::select_u64(x260, x200, t[35]);
-        let x297 = ::fieldgen_field::barrier::select_u64(x260, x202, t[36]);
-        let x298 = ::fieldgen_field::barrier::select_u64(x260, x204, t[37]);
-        let x299 = ::fieldgen_field::barrier::select_u64(x260, x206, t[38]);
-        let x300 = ::fieldgen_field::barrier::select_u64(x260, x208, t[39]);
-        let x301 = ::fieldgen_field::barrier::select_u64(x260, x210, t[40]);
-        let x302 = ::fieldgen_field::barrier::select_u64(x260, x212, t[41]);
-        let x303 = ::fieldgen_field::barrier::select_u64(x260, x214, t[42]);
-        let x304 = ::fieldgen_field::barrier::select_u64(x260, x216, t[43]);
-        let x305 = ::fieldgen_field::barrier::select_u64(x260, x218, t[44]);
-        let x306 = ::fieldgen_field::barrier::select_u64(x260, x220, t[45]);
-        let x307 = ::fieldgen_field::barrier::select_u64(x260, x222, t[46]);
-        let x308 = ::fieldgen_field::barrier::select_u64(x260, x224, t[47]);
-        let x309 = ::fieldgen_field::barrier::select_u64(x260, x226, t[48]);
-        let x310 = ::fieldgen_field::barrier::select_u64(x260, x228, t[49]);
-        let x311 = ::fieldgen_field::barrier::select_u64(x260, x230, t[50]);
-        let x312 = ::fieldgen_field::barrier::select_u64(x260, x232, t[51]);
-        let x313 = ::fieldgen_field::barrier::select_u64(x260, x234, t[52]);
-        let x314 = ::fieldgen_field::barrier::select_u64(x260, x236, t[53]);
-        let x315 = ::fieldgen_field::barrier::select_u64(x260, x238, t[54]);
-        let x316 = ::fieldgen_field::barrier::select_u64(x260, x240, t[55]);
-        let x317 = ::fieldgen_field::barrier::select_u64(x260, x242, t[56]);
-        let x318 = ::fieldgen_field::barrier::select_u64(x260, x244, t[57]);
-        let x319 = ::fieldgen_field::barrier::select_u64(x260, x246, t[58]);
-        let x320 = ::fieldgen_field::barrier::select_u64(x260, x248, t[59]);
-        let x321 = ::fieldgen_field::barrier::select_u64(x260, x250, t[60]);
-        let x322 = ::fieldgen_field::barrier::select_u64(x260, x252, t[61]);
-        let x323 = ::fieldgen_field::barrier::select_u64(x260, x254, t[62]);
-        let x324 = ::fieldgen_field::barrier::select_u64(x260, x256, t[63]);
+        let [x261, x262, x263, x264] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x130, x132, x134, x136],
+            [t[0], t[1], t[2], t[3]],
+        );
+        let [x265, x266, x267, x268] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x138, x140, x142, x144],
+            [t[4], t[5], t[6], t[7]],
+        );
+        let [x269, x270, x271, x272] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x146, x148, x150, x152],
+            [t[8], t[9], t[10], t[11]],
+        );
+        let [x273, x274, x275, x276] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x154, x156, x158, x160],
+            [t[12], t[13], t[14], t[15]],
+        );
+        let [x277, x278, x279, x280] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x162, x164, x166, x168],
+            [t[16], t[17], t[18], t[19]],
+        );
+        let [x281, x282, x283, x284] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x170, x172, x174, x176],
+            [t[20], t[21], t[22], t[23]],
+        );
+        let [x285, x286, x287, x288] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x178, x180, x182, x184],
+            [t[24], t[25], t[26], t[27]],
+        );
+        let [x289, x290, x291, x292] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x186, x188, x190, x192],
+            [t[28], t[29], t[30], t[31]],
+        );
+        let [x293, x294, x295, x296] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x194, x196, x198, x200],
+            [t[32], t[33], t[34], t[35]],
+        );
+        let [x297, x298, x299, x300] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x202, x204, x206, x208],
+            [t[36], t[37], t[38], t[39]],
+        );
+        let [x301, x302, x303, x304] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x210, x212, x214, x216],
+            [t[40], t[41], t[42], t[43]],
+        );
+        let [x305, x306, x307, x308] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x218, x220, x222, x224],
+            [t[44], t[45], t[46], t[47]],
+        );
+        let [x309, x310, x311, x312] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x226, x228, x230, x232],
+            [t[48], t[49], t[50], t[51]],
+        );
+        let [x313, x314, x315, x316] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x234, x236, x238, x240],
+            [t[52], t[53], t[54], t[55]],
+        );
+        let [x317, x318, x319, x320] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x242, x244, x246, x248],
+            [t[56], t[57], t[58], t[59]],
+        );
+        let [x321, x322, x323, x324] = ::fieldgen_field::barrier::select4_u64(
+            x260,
+            [x250, x252, x254, x256],
+            [t[60], t[61], t[62], t[63]],
+        );
         [
             x261,
             x262,

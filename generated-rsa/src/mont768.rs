@@ -4290,18 +4290,21 @@ impl Mont768 {
         let x388 = ::fieldgen_field::carry::sub_u64(x361, 0x0000000000000000_u64, x386)
             .1;
         let x389 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x388));
-        let x390 = ::fieldgen_field::barrier::select_u64(x389, x363, x338);
-        let x391 = ::fieldgen_field::barrier::select_u64(x389, x365, x340);
-        let x392 = ::fieldgen_field::barrier::select_u64(x389, x367, x342);
-        let x393 = ::fieldgen_field::barrier::select_u64(x389, x369, x344);
-        let x394 = ::fieldgen_field::barrier::select_u64(x389, x371, x346);
-        let x395 = ::fieldgen_field::barrier::select_u64(x389, x373, x348);
-        let x396 = ::fieldgen_field::barrier::select_u64(x389, x375, x350);
-        let x397 = ::fieldgen_field::barrier::select_u64(x389, x377, x352);
-        let x398 = ::fieldgen_field::barrier::select_u64(x389, x379, x354);
-        let x399 = ::fieldgen_field::barrier::select_u64(x389, x381, x356);
-        let x400 = ::fieldgen_field::barrier::select_u64(x389, x383, x358);
-        let x401 = ::fieldgen_field::barrier::select_u64(x389, x385, x360);
+        let [x390, x391, x392, x393] = ::fieldgen_field::barrier::select4_u64(
+            x389,
+            [x363, x365, x367, x369],
+            [x338, x340, x342, x344],
+        );
+        let [x394, x395, x396, x397] = ::fieldgen_field::barrier::select4_u64(
+            x389,
+            [x371, x373, x375, x377],
+            [x346, x348, x350, x352],
+        );
+        let [x398, x399, x400, x401] = ::fieldgen_field::barrier::select4_u64(
+            x389,
+            [x379, x381, x383, x385],
+            [x354, x356, x358, x360],
+        );
         [x390, x391, x392, x393, x394, x395, x396, x397, x398, x399, x400, x401]
     }
     /// Montgomery reduction t·R⁻¹ mod n of a 2n-limb t < n·R.

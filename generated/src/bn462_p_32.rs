@@ -2442,21 +2442,26 @@ impl Fp {
             (t1036 as u32, (t1036 >> 63) as u32)
         };
         let x1040 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x1037));
-        let x1041 = ::fieldgen_field::barrier::select_u32(x1040, x1008, x936);
-        let x1042 = ::fieldgen_field::barrier::select_u32(x1040, x1010, x940);
-        let x1043 = ::fieldgen_field::barrier::select_u32(x1040, x1012, x944);
-        let x1044 = ::fieldgen_field::barrier::select_u32(x1040, x1014, x948);
-        let x1045 = ::fieldgen_field::barrier::select_u32(x1040, x1016, x952);
-        let x1046 = ::fieldgen_field::barrier::select_u32(x1040, x1018, x956);
-        let x1047 = ::fieldgen_field::barrier::select_u32(x1040, x1020, x960);
-        let x1048 = ::fieldgen_field::barrier::select_u32(x1040, x1022, x964);
-        let x1049 = ::fieldgen_field::barrier::select_u32(x1040, x1024, x968);
-        let x1050 = ::fieldgen_field::barrier::select_u32(x1040, x1026, x972);
-        let x1051 = ::fieldgen_field::barrier::select_u32(x1040, x1028, x976);
-        let x1052 = ::fieldgen_field::barrier::select_u32(x1040, x1030, x980);
-        let x1053 = ::fieldgen_field::barrier::select_u32(x1040, x1032, x984);
-        let x1054 = ::fieldgen_field::barrier::select_u32(x1040, x1034, x988);
-        let x1055 = ::fieldgen_field::barrier::select_u32(x1040, x1036, x989);
+        let [x1041, x1042, x1043, x1044] = ::fieldgen_field::barrier::select4_u32(
+            x1040,
+            [x1008, x1010, x1012, x1014],
+            [x936, x940, x944, x948],
+        );
+        let [x1045, x1046, x1047, x1048] = ::fieldgen_field::barrier::select4_u32(
+            x1040,
+            [x1016, x1018, x1020, x1022],
+            [x952, x956, x960, x964],
+        );
+        let [x1049, x1050, x1051, x1052] = ::fieldgen_field::barrier::select4_u32(
+            x1040,
+            [x1024, x1026, x1028, x1030],
+            [x968, x972, x976, x980],
+        );
+        let [x1053, x1054, x1055] = ::fieldgen_field::barrier::select3_u32(
+            x1040,
+            [x1032, x1034, x1036],
+            [x984, x988, x989],
+        );
         [
             x1041,
             x1042,
@@ -4445,21 +4450,26 @@ impl Fp {
             (t928 as u32, (t928 >> 63) as u32)
         };
         let x932 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x929));
-        let x933 = ::fieldgen_field::barrier::select_u32(x932, x900, x854);
-        let x934 = ::fieldgen_field::barrier::select_u32(x932, x902, x856);
-        let x935 = ::fieldgen_field::barrier::select_u32(x932, x904, x858);
-        let x936 = ::fieldgen_field::barrier::select_u32(x932, x906, x860);
-        let x937 = ::fieldgen_field::barrier::select_u32(x932, x908, x862);
-        let x938 = ::fieldgen_field::barrier::select_u32(x932, x910, x864);
-        let x939 = ::fieldgen_field::barrier::select_u32(x932, x912, x866);
-        let x940 = ::fieldgen_field::barrier::select_u32(x932, x914, x868);
-        let x941 = ::fieldgen_field::barrier::select_u32(x932, x916, x870);
-        let x942 = ::fieldgen_field::barrier::select_u32(x932, x918, x872);
-        let x943 = ::fieldgen_field::barrier::select_u32(x932, x920, x874);
-        let x944 = ::fieldgen_field::barrier::select_u32(x932, x922, x876);
-        let x945 = ::fieldgen_field::barrier::select_u32(x932, x924, x878);
-        let x946 = ::fieldgen_field::barrier::select_u32(x932, x926, x880);
-        let x947 = ::fieldgen_field::barrier::select_u32(x932, x928, x881);
+        let [x933, x934, x935, x936] = ::fieldgen_field::barrier::select4_u32(
+            x932,
+            [x900, x902, x904, x906],
+            [x854, x856, x858, x860],
+        );
+        let [x937, x938, x939, x940] = ::fieldgen_field::barrier::select4_u32(
+            x932,
+            [x908, x910, x912, x914],
+            [x862, x864, x866, x868],
+        );
+        let [x941, x942, x943, x944] = ::fieldgen_field::barrier::select4_u32(
+            x932,
+            [x916, x918, x920, x922],
+            [x870, x872, x874, x876],
+        );
+        let [x945, x946, x947] = ::fieldgen_field::barrier::select3_u32(
+            x932,
+            [x924, x926, x928],
+            [x878, x880, x881],
+        );
         [
             x933,
             x934,
@@ -4660,21 +4670,26 @@ impl Fp {
             (t105 as u32, (t105 >> 63) as u32)
         };
         let x109 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x106));
-        let x110 = ::fieldgen_field::barrier::select_u32(x109, x77, x31);
-        let x111 = ::fieldgen_field::barrier::select_u32(x109, x79, x33);
-        let x112 = ::fieldgen_field::barrier::select_u32(x109, x81, x35);
-        let x113 = ::fieldgen_field::barrier::select_u32(x109, x83, x37);
-        let x114 = ::fieldgen_field::barrier::select_u32(x109, x85, x39);
-        let x115 = ::fieldgen_field::barrier::select_u32(x109, x87, x41);
-        let x116 = ::fieldgen_field::barrier::select_u32(x109, x89, x43);
-        let x117 = ::fieldgen_field::barrier::select_u32(x109, x91, x45);
-        let x118 = ::fieldgen_field::barrier::select_u32(x109, x93, x47);
-        let x119 = ::fieldgen_field::barrier::select_u32(x109, x95, x49);
-        let x120 = ::fieldgen_field::barrier::select_u32(x109, x97, x51);
-        let x121 = ::fieldgen_field::barrier::select_u32(x109, x99, x53);
-        let x122 = ::fieldgen_field::barrier::select_u32(x109, x101, x55);
-        let x123 = ::fieldgen_field::barrier::select_u32(x109, x103, x57);
-        let x124 = ::fieldgen_field::barrier::select_u32(x109, x105, x59);
+        let [x110, x111, x112, x113] = ::fieldgen_field::barrier::select4_u32(
+            x109,
+            [x77, x79, x81, x83],
+            [x31, x33, x35, x37],
+        );
+        let [x114, x115, x116, x117] = ::fieldgen_field::barrier::select4_u32(
+            x109,
+            [x85, x87, x89, x91],
+            [x39, x41, x43, x45],
+        );
+        let [x118, x119, x120, x121] = ::fieldgen_field::barrier::select4_u32(
+            x109,
+            [x93, x95, x97, x99],
+            [x47, x49, x51, x53],
+        );
+        let [x122, x123, x124] = ::fieldgen_field::barrier::select3_u32(
+            x109,
+            [x101, x103, x105],
+            [x55, x57, x59],
+        );
         [
             x110,
             x111,
@@ -5241,21 +5256,26 @@ impl Fp {
             (t90 as u32, (t90 >> 63) as u32)
         };
         let x94 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x91));
-        let x95 = ::fieldgen_field::barrier::select_u32(x94, x62, x16);
-        let x96 = ::fieldgen_field::barrier::select_u32(x94, x64, x18);
-        let x97 = ::fieldgen_field::barrier::select_u32(x94, x66, x20);
-        let x98 = ::fieldgen_field::barrier::select_u32(x94, x68, x22);
-        let x99 = ::fieldgen_field::barrier::select_u32(x94, x70, x24);
-        let x100 = ::fieldgen_field::barrier::select_u32(x94, x72, x26);
-        let x101 = ::fieldgen_field::barrier::select_u32(x94, x74, x28);
-        let x102 = ::fieldgen_field::barrier::select_u32(x94, x76, x30);
-        let x103 = ::fieldgen_field::barrier::select_u32(x94, x78, x32);
-        let x104 = ::fieldgen_field::barrier::select_u32(x94, x80, x34);
-        let x105 = ::fieldgen_field::barrier::select_u32(x94, x82, x36);
-        let x106 = ::fieldgen_field::barrier::select_u32(x94, x84, x38);
-        let x107 = ::fieldgen_field::barrier::select_u32(x94, x86, x40);
-        let x108 = ::fieldgen_field::barrier::select_u32(x94, x88, x42);
-        let x109 = ::fieldgen_field::barrier::select_u32(x94, x90, x44);
+        let [x95, x96, x97, x98] = ::fieldgen_field::barrier::select4_u32(
+            x94,
+            [x62, x64, x66, x68],
+            [x16, x18, x20, x22],
+        );
+        let [x99, x100, x101, x102] = ::fieldgen_field::barrier::select4_u32(
+            x94,
+            [x70, x72, x74, x76],
+            [x24, x26, x28, x30],
+        );
+        let [x103, x104, x105, x106] = ::fieldgen_field::barrier::select4_u32(
+            x94,
+            [x78, x80, x82, x84],
+            [x32, x34, x36, x38],
+        );
+        let [x107, x108, x109] = ::fieldgen_field::barrier::select3_u32(
+            x94,
+            [x86, x88, x90],
+            [x40, x42, x44],
+        );
         [
             x95,
             x96,
@@ -6524,21 +6544,26 @@ impl Fp {
             (t1036 as u32, (t1036 >> 63) as u32)
         };
         let x1040 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x1037));
-        let x1041 = ::fieldgen_field::barrier::select_u32(x1040, x1008, x936);
-        let x1042 = ::fieldgen_field::barrier::select_u32(x1040, x1010, x940);
-        let x1043 = ::fieldgen_field::barrier::select_u32(x1040, x1012, x944);
-        let x1044 = ::fieldgen_field::barrier::select_u32(x1040, x1014, x948);
-        let x1045 = ::fieldgen_field::barrier::select_u32(x1040, x1016, x952);
-        let x1046 = ::fieldgen_field::barrier::select_u32(x1040, x1018, x956);
-        let x1047 = ::fieldgen_field::barrier::select_u32(x1040, x1020, x960);
-        let x1048 = ::fieldgen_field::barrier::select_u32(x1040, x1022, x964);
-        let x1049 = ::fieldgen_field::barrier::select_u32(x1040, x1024, x968);
-        let x1050 = ::fieldgen_field::barrier::select_u32(x1040, x1026, x972);
-        let x1051 = ::fieldgen_field::barrier::select_u32(x1040, x1028, x976);
-        let x1052 = ::fieldgen_field::barrier::select_u32(x1040, x1030, x980);
-        let x1053 = ::fieldgen_field::barrier::select_u32(x1040, x1032, x984);
-        let x1054 = ::fieldgen_field::barrier::select_u32(x1040, x1034, x988);
-        let x1055 = ::fieldgen_field::barrier::select_u32(x1040, x1036, x989);
+        let [x1041, x1042, x1043, x1044] = ::fieldgen_field::barrier::select4_u32(
+            x1040,
+            [x1008, x1010, x1012, x1014],
+            [x936, x940, x944, x948],
+        );
+        let [x1045, x1046, x1047, x1048] = ::fieldgen_field::barrier::select4_u32(
+            x1040,
+            [x1016, x1018, x1020, x1022],
+            [x952, x956, x960, x964],
+        );
+        let [x1049, x1050, x1051, x1052] = ::fieldgen_field::barrier::select4_u32(
+            x1040,
+            [x1024, x1026, x1028, x1030],
+            [x968, x972, x976, x980],
+        );
+        let [x1053, x1054, x1055] = ::fieldgen_field::barrier::select3_u32(
+            x1040,
+            [x1032, x1034, x1036],
+            [x984, x988, x989],
+        );
         [
             x1041,
             x1042,
@@ -10849,21 +10874,26 @@ impl Fp {
             (t586 as u32, (t586 >> 63) as u32)
         };
         let x590 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x587));
-        let x591 = ::fieldgen_field::barrier::select_u32(x590, x558, x512);
-        let x592 = ::fieldgen_field::barrier::select_u32(x590, x560, x514);
-        let x593 = ::fieldgen_field::barrier::select_u32(x590, x562, x516);
-        let x594 = ::fieldgen_field::barrier::select_u32(x590, x564, x518);
-        let x595 = ::fieldgen_field::barrier::select_u32(x590, x566, x520);
-        let x596 = ::fieldgen_field::barrier::select_u32(x590, x568, x522);
-        let x597 = ::fieldgen_field::barrier::select_u32(x590, x570, x524);
-        let x598 = ::fieldgen_field::barrier::select_u32(x590, x572, x526);
-        let x599 = ::fieldgen_field::barrier::select_u32(x590, x574, x528);
-        let x600 = ::fieldgen_field::barrier::select_u32(x590, x576, x530);
-        let x601 = ::fieldgen_field::barrier::select_u32(x590, x578, x532);
-        let x602 = ::fieldgen_field::barrier::select_u32(x590, x580, x534);
-        let x603 = ::fieldgen_field::barrier::select_u32(x590, x582, x536);
-        let x604 = ::fieldgen_field::barrier::select_u32(x590, x584, x538);
-        let x605 = ::fieldgen_field::barrier::select_u32(x590, x586, x540);
+        let [x591, x592, x593, x594] = ::fieldgen_field::barrier::select4_u32(
+            x590,
+            [x558, x560, x562, x564],
+            [x512, x514, x516, x518],
+        );
+        let [x595, x596, x597, x598] = ::fieldgen_field::barrier::select4_u32(
+            x590,
+            [x566, x568, x570, x572],
+            [x520, x522, x524, x526],
+        );
+        let [x599, x600, x601, x602] = ::fieldgen_field::barrier::select4_u32(
+            x590,
+            [x574, x576, x578, x580],
+            [x528, x530, x532, x534],
+        );
+        let [x603, x604, x605] = ::fieldgen_field::barrier::select3_u32(
+            x590,
+            [x582, x584, x586],
+            [x536, x538, x540],
+        );
         [
             x591,
             x592,
@@ -11124,21 +11154,26 @@ impl Fp {
             (t165 as u32, (t165 >> 63) as u32)
         };
         let x169 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x166));
-        let x170 = ::fieldgen_field::barrier::select_u32(x169, x137, x91);
-        let x171 = ::fieldgen_field::barrier::select_u32(x169, x139, x93);
-        let x172 = ::fieldgen_field::barrier::select_u32(x169, x141, x95);
-        let x173 = ::fieldgen_field::barrier::select_u32(x169, x143, x97);
-        let x174 = ::fieldgen_field::barrier::select_u32(x169, x145, x99);
-        let x175 = ::fieldgen_field::barrier::select_u32(x169, x147, x101);
-        let x176 = ::fieldgen_field::barrier::select_u32(x169, x149, x103);
-        let x177 = ::fieldgen_field::barrier::select_u32(x169, x151, x105);
-        let x178 = ::fieldgen_field::barrier::select_u32(x169, x153, x107);
-        let x179 = ::fieldgen_field::barrier::select_u32(x169, x155, x109);
-        let x180 = ::fieldgen_field::barrier::select_u32(x169, x157, x111);
-        let x181 = ::fieldgen_field::barrier::select_u32(x169, x159, x113);
-        let x182 = ::fieldgen_field::barrier::select_u32(x169, x161, x115);
-        let x183 = ::fieldgen_field::barrier::select_u32(x169, x163, x117);
-        let x184 = ::fieldgen_field::barrier::select_u32(x169, x165, x119);
+        let [x170, x171, x172, x173] = ::fieldgen_field::barrier::select4_u32(
+            x169,
+            [x137, x139, x141, x143],
+            [x91, x93, x95, x97],
+        );
+        let [x174, x175, x176, x177] = ::fieldgen_field::barrier::select4_u32(
+            x169,
+            [x145, x147, x149, x151],
+            [x99, x101, x103, x105],
+        );
+        let [x178, x179, x180, x181] = ::fieldgen_field::barrier::select4_u32(
+            x169,
+            [x153, x155, x157, x159],
+            [x107, x109, x111, x113],
+        );
+        let [x182, x183, x184] = ::fieldgen_field::barrier::select3_u32(
+            x169,
+            [x161, x163, x165],
+            [x115, x117, x119],
+        );
         [
             x61,
             x63,

@@ -1228,14 +1228,16 @@ impl Fp {
             (t32 as u32, (t32 >> 63) as u32)
         };
         let x36 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x33));
-        let x37 = ::fieldgen_field::barrier::select_u32(x36, x18, a[0]);
-        let x38 = ::fieldgen_field::barrier::select_u32(x36, x20, a[1]);
-        let x39 = ::fieldgen_field::barrier::select_u32(x36, x22, a[2]);
-        let x40 = ::fieldgen_field::barrier::select_u32(x36, x24, a[3]);
-        let x41 = ::fieldgen_field::barrier::select_u32(x36, x26, a[4]);
-        let x42 = ::fieldgen_field::barrier::select_u32(x36, x28, a[5]);
-        let x43 = ::fieldgen_field::barrier::select_u32(x36, x30, a[6]);
-        let x44 = ::fieldgen_field::barrier::select_u32(x36, x32, a[7]);
+        let [x37, x38, x39, x40] = ::fieldgen_field::barrier::select4_u32(
+            x36,
+            [x18, x20, x22, x24],
+            [a[0], a[1], a[2], a[3]],
+        );
+        let [x41, x42, x43, x44] = ::fieldgen_field::barrier::select4_u32(
+            x36,
+            [x26, x28, x30, x32],
+            [a[4], a[5], a[6], a[7]],
+        );
         [x37, x38, x39, x40, x41, x42, x43, x44]
     }
     /// a·b mod p: the full product, then the special-form folds.

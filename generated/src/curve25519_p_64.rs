@@ -548,10 +548,11 @@ impl Fp {
             x15,
         );
         let x20 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x17));
-        let x21 = ::fieldgen_field::barrier::select_u64(x20, x10, a[0]);
-        let x22 = ::fieldgen_field::barrier::select_u64(x20, x12, a[1]);
-        let x23 = ::fieldgen_field::barrier::select_u64(x20, x14, a[2]);
-        let x24 = ::fieldgen_field::barrier::select_u64(x20, x16, a[3]);
+        let [x21, x22, x23, x24] = ::fieldgen_field::barrier::select4_u64(
+            x20,
+            [x10, x12, x14, x16],
+            [a[0], a[1], a[2], a[3]],
+        );
         [x21, x22, x23, x24]
     }
     /// a·b mod p (loose in and out) in x86-64 BMI2/ADX assembly: mulx rows with two carry chains, a fold at 2^256 by 2c with two chains, a fold at bit 255 (btr, imul by c). 76 instructions, 20 mulx, 12 registers.

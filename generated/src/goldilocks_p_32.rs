@@ -2263,20 +2263,26 @@ impl Fp {
             (t969 >> 63) as u32
         };
         let x971 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x970));
-        let x972 = ::fieldgen_field::barrier::select_u32(x971, x941, x896);
-        let x973 = ::fieldgen_field::barrier::select_u32(x971, x943, x898);
-        let x974 = ::fieldgen_field::barrier::select_u32(x971, x945, x900);
-        let x975 = ::fieldgen_field::barrier::select_u32(x971, x947, x902);
-        let x976 = ::fieldgen_field::barrier::select_u32(x971, x949, x904);
-        let x977 = ::fieldgen_field::barrier::select_u32(x971, x951, x906);
-        let x978 = ::fieldgen_field::barrier::select_u32(x971, x953, x908);
-        let x979 = ::fieldgen_field::barrier::select_u32(x971, x955, x910);
-        let x980 = ::fieldgen_field::barrier::select_u32(x971, x957, x912);
-        let x981 = ::fieldgen_field::barrier::select_u32(x971, x959, x914);
-        let x982 = ::fieldgen_field::barrier::select_u32(x971, x961, x916);
-        let x983 = ::fieldgen_field::barrier::select_u32(x971, x963, x918);
-        let x984 = ::fieldgen_field::barrier::select_u32(x971, x965, x920);
-        let x985 = ::fieldgen_field::barrier::select_u32(x971, x967, x922);
+        let [x972, x973, x974, x975] = ::fieldgen_field::barrier::select4_u32(
+            x971,
+            [x941, x943, x945, x947],
+            [x896, x898, x900, x902],
+        );
+        let [x976, x977, x978, x979] = ::fieldgen_field::barrier::select4_u32(
+            x971,
+            [x949, x951, x953, x955],
+            [x904, x906, x908, x910],
+        );
+        let [x980, x981, x982, x983] = ::fieldgen_field::barrier::select4_u32(
+            x971,
+            [x957, x959, x961, x963],
+            [x912, x914, x916, x918],
+        );
+        let [x984, x985] = ::fieldgen_field::barrier::select2_u32(
+            x971,
+            [x965, x967],
+            [x920, x922],
+        );
         [
             x972,
             x973,
@@ -4039,20 +4045,26 @@ impl Fp {
             (t826 >> 63) as u32
         };
         let x828 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x827));
-        let x829 = ::fieldgen_field::barrier::select_u32(x828, x798, x755);
-        let x830 = ::fieldgen_field::barrier::select_u32(x828, x800, x757);
-        let x831 = ::fieldgen_field::barrier::select_u32(x828, x802, x759);
-        let x832 = ::fieldgen_field::barrier::select_u32(x828, x804, x761);
-        let x833 = ::fieldgen_field::barrier::select_u32(x828, x806, x763);
-        let x834 = ::fieldgen_field::barrier::select_u32(x828, x808, x765);
-        let x835 = ::fieldgen_field::barrier::select_u32(x828, x810, x767);
-        let x836 = ::fieldgen_field::barrier::select_u32(x828, x812, x769);
-        let x837 = ::fieldgen_field::barrier::select_u32(x828, x814, x771);
-        let x838 = ::fieldgen_field::barrier::select_u32(x828, x816, x773);
-        let x839 = ::fieldgen_field::barrier::select_u32(x828, x818, x775);
-        let x840 = ::fieldgen_field::barrier::select_u32(x828, x820, x777);
-        let x841 = ::fieldgen_field::barrier::select_u32(x828, x822, x779);
-        let x842 = ::fieldgen_field::barrier::select_u32(x828, x824, x781);
+        let [x829, x830, x831, x832] = ::fieldgen_field::barrier::select4_u32(
+            x828,
+            [x798, x800, x802, x804],
+            [x755, x757, x759, x761],
+        );
+        let [x833, x834, x835, x836] = ::fieldgen_field::barrier::select4_u32(
+            x828,
+            [x806, x808, x810, x812],
+            [x763, x765, x767, x769],
+        );
+        let [x837, x838, x839, x840] = ::fieldgen_field::barrier::select4_u32(
+            x828,
+            [x814, x816, x818, x820],
+            [x771, x773, x775, x777],
+        );
+        let [x841, x842] = ::fieldgen_field::barrier::select2_u32(
+            x828,
+            [x822, x824],
+            [x779, x781],
+        );
         [
             x829,
             x830,
@@ -4251,20 +4263,26 @@ impl Fp {
             (t100 >> 63) as u32
         };
         let x102 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x101));
-        let x103 = ::fieldgen_field::barrier::select_u32(x102, x72, x29);
-        let x104 = ::fieldgen_field::barrier::select_u32(x102, x74, x31);
-        let x105 = ::fieldgen_field::barrier::select_u32(x102, x76, x33);
-        let x106 = ::fieldgen_field::barrier::select_u32(x102, x78, x35);
-        let x107 = ::fieldgen_field::barrier::select_u32(x102, x80, x37);
-        let x108 = ::fieldgen_field::barrier::select_u32(x102, x82, x39);
-        let x109 = ::fieldgen_field::barrier::select_u32(x102, x84, x41);
-        let x110 = ::fieldgen_field::barrier::select_u32(x102, x86, x43);
-        let x111 = ::fieldgen_field::barrier::select_u32(x102, x88, x45);
-        let x112 = ::fieldgen_field::barrier::select_u32(x102, x90, x47);
-        let x113 = ::fieldgen_field::barrier::select_u32(x102, x92, x49);
-        let x114 = ::fieldgen_field::barrier::select_u32(x102, x94, x51);
-        let x115 = ::fieldgen_field::barrier::select_u32(x102, x96, x53);
-        let x116 = ::fieldgen_field::barrier::select_u32(x102, x98, x55);
+        let [x103, x104, x105, x106] = ::fieldgen_field::barrier::select4_u32(
+            x102,
+            [x72, x74, x76, x78],
+            [x29, x31, x33, x35],
+        );
+        let [x107, x108, x109, x110] = ::fieldgen_field::barrier::select4_u32(
+            x102,
+            [x80, x82, x84, x86],
+            [x37, x39, x41, x43],
+        );
+        let [x111, x112, x113, x114] = ::fieldgen_field::barrier::select4_u32(
+            x102,
+            [x88, x90, x92, x94],
+            [x45, x47, x49, x51],
+        );
+        let [x115, x116] = ::fieldgen_field::barrier::select2_u32(
+            x102,
+            [x96, x98],
+            [x53, x55],
+        );
         [
             x103,
             x104,
@@ -4729,20 +4747,26 @@ impl Fp {
             (t86 >> 63) as u32
         };
         let x88 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x87));
-        let x89 = ::fieldgen_field::barrier::select_u32(x88, x58, x15);
-        let x90 = ::fieldgen_field::barrier::select_u32(x88, x60, x17);
-        let x91 = ::fieldgen_field::barrier::select_u32(x88, x62, x19);
-        let x92 = ::fieldgen_field::barrier::select_u32(x88, x64, x21);
-        let x93 = ::fieldgen_field::barrier::select_u32(x88, x66, x23);
-        let x94 = ::fieldgen_field::barrier::select_u32(x88, x68, x25);
-        let x95 = ::fieldgen_field::barrier::select_u32(x88, x70, x27);
-        let x96 = ::fieldgen_field::barrier::select_u32(x88, x72, x29);
-        let x97 = ::fieldgen_field::barrier::select_u32(x88, x74, x31);
-        let x98 = ::fieldgen_field::barrier::select_u32(x88, x76, x33);
-        let x99 = ::fieldgen_field::barrier::select_u32(x88, x78, x35);
-        let x100 = ::fieldgen_field::barrier::select_u32(x88, x80, x37);
-        let x101 = ::fieldgen_field::barrier::select_u32(x88, x82, x39);
-        let x102 = ::fieldgen_field::barrier::select_u32(x88, x84, x41);
+        let [x89, x90, x91, x92] = ::fieldgen_field::barrier::select4_u32(
+            x88,
+            [x58, x60, x62, x64],
+            [x15, x17, x19, x21],
+        );
+        let [x93, x94, x95, x96] = ::fieldgen_field::barrier::select4_u32(
+            x88,
+            [x66, x68, x70, x72],
+            [x23, x25, x27, x29],
+        );
+        let [x97, x98, x99, x100] = ::fieldgen_field::barrier::select4_u32(
+            x88,
+            [x74, x76, x78, x80],
+            [x31, x33, x35, x37],
+        );
+        let [x101, x102] = ::fieldgen_field::barrier::select2_u32(
+            x88,
+            [x82, x84],
+            [x39, x41],
+        );
         [x89, x90, x91, x92, x93, x94, x95, x96, x97, x98, x99, x100, x101, x102]
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
@@ -5842,20 +5866,26 @@ impl Fp {
             (t967 as u32, (t967 >> 63) as u32)
         };
         let x971 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x968));
-        let x972 = ::fieldgen_field::barrier::select_u32(x971, x941, x896);
-        let x973 = ::fieldgen_field::barrier::select_u32(x971, x943, x898);
-        let x974 = ::fieldgen_field::barrier::select_u32(x971, x945, x900);
-        let x975 = ::fieldgen_field::barrier::select_u32(x971, x947, x902);
-        let x976 = ::fieldgen_field::barrier::select_u32(x971, x949, x904);
-        let x977 = ::fieldgen_field::barrier::select_u32(x971, x951, x906);
-        let x978 = ::fieldgen_field::barrier::select_u32(x971, x953, x908);
-        let x979 = ::fieldgen_field::barrier::select_u32(x971, x955, x910);
-        let x980 = ::fieldgen_field::barrier::select_u32(x971, x957, x912);
-        let x981 = ::fieldgen_field::barrier::select_u32(x971, x959, x914);
-        let x982 = ::fieldgen_field::barrier::select_u32(x971, x961, x916);
-        let x983 = ::fieldgen_field::barrier::select_u32(x971, x963, x918);
-        let x984 = ::fieldgen_field::barrier::select_u32(x971, x965, x920);
-        let x985 = ::fieldgen_field::barrier::select_u32(x971, x967, x921);
+        let [x972, x973, x974, x975] = ::fieldgen_field::barrier::select4_u32(
+            x971,
+            [x941, x943, x945, x947],
+            [x896, x898, x900, x902],
+        );
+        let [x976, x977, x978, x979] = ::fieldgen_field::barrier::select4_u32(
+            x971,
+            [x949, x951, x953, x955],
+            [x904, x906, x908, x910],
+        );
+        let [x980, x981, x982, x983] = ::fieldgen_field::barrier::select4_u32(
+            x971,
+            [x957, x959, x961, x963],
+            [x912, x914, x916, x918],
+        );
+        let [x984, x985] = ::fieldgen_field::barrier::select2_u32(
+            x971,
+            [x965, x967],
+            [x920, x921],
+        );
         [
             x972,
             x973,
@@ -8659,20 +8689,26 @@ impl Fp {
             (t521 >> 63) as u32
         };
         let x523 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x522));
-        let x524 = ::fieldgen_field::barrier::select_u32(x523, x493, x450);
-        let x525 = ::fieldgen_field::barrier::select_u32(x523, x495, x452);
-        let x526 = ::fieldgen_field::barrier::select_u32(x523, x497, x454);
-        let x527 = ::fieldgen_field::barrier::select_u32(x523, x499, x456);
-        let x528 = ::fieldgen_field::barrier::select_u32(x523, x501, x458);
-        let x529 = ::fieldgen_field::barrier::select_u32(x523, x503, x460);
-        let x530 = ::fieldgen_field::barrier::select_u32(x523, x505, x462);
-        let x531 = ::fieldgen_field::barrier::select_u32(x523, x507, x464);
-        let x532 = ::fieldgen_field::barrier::select_u32(x523, x509, x466);
-        let x533 = ::fieldgen_field::barrier::select_u32(x523, x511, x468);
-        let x534 = ::fieldgen_field::barrier::select_u32(x523, x513, x470);
-        let x535 = ::fieldgen_field::barrier::select_u32(x523, x515, x472);
-        let x536 = ::fieldgen_field::barrier::select_u32(x523, x517, x474);
-        let x537 = ::fieldgen_field::barrier::select_u32(x523, x519, x476);
+        let [x524, x525, x526, x527] = ::fieldgen_field::barrier::select4_u32(
+            x523,
+            [x493, x495, x497, x499],
+            [x450, x452, x454, x456],
+        );
+        let [x528, x529, x530, x531] = ::fieldgen_field::barrier::select4_u32(
+            x523,
+            [x501, x503, x505, x507],
+            [x458, x460, x462, x464],
+        );
+        let [x532, x533, x534, x535] = ::fieldgen_field::barrier::select4_u32(
+            x523,
+            [x509, x511, x513, x515],
+            [x466, x468, x470, x472],
+        );
+        let [x536, x537] = ::fieldgen_field::barrier::select2_u32(
+            x523,
+            [x517, x519],
+            [x474, x476],
+        );
         [
             x524,
             x525,
@@ -8927,20 +8963,26 @@ impl Fp {
             (t156 >> 63) as u32
         };
         let x158 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x157));
-        let x159 = ::fieldgen_field::barrier::select_u32(x158, x128, x85);
-        let x160 = ::fieldgen_field::barrier::select_u32(x158, x130, x87);
-        let x161 = ::fieldgen_field::barrier::select_u32(x158, x132, x89);
-        let x162 = ::fieldgen_field::barrier::select_u32(x158, x134, x91);
-        let x163 = ::fieldgen_field::barrier::select_u32(x158, x136, x93);
-        let x164 = ::fieldgen_field::barrier::select_u32(x158, x138, x95);
-        let x165 = ::fieldgen_field::barrier::select_u32(x158, x140, x97);
-        let x166 = ::fieldgen_field::barrier::select_u32(x158, x142, x99);
-        let x167 = ::fieldgen_field::barrier::select_u32(x158, x144, x101);
-        let x168 = ::fieldgen_field::barrier::select_u32(x158, x146, x103);
-        let x169 = ::fieldgen_field::barrier::select_u32(x158, x148, x105);
-        let x170 = ::fieldgen_field::barrier::select_u32(x158, x150, x107);
-        let x171 = ::fieldgen_field::barrier::select_u32(x158, x152, x109);
-        let x172 = ::fieldgen_field::barrier::select_u32(x158, x154, x111);
+        let [x159, x160, x161, x162] = ::fieldgen_field::barrier::select4_u32(
+            x158,
+            [x128, x130, x132, x134],
+            [x85, x87, x89, x91],
+        );
+        let [x163, x164, x165, x166] = ::fieldgen_field::barrier::select4_u32(
+            x158,
+            [x136, x138, x140, x142],
+            [x93, x95, x97, x99],
+        );
+        let [x167, x168, x169, x170] = ::fieldgen_field::barrier::select4_u32(
+            x158,
+            [x144, x146, x148, x150],
+            [x101, x103, x105, x107],
+        );
+        let [x171, x172] = ::fieldgen_field::barrier::select2_u32(
+            x158,
+            [x152, x154],
+            [x109, x111],
+        );
         [
             x57,
             x59,

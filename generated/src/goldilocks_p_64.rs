@@ -697,13 +697,16 @@ impl Fp {
         let x291 = ::fieldgen_field::carry::sub_u64(x266, 0x0000000000000000_u64, x289)
             .1;
         let x292 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x291));
-        let x293 = ::fieldgen_field::barrier::select_u64(x292, x276, x252);
-        let x294 = ::fieldgen_field::barrier::select_u64(x292, x278, x254);
-        let x295 = ::fieldgen_field::barrier::select_u64(x292, x280, x256);
-        let x296 = ::fieldgen_field::barrier::select_u64(x292, x282, x258);
-        let x297 = ::fieldgen_field::barrier::select_u64(x292, x284, x260);
-        let x298 = ::fieldgen_field::barrier::select_u64(x292, x286, x262);
-        let x299 = ::fieldgen_field::barrier::select_u64(x292, x288, x264);
+        let [x293, x294, x295, x296] = ::fieldgen_field::barrier::select4_u64(
+            x292,
+            [x276, x278, x280, x282],
+            [x252, x254, x256, x258],
+        );
+        let [x297, x298, x299] = ::fieldgen_field::barrier::select3_u64(
+            x292,
+            [x284, x286, x288],
+            [x260, x262, x264],
+        );
         [x293, x294, x295, x296, x297, x298, x299]
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
@@ -1198,13 +1201,16 @@ impl Fp {
         let x267 = ::fieldgen_field::carry::sub_u64(x243, 0x0000000000000000_u64, x265)
             .1;
         let x268 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x267));
-        let x269 = ::fieldgen_field::barrier::select_u64(x268, x252, x230);
-        let x270 = ::fieldgen_field::barrier::select_u64(x268, x254, x232);
-        let x271 = ::fieldgen_field::barrier::select_u64(x268, x256, x234);
-        let x272 = ::fieldgen_field::barrier::select_u64(x268, x258, x236);
-        let x273 = ::fieldgen_field::barrier::select_u64(x268, x260, x238);
-        let x274 = ::fieldgen_field::barrier::select_u64(x268, x262, x240);
-        let x275 = ::fieldgen_field::barrier::select_u64(x268, x264, x242);
+        let [x269, x270, x271, x272] = ::fieldgen_field::barrier::select4_u64(
+            x268,
+            [x252, x254, x256, x258],
+            [x230, x232, x234, x236],
+        );
+        let [x273, x274, x275] = ::fieldgen_field::barrier::select3_u64(
+            x268,
+            [x260, x262, x264],
+            [x238, x240, x242],
+        );
         [x269, x270, x271, x272, x273, x274, x275]
     }
     /// a + b mod p.
@@ -1259,13 +1265,16 @@ impl Fp {
         );
         let x52 = ::fieldgen_field::carry::sub_u64(x28, 0x0000000000000000_u64, x50).1;
         let x53 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x52));
-        let x54 = ::fieldgen_field::barrier::select_u64(x53, x37, x15);
-        let x55 = ::fieldgen_field::barrier::select_u64(x53, x39, x17);
-        let x56 = ::fieldgen_field::barrier::select_u64(x53, x41, x19);
-        let x57 = ::fieldgen_field::barrier::select_u64(x53, x43, x21);
-        let x58 = ::fieldgen_field::barrier::select_u64(x53, x45, x23);
-        let x59 = ::fieldgen_field::barrier::select_u64(x53, x47, x25);
-        let x60 = ::fieldgen_field::barrier::select_u64(x53, x49, x27);
+        let [x54, x55, x56, x57] = ::fieldgen_field::barrier::select4_u64(
+            x53,
+            [x37, x39, x41, x43],
+            [x15, x17, x19, x21],
+        );
+        let [x58, x59, x60] = ::fieldgen_field::barrier::select3_u64(
+            x53,
+            [x45, x47, x49],
+            [x23, x25, x27],
+        );
         [x54, x55, x56, x57, x58, x59, x60]
     }
     /// a − b mod p.
@@ -1400,13 +1409,16 @@ impl Fp {
         );
         let x45 = ::fieldgen_field::carry::sub_u64(x21, 0x0000000000000000_u64, x43).1;
         let x46 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x45));
-        let x47 = ::fieldgen_field::barrier::select_u64(x46, x30, x8);
-        let x48 = ::fieldgen_field::barrier::select_u64(x46, x32, x10);
-        let x49 = ::fieldgen_field::barrier::select_u64(x46, x34, x12);
-        let x50 = ::fieldgen_field::barrier::select_u64(x46, x36, x14);
-        let x51 = ::fieldgen_field::barrier::select_u64(x46, x38, x16);
-        let x52 = ::fieldgen_field::barrier::select_u64(x46, x40, x18);
-        let x53 = ::fieldgen_field::barrier::select_u64(x46, x42, x20);
+        let [x47, x48, x49, x50] = ::fieldgen_field::barrier::select4_u64(
+            x46,
+            [x30, x32, x34, x36],
+            [x8, x10, x12, x14],
+        );
+        let [x51, x52, x53] = ::fieldgen_field::barrier::select3_u64(
+            x46,
+            [x38, x40, x42],
+            [x16, x18, x20],
+        );
         [x47, x48, x49, x50, x51, x52, x53]
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
@@ -1715,13 +1727,16 @@ impl Fp {
             x287,
         );
         let x292 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x289));
-        let x293 = ::fieldgen_field::barrier::select_u64(x292, x276, x252);
-        let x294 = ::fieldgen_field::barrier::select_u64(x292, x278, x254);
-        let x295 = ::fieldgen_field::barrier::select_u64(x292, x280, x256);
-        let x296 = ::fieldgen_field::barrier::select_u64(x292, x282, x258);
-        let x297 = ::fieldgen_field::barrier::select_u64(x292, x284, x260);
-        let x298 = ::fieldgen_field::barrier::select_u64(x292, x286, x262);
-        let x299 = ::fieldgen_field::barrier::select_u64(x292, x288, x263);
+        let [x293, x294, x295, x296] = ::fieldgen_field::barrier::select4_u64(
+            x292,
+            [x276, x278, x280, x282],
+            [x252, x254, x256, x258],
+        );
+        let [x297, x298, x299] = ::fieldgen_field::barrier::select3_u64(
+            x292,
+            [x284, x286, x288],
+            [x260, x262, x263],
+        );
         [x293, x294, x295, x296, x297, x298, x299]
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: CIOS with the reduction interleaved row by row, mulx products, two carry chains (adcx/adox), constant-time final subtraction (cmovc). 397 instructions, 98 mulx, 15 registers, 1 spill slots (8 spill moves) (2n² = 98).
@@ -3227,13 +3242,16 @@ impl Fp {
         let x165 = ::fieldgen_field::carry::sub_u64(x141, 0x0000000000000000_u64, x163)
             .1;
         let x166 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x165));
-        let x167 = ::fieldgen_field::barrier::select_u64(x166, x150, x128);
-        let x168 = ::fieldgen_field::barrier::select_u64(x166, x152, x130);
-        let x169 = ::fieldgen_field::barrier::select_u64(x166, x154, x132);
-        let x170 = ::fieldgen_field::barrier::select_u64(x166, x156, x134);
-        let x171 = ::fieldgen_field::barrier::select_u64(x166, x158, x136);
-        let x172 = ::fieldgen_field::barrier::select_u64(x166, x160, x138);
-        let x173 = ::fieldgen_field::barrier::select_u64(x166, x162, x140);
+        let [x167, x168, x169, x170] = ::fieldgen_field::barrier::select4_u64(
+            x166,
+            [x150, x152, x154, x156],
+            [x128, x130, x132, x134],
+        );
+        let [x171, x172, x173] = ::fieldgen_field::barrier::select3_u64(
+            x166,
+            [x158, x160, x162],
+            [x136, x138, x140],
+        );
         [x167, x168, x169, x170, x171, x172, x173]
     }
     /// (a + b) mod p·R for a, b below p·R.
@@ -3295,13 +3313,16 @@ impl Fp {
         );
         let x80 = ::fieldgen_field::carry::sub_u64(x56, 0x0000000000000000_u64, x78).1;
         let x81 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x80));
-        let x82 = ::fieldgen_field::barrier::select_u64(x81, x65, x43);
-        let x83 = ::fieldgen_field::barrier::select_u64(x81, x67, x45);
-        let x84 = ::fieldgen_field::barrier::select_u64(x81, x69, x47);
-        let x85 = ::fieldgen_field::barrier::select_u64(x81, x71, x49);
-        let x86 = ::fieldgen_field::barrier::select_u64(x81, x73, x51);
-        let x87 = ::fieldgen_field::barrier::select_u64(x81, x75, x53);
-        let x88 = ::fieldgen_field::barrier::select_u64(x81, x77, x55);
+        let [x82, x83, x84, x85] = ::fieldgen_field::barrier::select4_u64(
+            x81,
+            [x65, x67, x69, x71],
+            [x43, x45, x47, x49],
+        );
+        let [x86, x87, x88] = ::fieldgen_field::barrier::select3_u64(
+            x81,
+            [x73, x75, x77],
+            [x51, x53, x55],
+        );
         [x29, x31, x33, x35, x37, x39, x41, x82, x83, x84, x85, x86, x87, x88]
     }
     /// (a − b) mod p·R for a, b below p·R.

@@ -1501,20 +1501,26 @@ impl Fp {
             (t1022 as u32, (t1022 >> 63) as u32)
         };
         let x1026 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x1023));
-        let x1027 = ::fieldgen_field::barrier::select_u32(x1026, x996, x952);
-        let x1028 = ::fieldgen_field::barrier::select_u32(x1026, x998, x954);
-        let x1029 = ::fieldgen_field::barrier::select_u32(x1026, x1000, x956);
-        let x1030 = ::fieldgen_field::barrier::select_u32(x1026, x1002, x958);
-        let x1031 = ::fieldgen_field::barrier::select_u32(x1026, x1004, x960);
-        let x1032 = ::fieldgen_field::barrier::select_u32(x1026, x1006, x962);
-        let x1033 = ::fieldgen_field::barrier::select_u32(x1026, x1008, x964);
-        let x1034 = ::fieldgen_field::barrier::select_u32(x1026, x1010, x966);
-        let x1035 = ::fieldgen_field::barrier::select_u32(x1026, x1012, x968);
-        let x1036 = ::fieldgen_field::barrier::select_u32(x1026, x1014, x970);
-        let x1037 = ::fieldgen_field::barrier::select_u32(x1026, x1016, x972);
-        let x1038 = ::fieldgen_field::barrier::select_u32(x1026, x1018, x974);
-        let x1039 = ::fieldgen_field::barrier::select_u32(x1026, x1020, x976);
-        let x1040 = ::fieldgen_field::barrier::select_u32(x1026, x1022, x978);
+        let [x1027, x1028, x1029, x1030] = ::fieldgen_field::barrier::select4_u32(
+            x1026,
+            [x996, x998, x1000, x1002],
+            [x952, x954, x956, x958],
+        );
+        let [x1031, x1032, x1033, x1034] = ::fieldgen_field::barrier::select4_u32(
+            x1026,
+            [x1004, x1006, x1008, x1010],
+            [x960, x962, x964, x966],
+        );
+        let [x1035, x1036, x1037, x1038] = ::fieldgen_field::barrier::select4_u32(
+            x1026,
+            [x1012, x1014, x1016, x1018],
+            [x968, x970, x972, x974],
+        );
+        let [x1039, x1040] = ::fieldgen_field::barrier::select2_u32(
+            x1026,
+            [x1020, x1022],
+            [x976, x978],
+        );
         [
             x1027,
             x1028,
@@ -2615,20 +2621,26 @@ impl Fp {
             (t934 as u32, (t934 >> 63) as u32)
         };
         let x938 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x935));
-        let x939 = ::fieldgen_field::barrier::select_u32(x938, x908, x864);
-        let x940 = ::fieldgen_field::barrier::select_u32(x938, x910, x866);
-        let x941 = ::fieldgen_field::barrier::select_u32(x938, x912, x868);
-        let x942 = ::fieldgen_field::barrier::select_u32(x938, x914, x870);
-        let x943 = ::fieldgen_field::barrier::select_u32(x938, x916, x872);
-        let x944 = ::fieldgen_field::barrier::select_u32(x938, x918, x874);
-        let x945 = ::fieldgen_field::barrier::select_u32(x938, x920, x876);
-        let x946 = ::fieldgen_field::barrier::select_u32(x938, x922, x878);
-        let x947 = ::fieldgen_field::barrier::select_u32(x938, x924, x880);
-        let x948 = ::fieldgen_field::barrier::select_u32(x938, x926, x882);
-        let x949 = ::fieldgen_field::barrier::select_u32(x938, x928, x884);
-        let x950 = ::fieldgen_field::barrier::select_u32(x938, x930, x886);
-        let x951 = ::fieldgen_field::barrier::select_u32(x938, x932, x888);
-        let x952 = ::fieldgen_field::barrier::select_u32(x938, x934, x890);
+        let [x939, x940, x941, x942] = ::fieldgen_field::barrier::select4_u32(
+            x938,
+            [x908, x910, x912, x914],
+            [x864, x866, x868, x870],
+        );
+        let [x943, x944, x945, x946] = ::fieldgen_field::barrier::select4_u32(
+            x938,
+            [x916, x918, x920, x922],
+            [x872, x874, x876, x878],
+        );
+        let [x947, x948, x949, x950] = ::fieldgen_field::barrier::select4_u32(
+            x938,
+            [x924, x926, x928, x930],
+            [x880, x882, x884, x886],
+        );
+        let [x951, x952] = ::fieldgen_field::barrier::select2_u32(
+            x938,
+            [x932, x934],
+            [x888, x890],
+        );
         [
             x939,
             x940,
@@ -2932,20 +2944,26 @@ impl Fp {
             (t197 as u32, (t197 >> 63) as u32)
         };
         let x201 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x198));
-        let x202 = ::fieldgen_field::barrier::select_u32(x201, x171, x127);
-        let x203 = ::fieldgen_field::barrier::select_u32(x201, x173, x129);
-        let x204 = ::fieldgen_field::barrier::select_u32(x201, x175, x131);
-        let x205 = ::fieldgen_field::barrier::select_u32(x201, x177, x133);
-        let x206 = ::fieldgen_field::barrier::select_u32(x201, x179, x135);
-        let x207 = ::fieldgen_field::barrier::select_u32(x201, x181, x137);
-        let x208 = ::fieldgen_field::barrier::select_u32(x201, x183, x139);
-        let x209 = ::fieldgen_field::barrier::select_u32(x201, x185, x141);
-        let x210 = ::fieldgen_field::barrier::select_u32(x201, x187, x143);
-        let x211 = ::fieldgen_field::barrier::select_u32(x201, x189, x145);
-        let x212 = ::fieldgen_field::barrier::select_u32(x201, x191, x147);
-        let x213 = ::fieldgen_field::barrier::select_u32(x201, x193, x149);
-        let x214 = ::fieldgen_field::barrier::select_u32(x201, x195, x151);
-        let x215 = ::fieldgen_field::barrier::select_u32(x201, x197, x153);
+        let [x202, x203, x204, x205] = ::fieldgen_field::barrier::select4_u32(
+            x201,
+            [x171, x173, x175, x177],
+            [x127, x129, x131, x133],
+        );
+        let [x206, x207, x208, x209] = ::fieldgen_field::barrier::select4_u32(
+            x201,
+            [x179, x181, x183, x185],
+            [x135, x137, x139, x141],
+        );
+        let [x210, x211, x212, x213] = ::fieldgen_field::barrier::select4_u32(
+            x201,
+            [x187, x189, x191, x193],
+            [x143, x145, x147, x149],
+        );
+        let [x214, x215] = ::fieldgen_field::barrier::select2_u32(
+            x201,
+            [x195, x197],
+            [x151, x153],
+        );
         [
             x202,
             x203,
@@ -3144,20 +3162,26 @@ impl Fp {
             (t100 >> 63) as u32
         };
         let x102 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x101));
-        let x103 = ::fieldgen_field::barrier::select_u32(x102, x72, x29);
-        let x104 = ::fieldgen_field::barrier::select_u32(x102, x74, x31);
-        let x105 = ::fieldgen_field::barrier::select_u32(x102, x76, x33);
-        let x106 = ::fieldgen_field::barrier::select_u32(x102, x78, x35);
-        let x107 = ::fieldgen_field::barrier::select_u32(x102, x80, x37);
-        let x108 = ::fieldgen_field::barrier::select_u32(x102, x82, x39);
-        let x109 = ::fieldgen_field::barrier::select_u32(x102, x84, x41);
-        let x110 = ::fieldgen_field::barrier::select_u32(x102, x86, x43);
-        let x111 = ::fieldgen_field::barrier::select_u32(x102, x88, x45);
-        let x112 = ::fieldgen_field::barrier::select_u32(x102, x90, x47);
-        let x113 = ::fieldgen_field::barrier::select_u32(x102, x92, x49);
-        let x114 = ::fieldgen_field::barrier::select_u32(x102, x94, x51);
-        let x115 = ::fieldgen_field::barrier::select_u32(x102, x96, x53);
-        let x116 = ::fieldgen_field::barrier::select_u32(x102, x98, x55);
+        let [x103, x104, x105, x106] = ::fieldgen_field::barrier::select4_u32(
+            x102,
+            [x72, x74, x76, x78],
+            [x29, x31, x33, x35],
+        );
+        let [x107, x108, x109, x110] = ::fieldgen_field::barrier::select4_u32(
+            x102,
+            [x80, x82, x84, x86],
+            [x37, x39, x41, x43],
+        );
+        let [x111, x112, x113, x114] = ::fieldgen_field::barrier::select4_u32(
+            x102,
+            [x88, x90, x92, x94],
+            [x45, x47, x49, x51],
+        );
+        let [x115, x116] = ::fieldgen_field::barrier::select2_u32(
+            x102,
+            [x96, x98],
+            [x53, x55],
+        );
         [
             x103,
             x104,
@@ -3622,20 +3646,26 @@ impl Fp {
             (t86 >> 63) as u32
         };
         let x88 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x87));
-        let x89 = ::fieldgen_field::barrier::select_u32(x88, x58, x15);
-        let x90 = ::fieldgen_field::barrier::select_u32(x88, x60, x17);
-        let x91 = ::fieldgen_field::barrier::select_u32(x88, x62, x19);
-        let x92 = ::fieldgen_field::barrier::select_u32(x88, x64, x21);
-        let x93 = ::fieldgen_field::barrier::select_u32(x88, x66, x23);
-        let x94 = ::fieldgen_field::barrier::select_u32(x88, x68, x25);
-        let x95 = ::fieldgen_field::barrier::select_u32(x88, x70, x27);
-        let x96 = ::fieldgen_field::barrier::select_u32(x88, x72, x29);
-        let x97 = ::fieldgen_field::barrier::select_u32(x88, x74, x31);
-        let x98 = ::fieldgen_field::barrier::select_u32(x88, x76, x33);
-        let x99 = ::fieldgen_field::barrier::select_u32(x88, x78, x35);
-        let x100 = ::fieldgen_field::barrier::select_u32(x88, x80, x37);
-        let x101 = ::fieldgen_field::barrier::select_u32(x88, x82, x39);
-        let x102 = ::fieldgen_field::barrier::select_u32(x88, x84, x41);
+        let [x89, x90, x91, x92] = ::fieldgen_field::barrier::select4_u32(
+            x88,
+            [x58, x60, x62, x64],
+            [x15, x17, x19, x21],
+        );
+        let [x93, x94, x95, x96] = ::fieldgen_field::barrier::select4_u32(
+            x88,
+            [x66, x68, x70, x72],
+            [x23, x25, x27, x29],
+        );
+        let [x97, x98, x99, x100] = ::fieldgen_field::barrier::select4_u32(
+            x88,
+            [x74, x76, x78, x80],
+            [x31, x33, x35, x37],
+        );
+        let [x101, x102] = ::fieldgen_field::barrier::select2_u32(
+            x88,
+            [x82, x84],
+            [x39, x41],
+        );
         [x89, x90, x91, x92, x93, x94, x95, x96, x97, x98, x99, x100, x101, x102]
     }
     /// The canonical value in [0, p) of a stored value.

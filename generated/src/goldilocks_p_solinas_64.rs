@@ -562,13 +562,16 @@ impl Fp {
             x332,
         );
         let x337 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x334));
-        let x338 = ::fieldgen_field::barrier::select_u64(x337, x321, x298);
-        let x339 = ::fieldgen_field::barrier::select_u64(x337, x323, x300);
-        let x340 = ::fieldgen_field::barrier::select_u64(x337, x325, x302);
-        let x341 = ::fieldgen_field::barrier::select_u64(x337, x327, x304);
-        let x342 = ::fieldgen_field::barrier::select_u64(x337, x329, x306);
-        let x343 = ::fieldgen_field::barrier::select_u64(x337, x331, x308);
-        let x344 = ::fieldgen_field::barrier::select_u64(x337, x333, x310);
+        let [x338, x339, x340, x341] = ::fieldgen_field::barrier::select4_u64(
+            x337,
+            [x321, x323, x325, x327],
+            [x298, x300, x302, x304],
+        );
+        let [x342, x343, x344] = ::fieldgen_field::barrier::select3_u64(
+            x337,
+            [x329, x331, x333],
+            [x306, x308, x310],
+        );
         [x338, x339, x340, x341, x342, x343, x344]
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
@@ -1004,13 +1007,16 @@ impl Fp {
             x335,
         );
         let x340 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x337));
-        let x341 = ::fieldgen_field::barrier::select_u64(x340, x324, x301);
-        let x342 = ::fieldgen_field::barrier::select_u64(x340, x326, x303);
-        let x343 = ::fieldgen_field::barrier::select_u64(x340, x328, x305);
-        let x344 = ::fieldgen_field::barrier::select_u64(x340, x330, x307);
-        let x345 = ::fieldgen_field::barrier::select_u64(x340, x332, x309);
-        let x346 = ::fieldgen_field::barrier::select_u64(x340, x334, x311);
-        let x347 = ::fieldgen_field::barrier::select_u64(x340, x336, x313);
+        let [x341, x342, x343, x344] = ::fieldgen_field::barrier::select4_u64(
+            x340,
+            [x324, x326, x328, x330],
+            [x301, x303, x305, x307],
+        );
+        let [x345, x346, x347] = ::fieldgen_field::barrier::select3_u64(
+            x340,
+            [x332, x334, x336],
+            [x309, x311, x313],
+        );
         [x341, x342, x343, x344, x345, x346, x347]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
@@ -1153,13 +1159,16 @@ impl Fp {
             x102,
         );
         let x107 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x104));
-        let x108 = ::fieldgen_field::barrier::select_u64(x107, x91, x68);
-        let x109 = ::fieldgen_field::barrier::select_u64(x107, x93, x70);
-        let x110 = ::fieldgen_field::barrier::select_u64(x107, x95, x72);
-        let x111 = ::fieldgen_field::barrier::select_u64(x107, x97, x74);
-        let x112 = ::fieldgen_field::barrier::select_u64(x107, x99, x76);
-        let x113 = ::fieldgen_field::barrier::select_u64(x107, x101, x78);
-        let x114 = ::fieldgen_field::barrier::select_u64(x107, x103, x80);
+        let [x108, x109, x110, x111] = ::fieldgen_field::barrier::select4_u64(
+            x107,
+            [x91, x93, x95, x97],
+            [x68, x70, x72, x74],
+        );
+        let [x112, x113, x114] = ::fieldgen_field::barrier::select3_u64(
+            x107,
+            [x99, x101, x103],
+            [x76, x78, x80],
+        );
         [x108, x109, x110, x111, x112, x113, x114]
     }
     /// a + b mod p.
@@ -1214,13 +1223,16 @@ impl Fp {
         );
         let x52 = ::fieldgen_field::carry::sub_u64(x28, 0x0000000000000000_u64, x50).1;
         let x53 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x52));
-        let x54 = ::fieldgen_field::barrier::select_u64(x53, x37, x15);
-        let x55 = ::fieldgen_field::barrier::select_u64(x53, x39, x17);
-        let x56 = ::fieldgen_field::barrier::select_u64(x53, x41, x19);
-        let x57 = ::fieldgen_field::barrier::select_u64(x53, x43, x21);
-        let x58 = ::fieldgen_field::barrier::select_u64(x53, x45, x23);
-        let x59 = ::fieldgen_field::barrier::select_u64(x53, x47, x25);
-        let x60 = ::fieldgen_field::barrier::select_u64(x53, x49, x27);
+        let [x54, x55, x56, x57] = ::fieldgen_field::barrier::select4_u64(
+            x53,
+            [x37, x39, x41, x43],
+            [x15, x17, x19, x21],
+        );
+        let [x58, x59, x60] = ::fieldgen_field::barrier::select3_u64(
+            x53,
+            [x45, x47, x49],
+            [x23, x25, x27],
+        );
         [x54, x55, x56, x57, x58, x59, x60]
     }
     /// a − b mod p.
@@ -1355,13 +1367,16 @@ impl Fp {
         );
         let x45 = ::fieldgen_field::carry::sub_u64(x21, 0x0000000000000000_u64, x43).1;
         let x46 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x45));
-        let x47 = ::fieldgen_field::barrier::select_u64(x46, x30, x8);
-        let x48 = ::fieldgen_field::barrier::select_u64(x46, x32, x10);
-        let x49 = ::fieldgen_field::barrier::select_u64(x46, x34, x12);
-        let x50 = ::fieldgen_field::barrier::select_u64(x46, x36, x14);
-        let x51 = ::fieldgen_field::barrier::select_u64(x46, x38, x16);
-        let x52 = ::fieldgen_field::barrier::select_u64(x46, x40, x18);
-        let x53 = ::fieldgen_field::barrier::select_u64(x46, x42, x20);
+        let [x47, x48, x49, x50] = ::fieldgen_field::barrier::select4_u64(
+            x46,
+            [x30, x32, x34, x36],
+            [x8, x10, x12, x14],
+        );
+        let [x51, x52, x53] = ::fieldgen_field::barrier::select3_u64(
+            x46,
+            [x38, x40, x42],
+            [x16, x18, x20],
+        );
         [x47, x48, x49, x50, x51, x52, x53]
     }
     /// The canonical value in [0, p) of a stored value.

@@ -557,10 +557,11 @@ impl Fp {
             (t16 as u32, (t16 >> 63) as u32)
         };
         let x20 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x17));
-        let x21 = ::fieldgen_field::barrier::select_u32(x20, x10, a[0]);
-        let x22 = ::fieldgen_field::barrier::select_u32(x20, x12, a[1]);
-        let x23 = ::fieldgen_field::barrier::select_u32(x20, x14, a[2]);
-        let x24 = ::fieldgen_field::barrier::select_u32(x20, x16, a[3]);
+        let [x21, x22, x23, x24] = ::fieldgen_field::barrier::select4_u32(
+            x20,
+            [x10, x12, x14, x16],
+            [a[0], a[1], a[2], a[3]],
+        );
         [x21, x22, x23, x24]
     }
     /// a·b mod p: the full product, then the special-form folds.

@@ -285,8 +285,11 @@ impl Fp {
             x7,
         );
         let x12 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x9));
-        let x13 = ::fieldgen_field::barrier::select_u64(x12, x6, a[0]);
-        let x14 = ::fieldgen_field::barrier::select_u64(x12, x8, a[1]);
+        let [x13, x14] = ::fieldgen_field::barrier::select2_u64(
+            x12,
+            [x6, x8],
+            [a[0], a[1]],
+        );
         [x13, x14]
     }
     /// a·b mod p (loose in and out) in x86-64 BMI2/ADX assembly: mulx rows with two carry chains, a fold at 2^128 by 2c with two chains, a fold at bit 127 (btr, imul by c). 28 instructions, 6 mulx, 8 registers.

@@ -820,14 +820,16 @@ impl Fp {
             (t363 >> 63) as u32
         };
         let x365 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x364));
-        let x366 = ::fieldgen_field::barrier::select_u32(x365, x347, x320);
-        let x367 = ::fieldgen_field::barrier::select_u32(x365, x349, x322);
-        let x368 = ::fieldgen_field::barrier::select_u32(x365, x351, x324);
-        let x369 = ::fieldgen_field::barrier::select_u32(x365, x353, x326);
-        let x370 = ::fieldgen_field::barrier::select_u32(x365, x355, x328);
-        let x371 = ::fieldgen_field::barrier::select_u32(x365, x357, x330);
-        let x372 = ::fieldgen_field::barrier::select_u32(x365, x359, x332);
-        let x373 = ::fieldgen_field::barrier::select_u32(x365, x361, x334);
+        let [x366, x367, x368, x369] = ::fieldgen_field::barrier::select4_u32(
+            x365,
+            [x347, x349, x351, x353],
+            [x320, x322, x324, x326],
+        );
+        let [x370, x371, x372, x373] = ::fieldgen_field::barrier::select4_u32(
+            x365,
+            [x355, x357, x359, x361],
+            [x328, x330, x332, x334],
+        );
         [x366, x367, x368, x369, x370, x371, x372, x373]
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
@@ -1442,14 +1444,16 @@ impl Fp {
             (t328 >> 63) as u32
         };
         let x330 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x329));
-        let x331 = ::fieldgen_field::barrier::select_u32(x330, x312, x287);
-        let x332 = ::fieldgen_field::barrier::select_u32(x330, x314, x289);
-        let x333 = ::fieldgen_field::barrier::select_u32(x330, x316, x291);
-        let x334 = ::fieldgen_field::barrier::select_u32(x330, x318, x293);
-        let x335 = ::fieldgen_field::barrier::select_u32(x330, x320, x295);
-        let x336 = ::fieldgen_field::barrier::select_u32(x330, x322, x297);
-        let x337 = ::fieldgen_field::barrier::select_u32(x330, x324, x299);
-        let x338 = ::fieldgen_field::barrier::select_u32(x330, x326, x301);
+        let [x331, x332, x333, x334] = ::fieldgen_field::barrier::select4_u32(
+            x330,
+            [x312, x314, x316, x318],
+            [x287, x289, x291, x293],
+        );
+        let [x335, x336, x337, x338] = ::fieldgen_field::barrier::select4_u32(
+            x330,
+            [x320, x322, x324, x326],
+            [x295, x297, x299, x301],
+        );
         [x331, x332, x333, x334, x335, x336, x337, x338]
     }
     /// a + b mod p.
@@ -1561,14 +1565,16 @@ impl Fp {
             (t58 >> 63) as u32
         };
         let x60 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x59));
-        let x61 = ::fieldgen_field::barrier::select_u32(x60, x42, x17);
-        let x62 = ::fieldgen_field::barrier::select_u32(x60, x44, x19);
-        let x63 = ::fieldgen_field::barrier::select_u32(x60, x46, x21);
-        let x64 = ::fieldgen_field::barrier::select_u32(x60, x48, x23);
-        let x65 = ::fieldgen_field::barrier::select_u32(x60, x50, x25);
-        let x66 = ::fieldgen_field::barrier::select_u32(x60, x52, x27);
-        let x67 = ::fieldgen_field::barrier::select_u32(x60, x54, x29);
-        let x68 = ::fieldgen_field::barrier::select_u32(x60, x56, x31);
+        let [x61, x62, x63, x64] = ::fieldgen_field::barrier::select4_u32(
+            x60,
+            [x42, x44, x46, x48],
+            [x17, x19, x21, x23],
+        );
+        let [x65, x66, x67, x68] = ::fieldgen_field::barrier::select4_u32(
+            x60,
+            [x50, x52, x54, x56],
+            [x25, x27, x29, x31],
+        );
         [x61, x62, x63, x64, x65, x66, x67, x68]
     }
     /// a − b mod p.
@@ -1842,14 +1848,16 @@ impl Fp {
             (t50 >> 63) as u32
         };
         let x52 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x51));
-        let x53 = ::fieldgen_field::barrier::select_u32(x52, x34, x9);
-        let x54 = ::fieldgen_field::barrier::select_u32(x52, x36, x11);
-        let x55 = ::fieldgen_field::barrier::select_u32(x52, x38, x13);
-        let x56 = ::fieldgen_field::barrier::select_u32(x52, x40, x15);
-        let x57 = ::fieldgen_field::barrier::select_u32(x52, x42, x17);
-        let x58 = ::fieldgen_field::barrier::select_u32(x52, x44, x19);
-        let x59 = ::fieldgen_field::barrier::select_u32(x52, x46, x21);
-        let x60 = ::fieldgen_field::barrier::select_u32(x52, x48, x23);
+        let [x53, x54, x55, x56] = ::fieldgen_field::barrier::select4_u32(
+            x52,
+            [x34, x36, x38, x40],
+            [x9, x11, x13, x15],
+        );
+        let [x57, x58, x59, x60] = ::fieldgen_field::barrier::select4_u32(
+            x52,
+            [x42, x44, x46, x48],
+            [x17, x19, x21, x23],
+        );
         [x53, x54, x55, x56, x57, x58, x59, x60]
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
@@ -2217,14 +2225,16 @@ impl Fp {
             (t361 as u32, (t361 >> 63) as u32)
         };
         let x365 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x362));
-        let x366 = ::fieldgen_field::barrier::select_u32(x365, x347, x320);
-        let x367 = ::fieldgen_field::barrier::select_u32(x365, x349, x322);
-        let x368 = ::fieldgen_field::barrier::select_u32(x365, x351, x324);
-        let x369 = ::fieldgen_field::barrier::select_u32(x365, x353, x326);
-        let x370 = ::fieldgen_field::barrier::select_u32(x365, x355, x328);
-        let x371 = ::fieldgen_field::barrier::select_u32(x365, x357, x330);
-        let x372 = ::fieldgen_field::barrier::select_u32(x365, x359, x332);
-        let x373 = ::fieldgen_field::barrier::select_u32(x365, x361, x333);
+        let [x366, x367, x368, x369] = ::fieldgen_field::barrier::select4_u32(
+            x365,
+            [x347, x349, x351, x353],
+            [x320, x322, x324, x326],
+        );
+        let [x370, x371, x372, x373] = ::fieldgen_field::barrier::select4_u32(
+            x365,
+            [x355, x357, x359, x361],
+            [x328, x330, x332, x333],
+        );
         [x366, x367, x368, x369, x370, x371, x372, x373]
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p.
@@ -3201,14 +3211,16 @@ impl Fp {
             (t203 >> 63) as u32
         };
         let x205 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x204));
-        let x206 = ::fieldgen_field::barrier::select_u32(x205, x187, x162);
-        let x207 = ::fieldgen_field::barrier::select_u32(x205, x189, x164);
-        let x208 = ::fieldgen_field::barrier::select_u32(x205, x191, x166);
-        let x209 = ::fieldgen_field::barrier::select_u32(x205, x193, x168);
-        let x210 = ::fieldgen_field::barrier::select_u32(x205, x195, x170);
-        let x211 = ::fieldgen_field::barrier::select_u32(x205, x197, x172);
-        let x212 = ::fieldgen_field::barrier::select_u32(x205, x199, x174);
-        let x213 = ::fieldgen_field::barrier::select_u32(x205, x201, x176);
+        let [x206, x207, x208, x209] = ::fieldgen_field::barrier::select4_u32(
+            x205,
+            [x187, x189, x191, x193],
+            [x162, x164, x166, x168],
+        );
+        let [x210, x211, x212, x213] = ::fieldgen_field::barrier::select4_u32(
+            x205,
+            [x195, x197, x199, x201],
+            [x170, x172, x174, x176],
+        );
         [x206, x207, x208, x209, x210, x211, x212, x213]
     }
     /// (a + b) mod p·R for a, b below p·R.
@@ -3352,14 +3364,16 @@ impl Fp {
             (t90 >> 63) as u32
         };
         let x92 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x91));
-        let x93 = ::fieldgen_field::barrier::select_u32(x92, x74, x49);
-        let x94 = ::fieldgen_field::barrier::select_u32(x92, x76, x51);
-        let x95 = ::fieldgen_field::barrier::select_u32(x92, x78, x53);
-        let x96 = ::fieldgen_field::barrier::select_u32(x92, x80, x55);
-        let x97 = ::fieldgen_field::barrier::select_u32(x92, x82, x57);
-        let x98 = ::fieldgen_field::barrier::select_u32(x92, x84, x59);
-        let x99 = ::fieldgen_field::barrier::select_u32(x92, x86, x61);
-        let x100 = ::fieldgen_field::barrier::select_u32(x92, x88, x63);
+        let [x93, x94, x95, x96] = ::fieldgen_field::barrier::select4_u32(
+            x92,
+            [x74, x76, x78, x80],
+            [x49, x51, x53, x55],
+        );
+        let [x97, x98, x99, x100] = ::fieldgen_field::barrier::select4_u32(
+            x92,
+            [x82, x84, x86, x88],
+            [x57, x59, x61, x63],
+        );
         [x33, x35, x37, x39, x41, x43, x45, x47, x93, x94, x95, x96, x97, x98, x99, x100]
     }
     /// (a − b) mod p·R for a, b below p·R.

@@ -299,10 +299,11 @@ impl Fp {
         let x120 = ::fieldgen_field::carry::sub_u64(x103, 0x0000000000000000_u64, x118)
             .1;
         let x121 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x120));
-        let x122 = ::fieldgen_field::barrier::select_u64(x121, x111, x96);
-        let x123 = ::fieldgen_field::barrier::select_u64(x121, x113, x98);
-        let x124 = ::fieldgen_field::barrier::select_u64(x121, x115, x100);
-        let x125 = ::fieldgen_field::barrier::select_u64(x121, x117, x102);
+        let [x122, x123, x124, x125] = ::fieldgen_field::barrier::select4_u64(
+            x121,
+            [x111, x113, x115, x117],
+            [x96, x98, x100, x102],
+        );
         [x122, x123, x124, x125]
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
@@ -497,10 +498,11 @@ impl Fp {
         let x117 = ::fieldgen_field::carry::sub_u64(x102, 0x0000000000000000_u64, x115)
             .1;
         let x118 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x117));
-        let x119 = ::fieldgen_field::barrier::select_u64(x118, x108, x95);
-        let x120 = ::fieldgen_field::barrier::select_u64(x118, x110, x97);
-        let x121 = ::fieldgen_field::barrier::select_u64(x118, x112, x99);
-        let x122 = ::fieldgen_field::barrier::select_u64(x118, x114, x101);
+        let [x119, x120, x121, x122] = ::fieldgen_field::barrier::select4_u64(
+            x118,
+            [x108, x110, x112, x114],
+            [x95, x97, x99, x101],
+        );
         [x119, x120, x121, x122]
     }
     /// a + b mod p.
@@ -537,10 +539,11 @@ impl Fp {
         );
         let x31 = ::fieldgen_field::carry::sub_u64(x16, 0x0000000000000000_u64, x29).1;
         let x32 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x31));
-        let x33 = ::fieldgen_field::barrier::select_u64(x32, x22, x9);
-        let x34 = ::fieldgen_field::barrier::select_u64(x32, x24, x11);
-        let x35 = ::fieldgen_field::barrier::select_u64(x32, x26, x13);
-        let x36 = ::fieldgen_field::barrier::select_u64(x32, x28, x15);
+        let [x33, x34, x35, x36] = ::fieldgen_field::barrier::select4_u64(
+            x32,
+            [x22, x24, x26, x28],
+            [x9, x11, x13, x15],
+        );
         [x33, x34, x35, x36]
     }
     /// a − b mod p.
@@ -639,10 +642,11 @@ impl Fp {
         );
         let x27 = ::fieldgen_field::carry::sub_u64(x12, 0x0000000000000000_u64, x25).1;
         let x28 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x27));
-        let x29 = ::fieldgen_field::barrier::select_u64(x28, x18, x5);
-        let x30 = ::fieldgen_field::barrier::select_u64(x28, x20, x7);
-        let x31 = ::fieldgen_field::barrier::select_u64(x28, x22, x9);
-        let x32 = ::fieldgen_field::barrier::select_u64(x28, x24, x11);
+        let [x29, x30, x31, x32] = ::fieldgen_field::barrier::select4_u64(
+            x28,
+            [x18, x20, x22, x24],
+            [x5, x7, x9, x11],
+        );
         [x29, x30, x31, x32]
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
@@ -762,10 +766,11 @@ impl Fp {
             x116,
         );
         let x121 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x118));
-        let x122 = ::fieldgen_field::barrier::select_u64(x121, x111, x96);
-        let x123 = ::fieldgen_field::barrier::select_u64(x121, x113, x98);
-        let x124 = ::fieldgen_field::barrier::select_u64(x121, x115, x100);
-        let x125 = ::fieldgen_field::barrier::select_u64(x121, x117, x101);
+        let [x122, x123, x124, x125] = ::fieldgen_field::barrier::select4_u64(
+            x121,
+            [x111, x113, x115, x117],
+            [x96, x98, x100, x101],
+        );
         [x122, x123, x124, x125]
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: CIOS with the reduction interleaved row by row, mulx products, two carry chains (adcx/adox), constant-time final subtraction (cmovc). 141 instructions, 28 mulx, 13 registers (2n² = 32, less 4 for the zero limbs of p).
@@ -1442,10 +1447,11 @@ impl Fp {
         );
         let x72 = ::fieldgen_field::carry::sub_u64(x57, 0x0000000000000000_u64, x70).1;
         let x73 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x72));
-        let x74 = ::fieldgen_field::barrier::select_u64(x73, x63, x50);
-        let x75 = ::fieldgen_field::barrier::select_u64(x73, x65, x52);
-        let x76 = ::fieldgen_field::barrier::select_u64(x73, x67, x54);
-        let x77 = ::fieldgen_field::barrier::select_u64(x73, x69, x56);
+        let [x74, x75, x76, x77] = ::fieldgen_field::barrier::select4_u64(
+            x73,
+            [x63, x65, x67, x69],
+            [x50, x52, x54, x56],
+        );
         [x74, x75, x76, x77]
     }
     /// (a + b) mod p·R for a, b below p·R.
@@ -1486,10 +1492,11 @@ impl Fp {
         );
         let x47 = ::fieldgen_field::carry::sub_u64(x32, 0x0000000000000000_u64, x45).1;
         let x48 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x47));
-        let x49 = ::fieldgen_field::barrier::select_u64(x48, x38, x25);
-        let x50 = ::fieldgen_field::barrier::select_u64(x48, x40, x27);
-        let x51 = ::fieldgen_field::barrier::select_u64(x48, x42, x29);
-        let x52 = ::fieldgen_field::barrier::select_u64(x48, x44, x31);
+        let [x49, x50, x51, x52] = ::fieldgen_field::barrier::select4_u64(
+            x48,
+            [x38, x40, x42, x44],
+            [x25, x27, x29, x31],
+        );
         [x17, x19, x21, x23, x49, x50, x51, x52]
     }
     /// (a − b) mod p·R for a, b below p·R.

@@ -947,14 +947,16 @@ impl Fp {
             (t483 as u32, (t483 >> 63) as u32)
         };
         let x487 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x484));
-        let x488 = ::fieldgen_field::barrier::select_u32(x487, x469, x443);
-        let x489 = ::fieldgen_field::barrier::select_u32(x487, x471, x445);
-        let x490 = ::fieldgen_field::barrier::select_u32(x487, x473, x447);
-        let x491 = ::fieldgen_field::barrier::select_u32(x487, x475, x449);
-        let x492 = ::fieldgen_field::barrier::select_u32(x487, x477, x451);
-        let x493 = ::fieldgen_field::barrier::select_u32(x487, x479, x453);
-        let x494 = ::fieldgen_field::barrier::select_u32(x487, x481, x455);
-        let x495 = ::fieldgen_field::barrier::select_u32(x487, x483, x457);
+        let [x488, x489, x490, x491] = ::fieldgen_field::barrier::select4_u32(
+            x487,
+            [x469, x471, x473, x475],
+            [x443, x445, x447, x449],
+        );
+        let [x492, x493, x494, x495] = ::fieldgen_field::barrier::select4_u32(
+            x487,
+            [x477, x479, x481, x483],
+            [x451, x453, x455, x457],
+        );
         [x488, x489, x490, x491, x492, x493, x494, x495]
     }
     /// a² mod p: off-diagonal products once, then the signed 32-bit Solinas terms (FIPS 186-4 D.2) and one fold by 2^k ≡ c (portable).
@@ -1768,14 +1770,16 @@ impl Fp {
             (t479 as u32, (t479 >> 63) as u32)
         };
         let x483 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x480));
-        let x484 = ::fieldgen_field::barrier::select_u32(x483, x465, x439);
-        let x485 = ::fieldgen_field::barrier::select_u32(x483, x467, x441);
-        let x486 = ::fieldgen_field::barrier::select_u32(x483, x469, x443);
-        let x487 = ::fieldgen_field::barrier::select_u32(x483, x471, x445);
-        let x488 = ::fieldgen_field::barrier::select_u32(x483, x473, x447);
-        let x489 = ::fieldgen_field::barrier::select_u32(x483, x475, x449);
-        let x490 = ::fieldgen_field::barrier::select_u32(x483, x477, x451);
-        let x491 = ::fieldgen_field::barrier::select_u32(x483, x479, x453);
+        let [x484, x485, x486, x487] = ::fieldgen_field::barrier::select4_u32(
+            x483,
+            [x465, x467, x469, x471],
+            [x439, x441, x443, x445],
+        );
+        let [x488, x489, x490, x491] = ::fieldgen_field::barrier::select4_u32(
+            x483,
+            [x473, x475, x477, x479],
+            [x447, x449, x451, x453],
+        );
         [x484, x485, x486, x487, x488, x489, x490, x491]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
@@ -2082,14 +2086,16 @@ impl Fp {
             (t365 as u32, (t365 >> 63) as u32)
         };
         let x369 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x366));
-        let x370 = ::fieldgen_field::barrier::select_u32(x369, x351, x325);
-        let x371 = ::fieldgen_field::barrier::select_u32(x369, x353, x327);
-        let x372 = ::fieldgen_field::barrier::select_u32(x369, x355, x329);
-        let x373 = ::fieldgen_field::barrier::select_u32(x369, x357, x331);
-        let x374 = ::fieldgen_field::barrier::select_u32(x369, x359, x333);
-        let x375 = ::fieldgen_field::barrier::select_u32(x369, x361, x335);
-        let x376 = ::fieldgen_field::barrier::select_u32(x369, x363, x337);
-        let x377 = ::fieldgen_field::barrier::select_u32(x369, x365, x339);
+        let [x370, x371, x372, x373] = ::fieldgen_field::barrier::select4_u32(
+            x369,
+            [x351, x353, x355, x357],
+            [x325, x327, x329, x331],
+        );
+        let [x374, x375, x376, x377] = ::fieldgen_field::barrier::select4_u32(
+            x369,
+            [x359, x361, x363, x365],
+            [x333, x335, x337, x339],
+        );
         [x370, x371, x372, x373, x374, x375, x376, x377]
     }
     /// a + b mod p.
@@ -2201,14 +2207,16 @@ impl Fp {
             (t58 >> 63) as u32
         };
         let x60 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x59));
-        let x61 = ::fieldgen_field::barrier::select_u32(x60, x42, x17);
-        let x62 = ::fieldgen_field::barrier::select_u32(x60, x44, x19);
-        let x63 = ::fieldgen_field::barrier::select_u32(x60, x46, x21);
-        let x64 = ::fieldgen_field::barrier::select_u32(x60, x48, x23);
-        let x65 = ::fieldgen_field::barrier::select_u32(x60, x50, x25);
-        let x66 = ::fieldgen_field::barrier::select_u32(x60, x52, x27);
-        let x67 = ::fieldgen_field::barrier::select_u32(x60, x54, x29);
-        let x68 = ::fieldgen_field::barrier::select_u32(x60, x56, x31);
+        let [x61, x62, x63, x64] = ::fieldgen_field::barrier::select4_u32(
+            x60,
+            [x42, x44, x46, x48],
+            [x17, x19, x21, x23],
+        );
+        let [x65, x66, x67, x68] = ::fieldgen_field::barrier::select4_u32(
+            x60,
+            [x50, x52, x54, x56],
+            [x25, x27, x29, x31],
+        );
         [x61, x62, x63, x64, x65, x66, x67, x68]
     }
     /// a − b mod p.
@@ -2482,14 +2490,16 @@ impl Fp {
             (t50 >> 63) as u32
         };
         let x52 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x51));
-        let x53 = ::fieldgen_field::barrier::select_u32(x52, x34, x9);
-        let x54 = ::fieldgen_field::barrier::select_u32(x52, x36, x11);
-        let x55 = ::fieldgen_field::barrier::select_u32(x52, x38, x13);
-        let x56 = ::fieldgen_field::barrier::select_u32(x52, x40, x15);
-        let x57 = ::fieldgen_field::barrier::select_u32(x52, x42, x17);
-        let x58 = ::fieldgen_field::barrier::select_u32(x52, x44, x19);
-        let x59 = ::fieldgen_field::barrier::select_u32(x52, x46, x21);
-        let x60 = ::fieldgen_field::barrier::select_u32(x52, x48, x23);
+        let [x53, x54, x55, x56] = ::fieldgen_field::barrier::select4_u32(
+            x52,
+            [x34, x36, x38, x40],
+            [x9, x11, x13, x15],
+        );
+        let [x57, x58, x59, x60] = ::fieldgen_field::barrier::select4_u32(
+            x52,
+            [x42, x44, x46, x48],
+            [x17, x19, x21, x23],
+        );
         [x53, x54, x55, x56, x57, x58, x59, x60]
     }
     /// The canonical value in [0, p) of a stored value.

@@ -408,10 +408,11 @@ impl Fp {
             x316,
         );
         let x321 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x318));
-        let x322 = ::fieldgen_field::barrier::select_u64(x321, x311, x297);
-        let x323 = ::fieldgen_field::barrier::select_u64(x321, x313, x299);
-        let x324 = ::fieldgen_field::barrier::select_u64(x321, x315, x301);
-        let x325 = ::fieldgen_field::barrier::select_u64(x321, x317, x303);
+        let [x322, x323, x324, x325] = ::fieldgen_field::barrier::select4_u64(
+            x321,
+            [x311, x313, x315, x317],
+            [x297, x299, x301, x303],
+        );
         [x322, x323, x324, x325]
     }
     /// a² mod p: off-diagonal products once, then the signed 32-bit Solinas terms (FIPS 186-4 D.2) and one fold by 2^k ≡ c (portable).
@@ -745,10 +746,11 @@ impl Fp {
             x328,
         );
         let x333 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x330));
-        let x334 = ::fieldgen_field::barrier::select_u64(x333, x323, x309);
-        let x335 = ::fieldgen_field::barrier::select_u64(x333, x325, x311);
-        let x336 = ::fieldgen_field::barrier::select_u64(x333, x327, x313);
-        let x337 = ::fieldgen_field::barrier::select_u64(x333, x329, x315);
+        let [x334, x335, x336, x337] = ::fieldgen_field::barrier::select4_u64(
+            x333,
+            [x323, x325, x327, x329],
+            [x309, x311, x313, x315],
+        );
         [x334, x335, x336, x337]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
@@ -897,10 +899,11 @@ impl Fp {
             x290,
         );
         let x295 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x292));
-        let x296 = ::fieldgen_field::barrier::select_u64(x295, x285, x271);
-        let x297 = ::fieldgen_field::barrier::select_u64(x295, x287, x273);
-        let x298 = ::fieldgen_field::barrier::select_u64(x295, x289, x275);
-        let x299 = ::fieldgen_field::barrier::select_u64(x295, x291, x277);
+        let [x296, x297, x298, x299] = ::fieldgen_field::barrier::select4_u64(
+            x295,
+            [x285, x287, x289, x291],
+            [x271, x273, x275, x277],
+        );
         [x296, x297, x298, x299]
     }
     /// a + b mod p.
@@ -937,10 +940,11 @@ impl Fp {
         );
         let x31 = ::fieldgen_field::carry::sub_u64(x16, 0x0000000000000000_u64, x29).1;
         let x32 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x31));
-        let x33 = ::fieldgen_field::barrier::select_u64(x32, x22, x9);
-        let x34 = ::fieldgen_field::barrier::select_u64(x32, x24, x11);
-        let x35 = ::fieldgen_field::barrier::select_u64(x32, x26, x13);
-        let x36 = ::fieldgen_field::barrier::select_u64(x32, x28, x15);
+        let [x33, x34, x35, x36] = ::fieldgen_field::barrier::select4_u64(
+            x32,
+            [x22, x24, x26, x28],
+            [x9, x11, x13, x15],
+        );
         [x33, x34, x35, x36]
     }
     /// a − b mod p.
@@ -1039,10 +1043,11 @@ impl Fp {
         );
         let x27 = ::fieldgen_field::carry::sub_u64(x12, 0x0000000000000000_u64, x25).1;
         let x28 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x27));
-        let x29 = ::fieldgen_field::barrier::select_u64(x28, x18, x5);
-        let x30 = ::fieldgen_field::barrier::select_u64(x28, x20, x7);
-        let x31 = ::fieldgen_field::barrier::select_u64(x28, x22, x9);
-        let x32 = ::fieldgen_field::barrier::select_u64(x28, x24, x11);
+        let [x29, x30, x31, x32] = ::fieldgen_field::barrier::select4_u64(
+            x28,
+            [x18, x20, x22, x24],
+            [x5, x7, x9, x11],
+        );
         [x29, x30, x31, x32]
     }
     /// The canonical value in [0, p) of a stored value.

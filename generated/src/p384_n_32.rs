@@ -1714,18 +1714,21 @@ impl Fr {
             (t735 >> 63) as u32
         };
         let x737 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x736));
-        let x738 = ::fieldgen_field::barrier::select_u32(x737, x711, x672);
-        let x739 = ::fieldgen_field::barrier::select_u32(x737, x713, x674);
-        let x740 = ::fieldgen_field::barrier::select_u32(x737, x715, x676);
-        let x741 = ::fieldgen_field::barrier::select_u32(x737, x717, x678);
-        let x742 = ::fieldgen_field::barrier::select_u32(x737, x719, x680);
-        let x743 = ::fieldgen_field::barrier::select_u32(x737, x721, x682);
-        let x744 = ::fieldgen_field::barrier::select_u32(x737, x723, x684);
-        let x745 = ::fieldgen_field::barrier::select_u32(x737, x725, x686);
-        let x746 = ::fieldgen_field::barrier::select_u32(x737, x727, x688);
-        let x747 = ::fieldgen_field::barrier::select_u32(x737, x729, x690);
-        let x748 = ::fieldgen_field::barrier::select_u32(x737, x731, x692);
-        let x749 = ::fieldgen_field::barrier::select_u32(x737, x733, x694);
+        let [x738, x739, x740, x741] = ::fieldgen_field::barrier::select4_u32(
+            x737,
+            [x711, x713, x715, x717],
+            [x672, x674, x676, x678],
+        );
+        let [x742, x743, x744, x745] = ::fieldgen_field::barrier::select4_u32(
+            x737,
+            [x719, x721, x723, x725],
+            [x680, x682, x684, x686],
+        );
+        let [x746, x747, x748, x749] = ::fieldgen_field::barrier::select4_u32(
+            x737,
+            [x727, x729, x731, x733],
+            [x688, x690, x692, x694],
+        );
         [x738, x739, x740, x741, x742, x743, x744, x745, x746, x747, x748, x749]
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
@@ -3051,18 +3054,21 @@ impl Fr {
             (t636 >> 63) as u32
         };
         let x638 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x637));
-        let x639 = ::fieldgen_field::barrier::select_u32(x638, x612, x575);
-        let x640 = ::fieldgen_field::barrier::select_u32(x638, x614, x577);
-        let x641 = ::fieldgen_field::barrier::select_u32(x638, x616, x579);
-        let x642 = ::fieldgen_field::barrier::select_u32(x638, x618, x581);
-        let x643 = ::fieldgen_field::barrier::select_u32(x638, x620, x583);
-        let x644 = ::fieldgen_field::barrier::select_u32(x638, x622, x585);
-        let x645 = ::fieldgen_field::barrier::select_u32(x638, x624, x587);
-        let x646 = ::fieldgen_field::barrier::select_u32(x638, x626, x589);
-        let x647 = ::fieldgen_field::barrier::select_u32(x638, x628, x591);
-        let x648 = ::fieldgen_field::barrier::select_u32(x638, x630, x593);
-        let x649 = ::fieldgen_field::barrier::select_u32(x638, x632, x595);
-        let x650 = ::fieldgen_field::barrier::select_u32(x638, x634, x597);
+        let [x639, x640, x641, x642] = ::fieldgen_field::barrier::select4_u32(
+            x638,
+            [x612, x614, x616, x618],
+            [x575, x577, x579, x581],
+        );
+        let [x643, x644, x645, x646] = ::fieldgen_field::barrier::select4_u32(
+            x638,
+            [x620, x622, x624, x626],
+            [x583, x585, x587, x589],
+        );
+        let [x647, x648, x649, x650] = ::fieldgen_field::barrier::select4_u32(
+            x638,
+            [x628, x630, x632, x634],
+            [x591, x593, x595, x597],
+        );
         [x639, x640, x641, x642, x643, x644, x645, x646, x647, x648, x649, x650]
     }
     /// a + b mod p.
@@ -3222,18 +3228,21 @@ impl Fr {
             (t86 >> 63) as u32
         };
         let x88 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x87));
-        let x89 = ::fieldgen_field::barrier::select_u32(x88, x62, x25);
-        let x90 = ::fieldgen_field::barrier::select_u32(x88, x64, x27);
-        let x91 = ::fieldgen_field::barrier::select_u32(x88, x66, x29);
-        let x92 = ::fieldgen_field::barrier::select_u32(x88, x68, x31);
-        let x93 = ::fieldgen_field::barrier::select_u32(x88, x70, x33);
-        let x94 = ::fieldgen_field::barrier::select_u32(x88, x72, x35);
-        let x95 = ::fieldgen_field::barrier::select_u32(x88, x74, x37);
-        let x96 = ::fieldgen_field::barrier::select_u32(x88, x76, x39);
-        let x97 = ::fieldgen_field::barrier::select_u32(x88, x78, x41);
-        let x98 = ::fieldgen_field::barrier::select_u32(x88, x80, x43);
-        let x99 = ::fieldgen_field::barrier::select_u32(x88, x82, x45);
-        let x100 = ::fieldgen_field::barrier::select_u32(x88, x84, x47);
+        let [x89, x90, x91, x92] = ::fieldgen_field::barrier::select4_u32(
+            x88,
+            [x62, x64, x66, x68],
+            [x25, x27, x29, x31],
+        );
+        let [x93, x94, x95, x96] = ::fieldgen_field::barrier::select4_u32(
+            x88,
+            [x70, x72, x74, x76],
+            [x33, x35, x37, x39],
+        );
+        let [x97, x98, x99, x100] = ::fieldgen_field::barrier::select4_u32(
+            x88,
+            [x78, x80, x82, x84],
+            [x41, x43, x45, x47],
+        );
         [x89, x90, x91, x92, x93, x94, x95, x96, x97, x98, x99, x100]
     }
     /// a − b mod p.
@@ -3669,18 +3678,21 @@ impl Fr {
             (t74 >> 63) as u32
         };
         let x76 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x75));
-        let x77 = ::fieldgen_field::barrier::select_u32(x76, x50, x13);
-        let x78 = ::fieldgen_field::barrier::select_u32(x76, x52, x15);
-        let x79 = ::fieldgen_field::barrier::select_u32(x76, x54, x17);
-        let x80 = ::fieldgen_field::barrier::select_u32(x76, x56, x19);
-        let x81 = ::fieldgen_field::barrier::select_u32(x76, x58, x21);
-        let x82 = ::fieldgen_field::barrier::select_u32(x76, x60, x23);
-        let x83 = ::fieldgen_field::barrier::select_u32(x76, x62, x25);
-        let x84 = ::fieldgen_field::barrier::select_u32(x76, x64, x27);
-        let x85 = ::fieldgen_field::barrier::select_u32(x76, x66, x29);
-        let x86 = ::fieldgen_field::barrier::select_u32(x76, x68, x31);
-        let x87 = ::fieldgen_field::barrier::select_u32(x76, x70, x33);
-        let x88 = ::fieldgen_field::barrier::select_u32(x76, x72, x35);
+        let [x77, x78, x79, x80] = ::fieldgen_field::barrier::select4_u32(
+            x76,
+            [x50, x52, x54, x56],
+            [x13, x15, x17, x19],
+        );
+        let [x81, x82, x83, x84] = ::fieldgen_field::barrier::select4_u32(
+            x76,
+            [x58, x60, x62, x64],
+            [x21, x23, x25, x27],
+        );
+        let [x85, x86, x87, x88] = ::fieldgen_field::barrier::select4_u32(
+            x76,
+            [x66, x68, x70, x72],
+            [x29, x31, x33, x35],
+        );
         [x77, x78, x79, x80, x81, x82, x83, x84, x85, x86, x87, x88]
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
@@ -4516,18 +4528,21 @@ impl Fr {
             (t733 as u32, (t733 >> 63) as u32)
         };
         let x737 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x734));
-        let x738 = ::fieldgen_field::barrier::select_u32(x737, x711, x672);
-        let x739 = ::fieldgen_field::barrier::select_u32(x737, x713, x674);
-        let x740 = ::fieldgen_field::barrier::select_u32(x737, x715, x676);
-        let x741 = ::fieldgen_field::barrier::select_u32(x737, x717, x678);
-        let x742 = ::fieldgen_field::barrier::select_u32(x737, x719, x680);
-        let x743 = ::fieldgen_field::barrier::select_u32(x737, x721, x682);
-        let x744 = ::fieldgen_field::barrier::select_u32(x737, x723, x684);
-        let x745 = ::fieldgen_field::barrier::select_u32(x737, x725, x686);
-        let x746 = ::fieldgen_field::barrier::select_u32(x737, x727, x688);
-        let x747 = ::fieldgen_field::barrier::select_u32(x737, x729, x690);
-        let x748 = ::fieldgen_field::barrier::select_u32(x737, x731, x692);
-        let x749 = ::fieldgen_field::barrier::select_u32(x737, x733, x693);
+        let [x738, x739, x740, x741] = ::fieldgen_field::barrier::select4_u32(
+            x737,
+            [x711, x713, x715, x717],
+            [x672, x674, x676, x678],
+        );
+        let [x742, x743, x744, x745] = ::fieldgen_field::barrier::select4_u32(
+            x737,
+            [x719, x721, x723, x725],
+            [x680, x682, x684, x686],
+        );
+        let [x746, x747, x748, x749] = ::fieldgen_field::barrier::select4_u32(
+            x737,
+            [x727, x729, x731, x733],
+            [x688, x690, x692, x693],
+        );
         [x738, x739, x740, x741, x742, x743, x744, x745, x746, x747, x748, x749]
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS with the reduction fused into each row, 299 umaal (carry-free multiply-accumulates), n quotient muls, operands and accumulator in memory, constant-time final subtraction (borrow mask). 1043 instructions, 10 registers.
@@ -7419,18 +7434,21 @@ impl Fr {
             (t399 >> 63) as u32
         };
         let x401 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x400));
-        let x402 = ::fieldgen_field::barrier::select_u32(x401, x375, x338);
-        let x403 = ::fieldgen_field::barrier::select_u32(x401, x377, x340);
-        let x404 = ::fieldgen_field::barrier::select_u32(x401, x379, x342);
-        let x405 = ::fieldgen_field::barrier::select_u32(x401, x381, x344);
-        let x406 = ::fieldgen_field::barrier::select_u32(x401, x383, x346);
-        let x407 = ::fieldgen_field::barrier::select_u32(x401, x385, x348);
-        let x408 = ::fieldgen_field::barrier::select_u32(x401, x387, x350);
-        let x409 = ::fieldgen_field::barrier::select_u32(x401, x389, x352);
-        let x410 = ::fieldgen_field::barrier::select_u32(x401, x391, x354);
-        let x411 = ::fieldgen_field::barrier::select_u32(x401, x393, x356);
-        let x412 = ::fieldgen_field::barrier::select_u32(x401, x395, x358);
-        let x413 = ::fieldgen_field::barrier::select_u32(x401, x397, x360);
+        let [x402, x403, x404, x405] = ::fieldgen_field::barrier::select4_u32(
+            x401,
+            [x375, x377, x379, x381],
+            [x338, x340, x342, x344],
+        );
+        let [x406, x407, x408, x409] = ::fieldgen_field::barrier::select4_u32(
+            x401,
+            [x383, x385, x387, x389],
+            [x346, x348, x350, x352],
+        );
+        let [x410, x411, x412, x413] = ::fieldgen_field::barrier::select4_u32(
+            x401,
+            [x391, x393, x395, x397],
+            [x354, x356, x358, x360],
+        );
         [x402, x403, x404, x405, x406, x407, x408, x409, x410, x411, x412, x413]
     }
     /// (a + b) mod p·R for a, b below p·R.
@@ -7638,18 +7656,21 @@ impl Fr {
             (t134 >> 63) as u32
         };
         let x136 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x135));
-        let x137 = ::fieldgen_field::barrier::select_u32(x136, x110, x73);
-        let x138 = ::fieldgen_field::barrier::select_u32(x136, x112, x75);
-        let x139 = ::fieldgen_field::barrier::select_u32(x136, x114, x77);
-        let x140 = ::fieldgen_field::barrier::select_u32(x136, x116, x79);
-        let x141 = ::fieldgen_field::barrier::select_u32(x136, x118, x81);
-        let x142 = ::fieldgen_field::barrier::select_u32(x136, x120, x83);
-        let x143 = ::fieldgen_field::barrier::select_u32(x136, x122, x85);
-        let x144 = ::fieldgen_field::barrier::select_u32(x136, x124, x87);
-        let x145 = ::fieldgen_field::barrier::select_u32(x136, x126, x89);
-        let x146 = ::fieldgen_field::barrier::select_u32(x136, x128, x91);
-        let x147 = ::fieldgen_field::barrier::select_u32(x136, x130, x93);
-        let x148 = ::fieldgen_field::barrier::select_u32(x136, x132, x95);
+        let [x137, x138, x139, x140] = ::fieldgen_field::barrier::select4_u32(
+            x136,
+            [x110, x112, x114, x116],
+            [x73, x75, x77, x79],
+        );
+        let [x141, x142, x143, x144] = ::fieldgen_field::barrier::select4_u32(
+            x136,
+            [x118, x120, x122, x124],
+            [x81, x83, x85, x87],
+        );
+        let [x145, x146, x147, x148] = ::fieldgen_field::barrier::select4_u32(
+            x136,
+            [x126, x128, x130, x132],
+            [x89, x91, x93, x95],
+        );
         [
             x49,
             x51,

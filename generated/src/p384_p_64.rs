@@ -550,12 +550,16 @@ impl Fp {
         let x226 = ::fieldgen_field::carry::sub_u64(x204, 0x0000000000000000_u64, x224)
             .1;
         let x227 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x226));
-        let x228 = ::fieldgen_field::barrier::select_u64(x227, x213, x192);
-        let x229 = ::fieldgen_field::barrier::select_u64(x227, x215, x194);
-        let x230 = ::fieldgen_field::barrier::select_u64(x227, x217, x196);
-        let x231 = ::fieldgen_field::barrier::select_u64(x227, x219, x198);
-        let x232 = ::fieldgen_field::barrier::select_u64(x227, x221, x200);
-        let x233 = ::fieldgen_field::barrier::select_u64(x227, x223, x202);
+        let [x228, x229, x230, x231] = ::fieldgen_field::barrier::select4_u64(
+            x227,
+            [x213, x215, x217, x219],
+            [x192, x194, x196, x198],
+        );
+        let [x232, x233] = ::fieldgen_field::barrier::select2_u64(
+            x227,
+            [x221, x223],
+            [x200, x202],
+        );
         [x228, x229, x230, x231, x232, x233]
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
@@ -941,12 +945,16 @@ impl Fp {
         let x211 = ::fieldgen_field::carry::sub_u64(x190, 0x0000000000000000_u64, x209)
             .1;
         let x212 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x211));
-        let x213 = ::fieldgen_field::barrier::select_u64(x212, x198, x179);
-        let x214 = ::fieldgen_field::barrier::select_u64(x212, x200, x181);
-        let x215 = ::fieldgen_field::barrier::select_u64(x212, x202, x183);
-        let x216 = ::fieldgen_field::barrier::select_u64(x212, x204, x185);
-        let x217 = ::fieldgen_field::barrier::select_u64(x212, x206, x187);
-        let x218 = ::fieldgen_field::barrier::select_u64(x212, x208, x189);
+        let [x213, x214, x215, x216] = ::fieldgen_field::barrier::select4_u64(
+            x212,
+            [x198, x200, x202, x204],
+            [x179, x181, x183, x185],
+        );
+        let [x217, x218] = ::fieldgen_field::barrier::select2_u64(
+            x212,
+            [x206, x208],
+            [x187, x189],
+        );
         [x213, x214, x215, x216, x217, x218]
     }
     /// a + b mod p.
@@ -995,12 +1003,16 @@ impl Fp {
         );
         let x45 = ::fieldgen_field::carry::sub_u64(x24, 0x0000000000000000_u64, x43).1;
         let x46 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x45));
-        let x47 = ::fieldgen_field::barrier::select_u64(x46, x32, x13);
-        let x48 = ::fieldgen_field::barrier::select_u64(x46, x34, x15);
-        let x49 = ::fieldgen_field::barrier::select_u64(x46, x36, x17);
-        let x50 = ::fieldgen_field::barrier::select_u64(x46, x38, x19);
-        let x51 = ::fieldgen_field::barrier::select_u64(x46, x40, x21);
-        let x52 = ::fieldgen_field::barrier::select_u64(x46, x42, x23);
+        let [x47, x48, x49, x50] = ::fieldgen_field::barrier::select4_u64(
+            x46,
+            [x32, x34, x36, x38],
+            [x13, x15, x17, x19],
+        );
+        let [x51, x52] = ::fieldgen_field::barrier::select2_u64(
+            x46,
+            [x40, x42],
+            [x21, x23],
+        );
         [x47, x48, x49, x50, x51, x52]
     }
     /// a − b mod p.
@@ -1128,12 +1140,16 @@ impl Fp {
         );
         let x39 = ::fieldgen_field::carry::sub_u64(x18, 0x0000000000000000_u64, x37).1;
         let x40 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x39));
-        let x41 = ::fieldgen_field::barrier::select_u64(x40, x26, x7);
-        let x42 = ::fieldgen_field::barrier::select_u64(x40, x28, x9);
-        let x43 = ::fieldgen_field::barrier::select_u64(x40, x30, x11);
-        let x44 = ::fieldgen_field::barrier::select_u64(x40, x32, x13);
-        let x45 = ::fieldgen_field::barrier::select_u64(x40, x34, x15);
-        let x46 = ::fieldgen_field::barrier::select_u64(x40, x36, x17);
+        let [x41, x42, x43, x44] = ::fieldgen_field::barrier::select4_u64(
+            x40,
+            [x26, x28, x30, x32],
+            [x7, x9, x11, x13],
+        );
+        let [x45, x46] = ::fieldgen_field::barrier::select2_u64(
+            x40,
+            [x34, x36],
+            [x15, x17],
+        );
         [x41, x42, x43, x44, x45, x46]
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
@@ -1375,12 +1391,16 @@ impl Fp {
             x222,
         );
         let x227 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x224));
-        let x228 = ::fieldgen_field::barrier::select_u64(x227, x213, x192);
-        let x229 = ::fieldgen_field::barrier::select_u64(x227, x215, x194);
-        let x230 = ::fieldgen_field::barrier::select_u64(x227, x217, x196);
-        let x231 = ::fieldgen_field::barrier::select_u64(x227, x219, x198);
-        let x232 = ::fieldgen_field::barrier::select_u64(x227, x221, x200);
-        let x233 = ::fieldgen_field::barrier::select_u64(x227, x223, x201);
+        let [x228, x229, x230, x231] = ::fieldgen_field::barrier::select4_u64(
+            x227,
+            [x213, x215, x217, x219],
+            [x192, x194, x196, x198],
+        );
+        let [x232, x233] = ::fieldgen_field::barrier::select2_u64(
+            x227,
+            [x221, x223],
+            [x200, x201],
+        );
         [x228, x229, x230, x231, x232, x233]
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: CIOS with the reduction interleaved row by row, mulx products, two carry chains (adcx/adox), constant-time final subtraction (cmovc). 305 instructions, 72 mulx, 15 registers (2n² = 72).
@@ -2584,12 +2604,16 @@ impl Fp {
         let x130 = ::fieldgen_field::carry::sub_u64(x109, 0x0000000000000000_u64, x128)
             .1;
         let x131 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x130));
-        let x132 = ::fieldgen_field::barrier::select_u64(x131, x117, x98);
-        let x133 = ::fieldgen_field::barrier::select_u64(x131, x119, x100);
-        let x134 = ::fieldgen_field::barrier::select_u64(x131, x121, x102);
-        let x135 = ::fieldgen_field::barrier::select_u64(x131, x123, x104);
-        let x136 = ::fieldgen_field::barrier::select_u64(x131, x125, x106);
-        let x137 = ::fieldgen_field::barrier::select_u64(x131, x127, x108);
+        let [x132, x133, x134, x135] = ::fieldgen_field::barrier::select4_u64(
+            x131,
+            [x117, x119, x121, x123],
+            [x98, x100, x102, x104],
+        );
+        let [x136, x137] = ::fieldgen_field::barrier::select2_u64(
+            x131,
+            [x125, x127],
+            [x106, x108],
+        );
         [x132, x133, x134, x135, x136, x137]
     }
     /// (a + b) mod p·R for a, b below p·R.
@@ -2644,12 +2668,16 @@ impl Fp {
         );
         let x69 = ::fieldgen_field::carry::sub_u64(x48, 0x0000000000000000_u64, x67).1;
         let x70 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x69));
-        let x71 = ::fieldgen_field::barrier::select_u64(x70, x56, x37);
-        let x72 = ::fieldgen_field::barrier::select_u64(x70, x58, x39);
-        let x73 = ::fieldgen_field::barrier::select_u64(x70, x60, x41);
-        let x74 = ::fieldgen_field::barrier::select_u64(x70, x62, x43);
-        let x75 = ::fieldgen_field::barrier::select_u64(x70, x64, x45);
-        let x76 = ::fieldgen_field::barrier::select_u64(x70, x66, x47);
+        let [x71, x72, x73, x74] = ::fieldgen_field::barrier::select4_u64(
+            x70,
+            [x56, x58, x60, x62],
+            [x37, x39, x41, x43],
+        );
+        let [x75, x76] = ::fieldgen_field::barrier::select2_u64(
+            x70,
+            [x64, x66],
+            [x45, x47],
+        );
         [x25, x27, x29, x31, x33, x35, x71, x72, x73, x74, x75, x76]
     }
     /// (a − b) mod p·R for a, b below p·R.

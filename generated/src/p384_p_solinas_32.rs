@@ -1342,18 +1342,21 @@ impl Fp {
             (t680 as u32, (t680 >> 63) as u32)
         };
         let x684 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x681));
-        let x685 = ::fieldgen_field::barrier::select_u32(x684, x658, x620);
-        let x686 = ::fieldgen_field::barrier::select_u32(x684, x660, x622);
-        let x687 = ::fieldgen_field::barrier::select_u32(x684, x662, x624);
-        let x688 = ::fieldgen_field::barrier::select_u32(x684, x664, x626);
-        let x689 = ::fieldgen_field::barrier::select_u32(x684, x666, x628);
-        let x690 = ::fieldgen_field::barrier::select_u32(x684, x668, x630);
-        let x691 = ::fieldgen_field::barrier::select_u32(x684, x670, x632);
-        let x692 = ::fieldgen_field::barrier::select_u32(x684, x672, x634);
-        let x693 = ::fieldgen_field::barrier::select_u32(x684, x674, x636);
-        let x694 = ::fieldgen_field::barrier::select_u32(x684, x676, x638);
-        let x695 = ::fieldgen_field::barrier::select_u32(x684, x678, x640);
-        let x696 = ::fieldgen_field::barrier::select_u32(x684, x680, x642);
+        let [x685, x686, x687, x688] = ::fieldgen_field::barrier::select4_u32(
+            x684,
+            [x658, x660, x662, x664],
+            [x620, x622, x624, x626],
+        );
+        let [x689, x690, x691, x692] = ::fieldgen_field::barrier::select4_u32(
+            x684,
+            [x666, x668, x670, x672],
+            [x628, x630, x632, x634],
+        );
+        let [x693, x694, x695, x696] = ::fieldgen_field::barrier::select4_u32(
+            x684,
+            [x674, x676, x678, x680],
+            [x636, x638, x640, x642],
+        );
         [x685, x686, x687, x688, x689, x690, x691, x692, x693, x694, x695, x696]
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
@@ -2388,18 +2391,21 @@ impl Fp {
             (t628 as u32, (t628 >> 63) as u32)
         };
         let x632 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x629));
-        let x633 = ::fieldgen_field::barrier::select_u32(x632, x606, x568);
-        let x634 = ::fieldgen_field::barrier::select_u32(x632, x608, x570);
-        let x635 = ::fieldgen_field::barrier::select_u32(x632, x610, x572);
-        let x636 = ::fieldgen_field::barrier::select_u32(x632, x612, x574);
-        let x637 = ::fieldgen_field::barrier::select_u32(x632, x614, x576);
-        let x638 = ::fieldgen_field::barrier::select_u32(x632, x616, x578);
-        let x639 = ::fieldgen_field::barrier::select_u32(x632, x618, x580);
-        let x640 = ::fieldgen_field::barrier::select_u32(x632, x620, x582);
-        let x641 = ::fieldgen_field::barrier::select_u32(x632, x622, x584);
-        let x642 = ::fieldgen_field::barrier::select_u32(x632, x624, x586);
-        let x643 = ::fieldgen_field::barrier::select_u32(x632, x626, x588);
-        let x644 = ::fieldgen_field::barrier::select_u32(x632, x628, x590);
+        let [x633, x634, x635, x636] = ::fieldgen_field::barrier::select4_u32(
+            x632,
+            [x606, x608, x610, x612],
+            [x568, x570, x572, x574],
+        );
+        let [x637, x638, x639, x640] = ::fieldgen_field::barrier::select4_u32(
+            x632,
+            [x614, x616, x618, x620],
+            [x576, x578, x580, x582],
+        );
+        let [x641, x642, x643, x644] = ::fieldgen_field::barrier::select4_u32(
+            x632,
+            [x622, x624, x626, x628],
+            [x584, x586, x588, x590],
+        );
         [x633, x634, x635, x636, x637, x638, x639, x640, x641, x642, x643, x644]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
@@ -2664,18 +2670,21 @@ impl Fp {
             (t159 as u32, (t159 >> 63) as u32)
         };
         let x163 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x160));
-        let x164 = ::fieldgen_field::barrier::select_u32(x163, x137, x99);
-        let x165 = ::fieldgen_field::barrier::select_u32(x163, x139, x101);
-        let x166 = ::fieldgen_field::barrier::select_u32(x163, x141, x103);
-        let x167 = ::fieldgen_field::barrier::select_u32(x163, x143, x105);
-        let x168 = ::fieldgen_field::barrier::select_u32(x163, x145, x107);
-        let x169 = ::fieldgen_field::barrier::select_u32(x163, x147, x109);
-        let x170 = ::fieldgen_field::barrier::select_u32(x163, x149, x111);
-        let x171 = ::fieldgen_field::barrier::select_u32(x163, x151, x113);
-        let x172 = ::fieldgen_field::barrier::select_u32(x163, x153, x115);
-        let x173 = ::fieldgen_field::barrier::select_u32(x163, x155, x117);
-        let x174 = ::fieldgen_field::barrier::select_u32(x163, x157, x119);
-        let x175 = ::fieldgen_field::barrier::select_u32(x163, x159, x121);
+        let [x164, x165, x166, x167] = ::fieldgen_field::barrier::select4_u32(
+            x163,
+            [x137, x139, x141, x143],
+            [x99, x101, x103, x105],
+        );
+        let [x168, x169, x170, x171] = ::fieldgen_field::barrier::select4_u32(
+            x163,
+            [x145, x147, x149, x151],
+            [x107, x109, x111, x113],
+        );
+        let [x172, x173, x174, x175] = ::fieldgen_field::barrier::select4_u32(
+            x163,
+            [x153, x155, x157, x159],
+            [x115, x117, x119, x121],
+        );
         [x164, x165, x166, x167, x168, x169, x170, x171, x172, x173, x174, x175]
     }
     /// a + b mod p.
@@ -2835,18 +2844,21 @@ impl Fp {
             (t86 >> 63) as u32
         };
         let x88 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x87));
-        let x89 = ::fieldgen_field::barrier::select_u32(x88, x62, x25);
-        let x90 = ::fieldgen_field::barrier::select_u32(x88, x64, x27);
-        let x91 = ::fieldgen_field::barrier::select_u32(x88, x66, x29);
-        let x92 = ::fieldgen_field::barrier::select_u32(x88, x68, x31);
-        let x93 = ::fieldgen_field::barrier::select_u32(x88, x70, x33);
-        let x94 = ::fieldgen_field::barrier::select_u32(x88, x72, x35);
-        let x95 = ::fieldgen_field::barrier::select_u32(x88, x74, x37);
-        let x96 = ::fieldgen_field::barrier::select_u32(x88, x76, x39);
-        let x97 = ::fieldgen_field::barrier::select_u32(x88, x78, x41);
-        let x98 = ::fieldgen_field::barrier::select_u32(x88, x80, x43);
-        let x99 = ::fieldgen_field::barrier::select_u32(x88, x82, x45);
-        let x100 = ::fieldgen_field::barrier::select_u32(x88, x84, x47);
+        let [x89, x90, x91, x92] = ::fieldgen_field::barrier::select4_u32(
+            x88,
+            [x62, x64, x66, x68],
+            [x25, x27, x29, x31],
+        );
+        let [x93, x94, x95, x96] = ::fieldgen_field::barrier::select4_u32(
+            x88,
+            [x70, x72, x74, x76],
+            [x33, x35, x37, x39],
+        );
+        let [x97, x98, x99, x100] = ::fieldgen_field::barrier::select4_u32(
+            x88,
+            [x78, x80, x82, x84],
+            [x41, x43, x45, x47],
+        );
         [x89, x90, x91, x92, x93, x94, x95, x96, x97, x98, x99, x100]
     }
     /// a − b mod p.
@@ -3270,18 +3282,21 @@ impl Fp {
             (t74 >> 63) as u32
         };
         let x76 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x75));
-        let x77 = ::fieldgen_field::barrier::select_u32(x76, x50, x13);
-        let x78 = ::fieldgen_field::barrier::select_u32(x76, x52, x15);
-        let x79 = ::fieldgen_field::barrier::select_u32(x76, x54, x17);
-        let x80 = ::fieldgen_field::barrier::select_u32(x76, x56, x19);
-        let x81 = ::fieldgen_field::barrier::select_u32(x76, x58, x21);
-        let x82 = ::fieldgen_field::barrier::select_u32(x76, x60, x23);
-        let x83 = ::fieldgen_field::barrier::select_u32(x76, x62, x25);
-        let x84 = ::fieldgen_field::barrier::select_u32(x76, x64, x27);
-        let x85 = ::fieldgen_field::barrier::select_u32(x76, x66, x29);
-        let x86 = ::fieldgen_field::barrier::select_u32(x76, x68, x31);
-        let x87 = ::fieldgen_field::barrier::select_u32(x76, x70, x33);
-        let x88 = ::fieldgen_field::barrier::select_u32(x76, x72, x35);
+        let [x77, x78, x79, x80] = ::fieldgen_field::barrier::select4_u32(
+            x76,
+            [x50, x52, x54, x56],
+            [x13, x15, x17, x19],
+        );
+        let [x81, x82, x83, x84] = ::fieldgen_field::barrier::select4_u32(
+            x76,
+            [x58, x60, x62, x64],
+            [x21, x23, x25, x27],
+        );
+        let [x85, x86, x87, x88] = ::fieldgen_field::barrier::select4_u32(
+            x76,
+            [x66, x68, x70, x72],
+            [x29, x31, x33, x35],
+        );
         [x77, x78, x79, x80, x81, x82, x83, x84, x85, x86, x87, x88]
     }
     /// The canonical value in [0, p) of a stored value.

@@ -513,12 +513,16 @@ impl Fp {
             x249,
         );
         let x254 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x251));
-        let x255 = ::fieldgen_field::barrier::select_u64(x254, x240, x220);
-        let x256 = ::fieldgen_field::barrier::select_u64(x254, x242, x222);
-        let x257 = ::fieldgen_field::barrier::select_u64(x254, x244, x224);
-        let x258 = ::fieldgen_field::barrier::select_u64(x254, x246, x226);
-        let x259 = ::fieldgen_field::barrier::select_u64(x254, x248, x228);
-        let x260 = ::fieldgen_field::barrier::select_u64(x254, x250, x230);
+        let [x255, x256, x257, x258] = ::fieldgen_field::barrier::select4_u64(
+            x254,
+            [x240, x242, x244, x246],
+            [x220, x222, x224, x226],
+        );
+        let [x259, x260] = ::fieldgen_field::barrier::select2_u64(
+            x254,
+            [x248, x250],
+            [x228, x230],
+        );
         [x255, x256, x257, x258, x259, x260]
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
@@ -932,12 +936,16 @@ impl Fp {
             x257,
         );
         let x262 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x259));
-        let x263 = ::fieldgen_field::barrier::select_u64(x262, x248, x228);
-        let x264 = ::fieldgen_field::barrier::select_u64(x262, x250, x230);
-        let x265 = ::fieldgen_field::barrier::select_u64(x262, x252, x232);
-        let x266 = ::fieldgen_field::barrier::select_u64(x262, x254, x234);
-        let x267 = ::fieldgen_field::barrier::select_u64(x262, x256, x236);
-        let x268 = ::fieldgen_field::barrier::select_u64(x262, x258, x238);
+        let [x263, x264, x265, x266] = ::fieldgen_field::barrier::select4_u64(
+            x262,
+            [x248, x250, x252, x254],
+            [x228, x230, x232, x234],
+        );
+        let [x267, x268] = ::fieldgen_field::barrier::select2_u64(
+            x262,
+            [x256, x258],
+            [x236, x238],
+        );
         [x263, x264, x265, x266, x267, x268]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
@@ -1062,12 +1070,16 @@ impl Fp {
             x86,
         );
         let x91 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x88));
-        let x92 = ::fieldgen_field::barrier::select_u64(x91, x77, x57);
-        let x93 = ::fieldgen_field::barrier::select_u64(x91, x79, x59);
-        let x94 = ::fieldgen_field::barrier::select_u64(x91, x81, x61);
-        let x95 = ::fieldgen_field::barrier::select_u64(x91, x83, x63);
-        let x96 = ::fieldgen_field::barrier::select_u64(x91, x85, x65);
-        let x97 = ::fieldgen_field::barrier::select_u64(x91, x87, x67);
+        let [x92, x93, x94, x95] = ::fieldgen_field::barrier::select4_u64(
+            x91,
+            [x77, x79, x81, x83],
+            [x57, x59, x61, x63],
+        );
+        let [x96, x97] = ::fieldgen_field::barrier::select2_u64(
+            x91,
+            [x85, x87],
+            [x65, x67],
+        );
         [x92, x93, x94, x95, x96, x97]
     }
     /// a + b mod p.
@@ -1116,12 +1128,16 @@ impl Fp {
         );
         let x45 = ::fieldgen_field::carry::sub_u64(x24, 0x0000000000000000_u64, x43).1;
         let x46 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x45));
-        let x47 = ::fieldgen_field::barrier::select_u64(x46, x32, x13);
-        let x48 = ::fieldgen_field::barrier::select_u64(x46, x34, x15);
-        let x49 = ::fieldgen_field::barrier::select_u64(x46, x36, x17);
-        let x50 = ::fieldgen_field::barrier::select_u64(x46, x38, x19);
-        let x51 = ::fieldgen_field::barrier::select_u64(x46, x40, x21);
-        let x52 = ::fieldgen_field::barrier::select_u64(x46, x42, x23);
+        let [x47, x48, x49, x50] = ::fieldgen_field::barrier::select4_u64(
+            x46,
+            [x32, x34, x36, x38],
+            [x13, x15, x17, x19],
+        );
+        let [x51, x52] = ::fieldgen_field::barrier::select2_u64(
+            x46,
+            [x40, x42],
+            [x21, x23],
+        );
         [x47, x48, x49, x50, x51, x52]
     }
     /// a − b mod p.
@@ -1249,12 +1265,16 @@ impl Fp {
         );
         let x39 = ::fieldgen_field::carry::sub_u64(x18, 0x0000000000000000_u64, x37).1;
         let x40 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x39));
-        let x41 = ::fieldgen_field::barrier::select_u64(x40, x26, x7);
-        let x42 = ::fieldgen_field::barrier::select_u64(x40, x28, x9);
-        let x43 = ::fieldgen_field::barrier::select_u64(x40, x30, x11);
-        let x44 = ::fieldgen_field::barrier::select_u64(x40, x32, x13);
-        let x45 = ::fieldgen_field::barrier::select_u64(x40, x34, x15);
-        let x46 = ::fieldgen_field::barrier::select_u64(x40, x36, x17);
+        let [x41, x42, x43, x44] = ::fieldgen_field::barrier::select4_u64(
+            x40,
+            [x26, x28, x30, x32],
+            [x7, x9, x11, x13],
+        );
+        let [x45, x46] = ::fieldgen_field::barrier::select2_u64(
+            x40,
+            [x34, x36],
+            [x15, x17],
+        );
         [x41, x42, x43, x44, x45, x46]
     }
     /// The canonical value in [0, p) of a stored value.

@@ -3821,22 +3821,26 @@ impl Fp {
             (t68 as u32, (t68 >> 63) as u32)
         };
         let x72 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x69));
-        let x73 = ::fieldgen_field::barrier::select_u32(x72, x36, a[0]);
-        let x74 = ::fieldgen_field::barrier::select_u32(x72, x38, a[1]);
-        let x75 = ::fieldgen_field::barrier::select_u32(x72, x40, a[2]);
-        let x76 = ::fieldgen_field::barrier::select_u32(x72, x42, a[3]);
-        let x77 = ::fieldgen_field::barrier::select_u32(x72, x44, a[4]);
-        let x78 = ::fieldgen_field::barrier::select_u32(x72, x46, a[5]);
-        let x79 = ::fieldgen_field::barrier::select_u32(x72, x48, a[6]);
-        let x80 = ::fieldgen_field::barrier::select_u32(x72, x50, a[7]);
-        let x81 = ::fieldgen_field::barrier::select_u32(x72, x52, a[8]);
-        let x82 = ::fieldgen_field::barrier::select_u32(x72, x54, a[9]);
-        let x83 = ::fieldgen_field::barrier::select_u32(x72, x56, a[10]);
-        let x84 = ::fieldgen_field::barrier::select_u32(x72, x58, a[11]);
-        let x85 = ::fieldgen_field::barrier::select_u32(x72, x60, a[12]);
-        let x86 = ::fieldgen_field::barrier::select_u32(x72, x62, a[13]);
-        let x87 = ::fieldgen_field::barrier::select_u32(x72, x64, a[14]);
-        let x88 = ::fieldgen_field::barrier::select_u32(x72, x66, a[15]);
+        let [x73, x74, x75, x76] = ::fieldgen_field::barrier::select4_u32(
+            x72,
+            [x36, x38, x40, x42],
+            [a[0], a[1], a[2], a[3]],
+        );
+        let [x77, x78, x79, x80] = ::fieldgen_field::barrier::select4_u32(
+            x72,
+            [x44, x46, x48, x50],
+            [a[4], a[5], a[6], a[7]],
+        );
+        let [x81, x82, x83, x84] = ::fieldgen_field::barrier::select4_u32(
+            x72,
+            [x52, x54, x56, x58],
+            [a[8], a[9], a[10], a[11]],
+        );
+        let [x85, x86, x87, x88] = ::fieldgen_field::barrier::select4_u32(
+            x72,
+            [x60, x62, x64, x66],
+            [a[12], a[13], a[14], a[15]],
+        );
         let x89 = ::fieldgen_field::barrier::select_u32(x72, x68, a[16]);
         [
             x73,

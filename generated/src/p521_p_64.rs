@@ -1418,14 +1418,16 @@ impl Fp {
             x35,
         );
         let x40 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x37));
-        let x41 = ::fieldgen_field::barrier::select_u64(x40, x20, a[0]);
-        let x42 = ::fieldgen_field::barrier::select_u64(x40, x22, a[1]);
-        let x43 = ::fieldgen_field::barrier::select_u64(x40, x24, a[2]);
-        let x44 = ::fieldgen_field::barrier::select_u64(x40, x26, a[3]);
-        let x45 = ::fieldgen_field::barrier::select_u64(x40, x28, a[4]);
-        let x46 = ::fieldgen_field::barrier::select_u64(x40, x30, a[5]);
-        let x47 = ::fieldgen_field::barrier::select_u64(x40, x32, a[6]);
-        let x48 = ::fieldgen_field::barrier::select_u64(x40, x34, a[7]);
+        let [x41, x42, x43, x44] = ::fieldgen_field::barrier::select4_u64(
+            x40,
+            [x20, x22, x24, x26],
+            [a[0], a[1], a[2], a[3]],
+        );
+        let [x45, x46, x47, x48] = ::fieldgen_field::barrier::select4_u64(
+            x40,
+            [x28, x30, x32, x34],
+            [a[4], a[5], a[6], a[7]],
+        );
         let x49 = ::fieldgen_field::barrier::select_u64(x40, x36, a[8]);
         [x41, x42, x43, x44, x45, x46, x47, x48, x49]
     }

@@ -235,10 +235,11 @@ impl Fp {
             x88,
         );
         let x93 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x90));
-        let x94 = ::fieldgen_field::barrier::select_u64(x93, x83, x69);
-        let x95 = ::fieldgen_field::barrier::select_u64(x93, x85, x71);
-        let x96 = ::fieldgen_field::barrier::select_u64(x93, x87, x73);
-        let x97 = ::fieldgen_field::barrier::select_u64(x93, x89, x75);
+        let [x94, x95, x96, x97] = ::fieldgen_field::barrier::select4_u64(
+            x93,
+            [x83, x85, x87, x89],
+            [x69, x71, x73, x75],
+        );
         [x94, x95, x96, x97]
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
@@ -399,10 +400,11 @@ impl Fp {
             x100,
         );
         let x105 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x102));
-        let x106 = ::fieldgen_field::barrier::select_u64(x105, x95, x81);
-        let x107 = ::fieldgen_field::barrier::select_u64(x105, x97, x83);
-        let x108 = ::fieldgen_field::barrier::select_u64(x105, x99, x85);
-        let x109 = ::fieldgen_field::barrier::select_u64(x105, x101, x87);
+        let [x106, x107, x108, x109] = ::fieldgen_field::barrier::select4_u64(
+            x105,
+            [x95, x97, x99, x101],
+            [x81, x83, x85, x87],
+        );
         [x106, x107, x108, x109]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
@@ -482,10 +484,11 @@ impl Fp {
             x48,
         );
         let x53 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x50));
-        let x54 = ::fieldgen_field::barrier::select_u64(x53, x43, x29);
-        let x55 = ::fieldgen_field::barrier::select_u64(x53, x45, x31);
-        let x56 = ::fieldgen_field::barrier::select_u64(x53, x47, x33);
-        let x57 = ::fieldgen_field::barrier::select_u64(x53, x49, x35);
+        let [x54, x55, x56, x57] = ::fieldgen_field::barrier::select4_u64(
+            x53,
+            [x43, x45, x47, x49],
+            [x29, x31, x33, x35],
+        );
         [x54, x55, x56, x57]
     }
     /// a + b mod p.
@@ -522,10 +525,11 @@ impl Fp {
         );
         let x31 = ::fieldgen_field::carry::sub_u64(x16, 0x0000000000000000_u64, x29).1;
         let x32 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x31));
-        let x33 = ::fieldgen_field::barrier::select_u64(x32, x22, x9);
-        let x34 = ::fieldgen_field::barrier::select_u64(x32, x24, x11);
-        let x35 = ::fieldgen_field::barrier::select_u64(x32, x26, x13);
-        let x36 = ::fieldgen_field::barrier::select_u64(x32, x28, x15);
+        let [x33, x34, x35, x36] = ::fieldgen_field::barrier::select4_u64(
+            x32,
+            [x22, x24, x26, x28],
+            [x9, x11, x13, x15],
+        );
         [x33, x34, x35, x36]
     }
     /// a − b mod p.
@@ -621,10 +625,11 @@ impl Fp {
         );
         let x27 = ::fieldgen_field::carry::sub_u64(x12, 0x0000000000000000_u64, x25).1;
         let x28 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x27));
-        let x29 = ::fieldgen_field::barrier::select_u64(x28, x18, x5);
-        let x30 = ::fieldgen_field::barrier::select_u64(x28, x20, x7);
-        let x31 = ::fieldgen_field::barrier::select_u64(x28, x22, x9);
-        let x32 = ::fieldgen_field::barrier::select_u64(x28, x24, x11);
+        let [x29, x30, x31, x32] = ::fieldgen_field::barrier::select4_u64(
+            x28,
+            [x18, x20, x22, x24],
+            [x5, x7, x9, x11],
+        );
         [x29, x30, x31, x32]
     }
     /// The canonical value in [0, p) of a stored value.

@@ -644,14 +644,16 @@ impl Fp {
             (t308 as u32, (t308 >> 63) as u32)
         };
         let x312 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x309));
-        let x313 = ::fieldgen_field::barrier::select_u32(x312, x294, x268);
-        let x314 = ::fieldgen_field::barrier::select_u32(x312, x296, x270);
-        let x315 = ::fieldgen_field::barrier::select_u32(x312, x298, x272);
-        let x316 = ::fieldgen_field::barrier::select_u32(x312, x300, x274);
-        let x317 = ::fieldgen_field::barrier::select_u32(x312, x302, x276);
-        let x318 = ::fieldgen_field::barrier::select_u32(x312, x304, x278);
-        let x319 = ::fieldgen_field::barrier::select_u32(x312, x306, x280);
-        let x320 = ::fieldgen_field::barrier::select_u32(x312, x308, x282);
+        let [x313, x314, x315, x316] = ::fieldgen_field::barrier::select4_u32(
+            x312,
+            [x294, x296, x298, x300],
+            [x268, x270, x272, x274],
+        );
+        let [x317, x318, x319, x320] = ::fieldgen_field::barrier::select4_u32(
+            x312,
+            [x302, x304, x306, x308],
+            [x276, x278, x280, x282],
+        );
         [x313, x314, x315, x316, x317, x318, x319, x320]
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
@@ -1162,14 +1164,16 @@ impl Fp {
             (t304 as u32, (t304 >> 63) as u32)
         };
         let x308 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x305));
-        let x309 = ::fieldgen_field::barrier::select_u32(x308, x290, x264);
-        let x310 = ::fieldgen_field::barrier::select_u32(x308, x292, x266);
-        let x311 = ::fieldgen_field::barrier::select_u32(x308, x294, x268);
-        let x312 = ::fieldgen_field::barrier::select_u32(x308, x296, x270);
-        let x313 = ::fieldgen_field::barrier::select_u32(x308, x298, x272);
-        let x314 = ::fieldgen_field::barrier::select_u32(x308, x300, x274);
-        let x315 = ::fieldgen_field::barrier::select_u32(x308, x302, x276);
-        let x316 = ::fieldgen_field::barrier::select_u32(x308, x304, x278);
+        let [x309, x310, x311, x312] = ::fieldgen_field::barrier::select4_u32(
+            x308,
+            [x290, x292, x294, x296],
+            [x264, x266, x268, x270],
+        );
+        let [x313, x314, x315, x316] = ::fieldgen_field::barrier::select4_u32(
+            x308,
+            [x298, x300, x302, x304],
+            [x272, x274, x276, x278],
+        );
         [x309, x310, x311, x312, x313, x314, x315, x316]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
@@ -1347,14 +1351,16 @@ impl Fp {
             (t101 as u32, (t101 >> 63) as u32)
         };
         let x105 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x102));
-        let x106 = ::fieldgen_field::barrier::select_u32(x105, x87, x61);
-        let x107 = ::fieldgen_field::barrier::select_u32(x105, x89, x63);
-        let x108 = ::fieldgen_field::barrier::select_u32(x105, x91, x65);
-        let x109 = ::fieldgen_field::barrier::select_u32(x105, x93, x67);
-        let x110 = ::fieldgen_field::barrier::select_u32(x105, x95, x69);
-        let x111 = ::fieldgen_field::barrier::select_u32(x105, x97, x71);
-        let x112 = ::fieldgen_field::barrier::select_u32(x105, x99, x73);
-        let x113 = ::fieldgen_field::barrier::select_u32(x105, x101, x75);
+        let [x106, x107, x108, x109] = ::fieldgen_field::barrier::select4_u32(
+            x105,
+            [x87, x89, x91, x93],
+            [x61, x63, x65, x67],
+        );
+        let [x110, x111, x112, x113] = ::fieldgen_field::barrier::select4_u32(
+            x105,
+            [x95, x97, x99, x101],
+            [x69, x71, x73, x75],
+        );
         [x106, x107, x108, x109, x110, x111, x112, x113]
     }
     /// a + b mod p.
@@ -1466,14 +1472,16 @@ impl Fp {
             (t58 >> 63) as u32
         };
         let x60 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x59));
-        let x61 = ::fieldgen_field::barrier::select_u32(x60, x42, x17);
-        let x62 = ::fieldgen_field::barrier::select_u32(x60, x44, x19);
-        let x63 = ::fieldgen_field::barrier::select_u32(x60, x46, x21);
-        let x64 = ::fieldgen_field::barrier::select_u32(x60, x48, x23);
-        let x65 = ::fieldgen_field::barrier::select_u32(x60, x50, x25);
-        let x66 = ::fieldgen_field::barrier::select_u32(x60, x52, x27);
-        let x67 = ::fieldgen_field::barrier::select_u32(x60, x54, x29);
-        let x68 = ::fieldgen_field::barrier::select_u32(x60, x56, x31);
+        let [x61, x62, x63, x64] = ::fieldgen_field::barrier::select4_u32(
+            x60,
+            [x42, x44, x46, x48],
+            [x17, x19, x21, x23],
+        );
+        let [x65, x66, x67, x68] = ::fieldgen_field::barrier::select4_u32(
+            x60,
+            [x50, x52, x54, x56],
+            [x25, x27, x29, x31],
+        );
         [x61, x62, x63, x64, x65, x66, x67, x68]
     }
     /// a − b mod p.
@@ -1769,14 +1777,16 @@ impl Fp {
             (t50 >> 63) as u32
         };
         let x52 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x51));
-        let x53 = ::fieldgen_field::barrier::select_u32(x52, x34, x9);
-        let x54 = ::fieldgen_field::barrier::select_u32(x52, x36, x11);
-        let x55 = ::fieldgen_field::barrier::select_u32(x52, x38, x13);
-        let x56 = ::fieldgen_field::barrier::select_u32(x52, x40, x15);
-        let x57 = ::fieldgen_field::barrier::select_u32(x52, x42, x17);
-        let x58 = ::fieldgen_field::barrier::select_u32(x52, x44, x19);
-        let x59 = ::fieldgen_field::barrier::select_u32(x52, x46, x21);
-        let x60 = ::fieldgen_field::barrier::select_u32(x52, x48, x23);
+        let [x53, x54, x55, x56] = ::fieldgen_field::barrier::select4_u32(
+            x52,
+            [x34, x36, x38, x40],
+            [x9, x11, x13, x15],
+        );
+        let [x57, x58, x59, x60] = ::fieldgen_field::barrier::select4_u32(
+            x52,
+            [x42, x44, x46, x48],
+            [x17, x19, x21, x23],
+        );
         [x53, x54, x55, x56, x57, x58, x59, x60]
     }
     /// The canonical value in [0, p) of a stored value.

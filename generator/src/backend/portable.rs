@@ -67,6 +67,29 @@ struct Defs {
     pair: Option<TokenStream>,
 }
 
+/// The most selects one `selectK` helper of `fieldgen_field::barrier` takes.
+const SELECT_GROUP: usize = 4;
+
+/// The consecutive `Select`s from instruction `start` on under the same `mask`, up to
+/// [`SELECT_GROUP`] of them, none reading another's result.
+fn select_run(f: &Func, start: usize, mask: Var) -> Vec<usize> {
+    let mut run = Vec::new();
+    let mut outs = Vec::new();
+    for (j, ins) in f.instrs.iter().enumerate().skip(start) {
+        match ins.op {
+            Op::Select { mask: m, a, b } if m == mask && run.len() < SELECT_GROUP => {
+                if outs.contains(&a) || outs.contains(&b) {
+                    break;
+                }
+                run.push(j);
+                outs.push(ins.outs[0]);
+            }
+            _ => break,
+        }
+    }
+    run
+}
+
 /// Emits `f` as a Rust function `fn name(a: &[W; n0], b: &[W; n1], ...) -> [W; out]`.
 /// `args` names the input arrays in order. The function is `#[inline]` and private.
 pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream {
@@ -111,7 +134,12 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
     let mut slot_of: Vec<Option<usize>> = vec![None; f.num_vars as usize];
     let mut num_slots = 0usize;
     let mut body = Vec::new();
+    // Selects emitted as part of a group (see `Op::Select` below).
+    let mut grouped = vec![false; f.instrs.len()];
     for (idx, ins) in f.instrs.iter().enumerate() {
+        if grouped[idx] {
+            continue;
+        }
         let val = |v: Var| -> TokenStream {
             match (&inline[v.0 as usize], &names[v.0 as usize]) {
                 (Some(t), _) => t.clone(),
@@ -267,6 +295,36 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
                 let barrier = format_ident!("{}", if f.w == 64 { "u64" } else { "u32" });
                 let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
                 one(quote!(::fieldgen_field::barrier::#barrier(#zero_lit.wrapping_sub(#bit))))
+            }
+            Op::Select { mask, .. } if !pooled && select_run(f, idx, mask).len() > 1 => {
+                // A run of selects under one mask (a final conditional subtraction): one
+                // `test` and a `cmov` per limb in one asm block (`selectK_u64`) instead of a
+                // `test`/`cmov`/`xor` per limb.
+                let run = select_run(f, idx, mask);
+                let m = val(mask);
+                let (mut xs, mut ys, mut ids) = (Vec::new(), Vec::new(), Vec::new());
+                for &j in &run {
+                    if let Op::Select { a, b, .. } = f.instrs[j].op {
+                        xs.push(val(a));
+                        ys.push(val(b));
+                    }
+                    let o = f.instrs[j].outs[0];
+                    ids.push(if last_use[o.0 as usize].is_some() {
+                        format_ident!("x{}", o.0)
+                    } else {
+                        format_ident!("_")
+                    });
+                }
+                let select = format_ident!("select{}_u{}", run.len(), f.w);
+                body.push(quote! {
+                    let [#(#ids),*] = ::fieldgen_field::barrier::#select(#m, [#(#xs),*], [#(#ys),*]);
+                });
+                for &j in &run {
+                    grouped[j] = true;
+                    let o = f.instrs[j].outs[0];
+                    names[o.0 as usize] = Some(format_ident!("x{}", o.0));
+                }
+                continue;
             }
             Op::Select { mask, a, b } => {
                 // b where mask is all ones, a where it is zero, by `test`/`cmov` (`cmp`/`csel`)
