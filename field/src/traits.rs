@@ -164,7 +164,25 @@ pub trait BinaryField: Field {
 /// reduction, T·R⁻¹ mod p. Since mul_wide(a, b) = ã·b̃ (an integer below p², congruent to
 /// a·b·R² mod p), `reduce_wide(mul_wide(a, b)) = a·b` and a sum of products can be reduced once:
 /// `reduce_wide(add_wide(mul_wide(a, b), mul_wide(c, d))) = a·b + c·d`.
+///
+/// [`WideField::add_wide`] and [`WideField::sub_wide`] work modulo p·R (one conditional
+/// correction each), so any sequence of them keeps the bound. The unreduced forms skip the
+/// correction where the caller can bound the integers instead (Aranha, Karabina, Longa,
+/// Gebotys, López, EUROCRYPT 2011, §3–4): up to [`WideField::WIDE_HEADROOM`] products of
+/// reduced values add with [`WideField::add_wide_unreduced`] and stay below p·R; a difference
+/// known to be non-negative needs no correction ([`WideField::sub_wide_unreduced`]); and
+/// [`WideField::mul_wide_sums`] multiplies unreduced sums, so a Karatsuba middle term comes out
+/// exact. Every unreduced method has a default over the modular ones with the same result on
+/// the inputs its contract allows, so an implementation may override only what it speeds up.
 pub trait WideField: PrimeField {
+    /// The largest k with k·(p − 1)² < p·R: how many products of two reduced values (each at
+    /// most (p − 1)²) may be summed by [`WideField::add_wide_unreduced`] while staying below
+    /// p·R: about R/p (generated fields: 5 for BN254's p ≈ 2^253.6 at R = 2^256, 6 for
+    /// Fp254BNb, 7 for BN381_1 at R = 2^384, `u32::MAX` for BN462, whose R/p is about 2^51; 1
+    /// for moduli without a spare bit, such as P-256). The default, 1, holds for every p
+    /// (p² < p·R).
+    const WIDE_HEADROOM: u32 = 1;
+
     /// 2n limbs holding an integer below p·R.
     type Wide: Copy + Clone + Debug + Default + ConditionallySelectable + Send + Sync + 'static;
 
@@ -178,4 +196,31 @@ pub trait WideField: PrimeField {
     fn add_wide(a: &Self::Wide, b: &Self::Wide) -> Self::Wide;
     /// (a − b) mod p·R.
     fn sub_wide(a: &Self::Wide, b: &Self::Wide) -> Self::Wide;
+
+    /// a + b with no correction, for a + b < p·R (the caller counts the products of reduced
+    /// values in the sum against [`WideField::WIDE_HEADROOM`]); on such inputs it equals
+    /// [`WideField::add_wide`], the default.
+    fn add_wide_unreduced(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
+        Self::add_wide(a, b)
+    }
+
+    /// a − b with no correction, for a ≥ b (as integers); on such inputs it equals
+    /// [`WideField::sub_wide`], the default.
+    fn sub_wide_unreduced(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
+        Self::sub_wide(a, b)
+    }
+
+    /// (ã0 + ã1)·(b̃0 + b̃1) as an integer: the sums of the Montgomery representatives are
+    /// not reduced mod p, so the product is below 4p² and exactly
+    /// ã0·b̃0 + ã0·b̃1 + ã1·b̃0 + ã1·b̃1 — a Karatsuba middle term
+    /// `mul_wide_sums(a0, a1, b0, b1) − mul_wide(a0, b0) − mul_wide(a1, b1)` is then
+    /// ã0·b̃1 + ã1·b̃0, non-negative, and [`WideField::sub_wide_unreduced`] applies. Requires
+    /// [`WideField::WIDE_HEADROOM`] ≥ 4 (so that 4p² < p·R). The default sums the four
+    /// products (generated fields with a spare bit of p add the operands unreduced and
+    /// multiply once).
+    fn mul_wide_sums(a0: &Self, a1: &Self, b0: &Self, b1: &Self) -> Self::Wide {
+        let s0 = Self::add_wide_unreduced(&Self::mul_wide(a0, b0), &Self::mul_wide(a0, b1));
+        let s1 = Self::add_wide_unreduced(&Self::mul_wide(a1, b0), &Self::mul_wide(a1, b1));
+        Self::add_wide_unreduced(&s0, &s1)
+    }
 }

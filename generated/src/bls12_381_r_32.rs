@@ -4004,6 +4004,202 @@ impl Fr {
         let x96 = x63.wrapping_add(x95).wrapping_add(x94);
         [x33, x35, x37, x39, x41, x43, x45, x47, x75, x78, x81, x84, x87, x90, x93, x96]
     }
+    /// The headroom of [`FrWide`]: the largest k with k·(p − 1)² < p·R (2 here), i.e. how many products of two reduced values may be summed with [`FrWide::add_unreduced`] before the sum reaches the input bound of [`Fr::reduce_wide`].
+    pub const WIDE_HEADROOM: u32 = 2;
+    /// a + b for a, b below p·R with a + b below p·R: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn add_wide_unreduced_limbs(a: &[u32; 16], b: &[u32; 16]) -> [u32; 16] {
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[1] as u64) + (b[1] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[2] as u64) + (b[2] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[3] as u64) + (b[3] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[4] as u64) + (b[4] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[5] as u64) + (b[5] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[6] as u64) + (b[6] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[7] as u64) + (b[7] as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[8] as u64) + (b[8] as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[9] as u64) + (b[9] as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[10] as u64) + (b[10] as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[11] as u64) + (b[11] as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[12] as u64) + (b[12] as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[13] as u64) + (b[13] as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[14] as u64) + (b[14] as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let x63 = a[15].wrapping_add(b[15]).wrapping_add(x62);
+        [x33, x35, x37, x39, x41, x43, x45, x47, x49, x51, x53, x55, x57, x59, x61, x63]
+    }
+    /// a − b for a ≥ b: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn sub_wide_unreduced_limbs(a: &[u32; 16], b: &[u32; 16]) -> [u32; 16] {
+        let (x33, x34) = {
+            let t33: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t33 as u32, (t33 >> 63) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t35 as u32, (t35 >> 63) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t39 as u32, (t39 >> 63) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t41 as u32, (t41 >> 63) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t47 as u32, (t47 >> 63) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x48);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t49 as u32, (t49 >> 63) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t51 as u32, (t51 >> 63) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x52);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t53 as u32, (t53 >> 63) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x54);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t55 as u32, (t55 >> 63) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = {
+                let (d, b1) = a[12].overflowing_sub(b[12]);
+                let (d, b2) = d.overflowing_sub(x56);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t57 as u32, (t57 >> 63) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = {
+                let (d, b1) = a[13].overflowing_sub(b[13]);
+                let (d, b2) = d.overflowing_sub(x58);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t59 as u32, (t59 >> 63) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = {
+                let (d, b1) = a[14].overflowing_sub(b[14]);
+                let (d, b2) = d.overflowing_sub(x60);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t61 as u32, (t61 >> 63) as u32)
+        };
+        let x63 = a[15].wrapping_sub(b[15]).wrapping_sub(x62);
+        [x33, x35, x37, x39, x41, x43, x45, x47, x49, x51, x53, x55, x57, x59, x61, x63]
+    }
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.
     #[inline]
@@ -6326,6 +6522,19 @@ impl FrWide {
     pub const fn limbs(&self) -> &[u32; 16] {
         &self.0
     }
+    /// self + rhs with no correction: the caller keeps the sum below p·R (counting
+    /// products of reduced values against `WIDE_HEADROOM`); a larger sum is not a valid
+    /// input of `reduce_wide`.
+    #[inline]
+    pub fn add_unreduced(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::add_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
+    /// self − rhs with no correction, for self ≥ rhs (as integers); otherwise the result
+    /// wraps modulo 2^(2wn) and is meaningless.
+    #[inline]
+    pub fn sub_unreduced(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::sub_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
 }
 impl ::core::default::Default for FrWide {
     #[inline]
@@ -6384,5 +6593,14 @@ impl ::fieldgen_field::WideField for Fr {
     #[inline]
     fn sub_wide(a: &FrWide, b: &FrWide) -> FrWide {
         a.sub(b)
+    }
+    const WIDE_HEADROOM: u32 = Fr::WIDE_HEADROOM;
+    #[inline]
+    fn add_wide_unreduced(a: &FrWide, b: &FrWide) -> FrWide {
+        a.add_unreduced(b)
+    }
+    #[inline]
+    fn sub_wide_unreduced(a: &FrWide, b: &FrWide) -> FrWide {
+        a.sub_unreduced(b)
     }
 }

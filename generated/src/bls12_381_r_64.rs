@@ -1715,6 +1715,44 @@ impl Fr {
         }
         Self::reduce_wide_limbs_portable(t)
     }
+    /// The headroom of [`FrWide`]: the largest k with k·(p − 1)² < p·R (2 here), i.e. how many products of two reduced values may be summed with [`FrWide::add_unreduced`] before the sum reaches the input bound of [`Fr::reduce_wide`].
+    pub const WIDE_HEADROOM: u32 = 2;
+    /// a + b for a, b below p·R with a + b below p·R: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn add_wide_unreduced_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(a[1], b[1], x18);
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(a[2], b[2], x20);
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(a[3], b[3], x22);
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(a[4], b[4], x24);
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(a[5], b[5], x26);
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(a[6], b[6], x28);
+        let x31 = a[7].wrapping_add(b[7]).wrapping_add(x30);
+        [x17, x19, x21, x23, x25, x27, x29, x31]
+    }
+    /// a − b for a ≥ b: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn sub_wide_unreduced_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x18);
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x20);
+        let (x23, x24) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x22);
+        let (x25, x26) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x24);
+        let (x27, x28) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x26);
+        let (x29, x30) = ::fieldgen_field::carry::sub_u64(a[6], b[6], x28);
+        let x31 = a[7].wrapping_sub(b[7]).wrapping_sub(x30);
+        [x17, x19, x21, x23, x25, x27, x29, x31]
+    }
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.
     #[inline]
@@ -4036,6 +4074,19 @@ impl FrWide {
     pub const fn limbs(&self) -> &[u64; 8] {
         &self.0
     }
+    /// self + rhs with no correction: the caller keeps the sum below p·R (counting
+    /// products of reduced values against `WIDE_HEADROOM`); a larger sum is not a valid
+    /// input of `reduce_wide`.
+    #[inline]
+    pub fn add_unreduced(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::add_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
+    /// self − rhs with no correction, for self ≥ rhs (as integers); otherwise the result
+    /// wraps modulo 2^(2wn) and is meaningless.
+    #[inline]
+    pub fn sub_unreduced(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::sub_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
 }
 impl ::core::default::Default for FrWide {
     #[inline]
@@ -4094,5 +4145,14 @@ impl ::fieldgen_field::WideField for Fr {
     #[inline]
     fn sub_wide(a: &FrWide, b: &FrWide) -> FrWide {
         a.sub(b)
+    }
+    const WIDE_HEADROOM: u32 = Fr::WIDE_HEADROOM;
+    #[inline]
+    fn add_wide_unreduced(a: &FrWide, b: &FrWide) -> FrWide {
+        a.add_unreduced(b)
+    }
+    #[inline]
+    fn sub_wide_unreduced(a: &FrWide, b: &FrWide) -> FrWide {
+        a.sub_unreduced(b)
     }
 }

@@ -1715,6 +1715,187 @@ impl Fr {
         }
         Self::reduce_wide_limbs_portable(t)
     }
+    /// The headroom of [`FrWide`]: the largest k with k·(p − 1)² < p·R (5 here), i.e. how many products of two reduced values may be summed with [`FrWide::add_unreduced`] before the sum reaches the input bound of [`Fr::reduce_wide`].
+    pub const WIDE_HEADROOM: u32 = 5;
+    /// a + b for a, b below p·R with a + b below p·R: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn add_wide_unreduced_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(a[1], b[1], x18);
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(a[2], b[2], x20);
+        let (x23, x24) = ::fieldgen_field::carry::add_u64(a[3], b[3], x22);
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(a[4], b[4], x24);
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(a[5], b[5], x26);
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(a[6], b[6], x28);
+        let x31 = a[7].wrapping_add(b[7]).wrapping_add(x30);
+        [x17, x19, x21, x23, x25, x27, x29, x31]
+    }
+    /// a − b for a ≥ b: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn sub_wide_unreduced_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
+        let (x17, x18) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x19, x20) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x18);
+        let (x21, x22) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x20);
+        let (x23, x24) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x22);
+        let (x25, x26) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x24);
+        let (x27, x28) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x26);
+        let (x29, x30) = ::fieldgen_field::carry::sub_u64(a[6], b[6], x28);
+        let x31 = a[7].wrapping_sub(b[7]).wrapping_sub(x30);
+        [x17, x19, x21, x23, x25, x27, x29, x31]
+    }
+    /// a + b for a, b below p, not reduced (below 2p).
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn add_unreduced_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+        let (x9, x10) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x11, x12) = ::fieldgen_field::carry::add_u64(a[1], b[1], x10);
+        let (x13, x14) = ::fieldgen_field::carry::add_u64(a[2], b[2], x12);
+        let x15 = a[3].wrapping_add(b[3]).wrapping_add(x14);
+        [x9, x11, x13, x15]
+    }
+    /// (a0 + a1)·(b0 + b1) for a0, a1, b0, b1 below p: the sums unreduced, the exact 2n-limb product (below 4p²).
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn mul_wide_sums_limbs_portable(
+        a0: &[u64; 4],
+        a1: &[u64; 4],
+        b0: &[u64; 4],
+        b1: &[u64; 4],
+    ) -> [u64; 8] {
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(
+            a0[0],
+            a1[0],
+            0x0000000000000000_u64,
+        );
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(a0[1], a1[1], x18);
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(a0[2], a1[2], x20);
+        let x23 = a0[3].wrapping_add(a1[3]).wrapping_add(x22);
+        let (x26, x27) = ::fieldgen_field::carry::add_u64(
+            b0[0],
+            b1[0],
+            0x0000000000000000_u64,
+        );
+        let (x28, x29) = ::fieldgen_field::carry::add_u64(b0[1], b1[1], x27);
+        let (x30, x31) = ::fieldgen_field::carry::add_u64(b0[2], b1[2], x29);
+        let x32 = b0[3].wrapping_add(b1[3]).wrapping_add(x31);
+        let (x35, x36) = {
+            let t35: u128 = (x17 as u128) * (x26 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (x19 as u128) * (x26 as u128) + (x36 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (x21 as u128) * (x26 as u128) + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (x23 as u128) * (x26 as u128) + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (x17 as u128) * (x28 as u128) + (x37 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (x19 as u128) * (x28 as u128) + (x39 as u128)
+                + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (x21 as u128) * (x28 as u128) + (x41 as u128)
+                + (x46 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (x23 as u128) * (x28 as u128) + (x42 as u128)
+                + (x48 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
+        let (x51, x52) = {
+            let t51: u128 = (x17 as u128) * (x30 as u128) + (x45 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (x19 as u128) * (x30 as u128) + (x47 as u128)
+                + (x52 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (x21 as u128) * (x30 as u128) + (x49 as u128)
+                + (x54 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let (x57, x58) = {
+            let t57: u128 = (x23 as u128) * (x30 as u128) + (x50 as u128)
+                + (x56 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
+        let (x59, x60) = {
+            let t59: u128 = (x17 as u128) * (x32 as u128) + (x53 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (x19 as u128) * (x32 as u128) + (x55 as u128)
+                + (x60 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (x21 as u128) * (x32 as u128) + (x57 as u128)
+                + (x62 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
+        let (x65, x66) = {
+            let t65: u128 = (x23 as u128) * (x32 as u128) + (x58 as u128)
+                + (x64 as u128);
+            (t65 as u64, (t65 >> 64) as u64)
+        };
+        [x35, x43, x51, x59, x61, x63, x65, x66]
+    }
+    /// (a0 + a1)·(b0 + b1): the unreduced sums (below 2p), then the 2n-limb product
+    /// (the BMI2/ADX kernel when this CPU has it: its schoolbook rows are exact for any
+    /// n-limb operands), below 4p².
+    #[inline]
+    fn mul_wide_sums_limbs(
+        a0: &[u64; 4],
+        a1: &[u64; 4],
+        b0: &[u64; 4],
+        b1: &[u64; 4],
+    ) -> [u64; 8] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_adx_available() {
+                let s = Self::add_unreduced_limbs(a0, a1);
+                let t = Self::add_unreduced_limbs(b0, b1);
+                return Self::mul_wide_limbs(&s, &t);
+            }
+        }
+        Self::mul_wide_sums_limbs_portable(a0, a1, b0, b1)
+    }
+    /// (a0 + a1)·(b0 + b1) of the Montgomery representatives with both sums left
+    /// unreduced (below 2p): the exact integer, below 4p² < p·R ([`Self::WIDE_HEADROOM`]
+    /// is at least 4 here), so the Karatsuba middle term
+    /// `mul_wide_sums(a0, a1, b0, b1) − a0·b0 − a1·b1` = a0·b1 + a1·b0 is non-negative
+    /// and needs no correction.
+    #[inline]
+    pub fn mul_wide_sums(a0: &Fr, a1: &Fr, b0: &Fr, b1: &Fr) -> FrWide {
+        FrWide(Self::mul_wide_sums_limbs(&a0.0, &a1.0, &b0.0, &b1.0))
+    }
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.
     #[inline]
@@ -3919,6 +4100,19 @@ impl FrWide {
     pub const fn limbs(&self) -> &[u64; 8] {
         &self.0
     }
+    /// self + rhs with no correction: the caller keeps the sum below p·R (counting
+    /// products of reduced values against `WIDE_HEADROOM`); a larger sum is not a valid
+    /// input of `reduce_wide`.
+    #[inline]
+    pub fn add_unreduced(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::add_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
+    /// self − rhs with no correction, for self ≥ rhs (as integers); otherwise the result
+    /// wraps modulo 2^(2wn) and is meaningless.
+    #[inline]
+    pub fn sub_unreduced(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::sub_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
 }
 impl ::core::default::Default for FrWide {
     #[inline]
@@ -3977,5 +4171,18 @@ impl ::fieldgen_field::WideField for Fr {
     #[inline]
     fn sub_wide(a: &FrWide, b: &FrWide) -> FrWide {
         a.sub(b)
+    }
+    const WIDE_HEADROOM: u32 = Fr::WIDE_HEADROOM;
+    #[inline]
+    fn add_wide_unreduced(a: &FrWide, b: &FrWide) -> FrWide {
+        a.add_unreduced(b)
+    }
+    #[inline]
+    fn sub_wide_unreduced(a: &FrWide, b: &FrWide) -> FrWide {
+        a.sub_unreduced(b)
+    }
+    #[inline]
+    fn mul_wide_sums(a0: &Fr, a1: &Fr, b0: &Fr, b1: &Fr) -> FrWide {
+        Fr::mul_wide_sums(a0, a1, b0, b1)
     }
 }

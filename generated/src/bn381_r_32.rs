@@ -7775,6 +7775,1069 @@ impl Fr {
             x144,
         ]
     }
+    /// The headroom of [`FrWide`]: the largest k with k·(p − 1)² < p·R (7 here), i.e. how many products of two reduced values may be summed with [`FrWide::add_unreduced`] before the sum reaches the input bound of [`Fr::reduce_wide`].
+    pub const WIDE_HEADROOM: u32 = 7;
+    /// a + b for a, b below p·R with a + b below p·R: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn add_wide_unreduced_limbs(a: &[u32; 24], b: &[u32; 24]) -> [u32; 24] {
+        let (x49, x50) = {
+            let t49: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) + (b[1] as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[2] as u64) + (b[2] as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[3] as u64) + (b[3] as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) + (b[4] as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) + (b[5] as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[6] as u64) + (b[6] as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[7] as u64) + (b[7] as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[8] as u64) + (b[8] as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[9] as u64) + (b[9] as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[10] as u64) + (b[10] as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[11] as u64) + (b[11] as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[12] as u64) + (b[12] as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[13] as u64) + (b[13] as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[14] as u64) + (b[14] as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[15] as u64) + (b[15] as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[16] as u64) + (b[16] as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[17] as u64) + (b[17] as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[18] as u64) + (b[18] as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[19] as u64) + (b[19] as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[20] as u64) + (b[20] as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[21] as u64) + (b[21] as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[22] as u64) + (b[22] as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let x95 = a[23].wrapping_add(b[23]).wrapping_add(x94);
+        [
+            x49,
+            x51,
+            x53,
+            x55,
+            x57,
+            x59,
+            x61,
+            x63,
+            x65,
+            x67,
+            x69,
+            x71,
+            x73,
+            x75,
+            x77,
+            x79,
+            x81,
+            x83,
+            x85,
+            x87,
+            x89,
+            x91,
+            x93,
+            x95,
+        ]
+    }
+    /// a − b for a ≥ b: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn sub_wide_unreduced_limbs(a: &[u32; 24], b: &[u32; 24]) -> [u32; 24] {
+        let (x49, x50) = {
+            let t49: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t49 as u32, (t49 >> 63) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t51 as u32, (t51 >> 63) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x52);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t53 as u32, (t53 >> 63) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x54);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t55 as u32, (t55 >> 63) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x56);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t57 as u32, (t57 >> 63) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x58);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t59 as u32, (t59 >> 63) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x60);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t61 as u32, (t61 >> 63) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x62);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t63 as u32, (t63 >> 63) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x64);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t65 as u32, (t65 >> 63) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x66);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t67 as u32, (t67 >> 63) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x68);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t69 as u32, (t69 >> 63) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x70);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t71 as u32, (t71 >> 63) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = {
+                let (d, b1) = a[12].overflowing_sub(b[12]);
+                let (d, b2) = d.overflowing_sub(x72);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t73 as u32, (t73 >> 63) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = {
+                let (d, b1) = a[13].overflowing_sub(b[13]);
+                let (d, b2) = d.overflowing_sub(x74);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t75 as u32, (t75 >> 63) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = {
+                let (d, b1) = a[14].overflowing_sub(b[14]);
+                let (d, b2) = d.overflowing_sub(x76);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t77 as u32, (t77 >> 63) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = {
+                let (d, b1) = a[15].overflowing_sub(b[15]);
+                let (d, b2) = d.overflowing_sub(x78);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t79 as u32, (t79 >> 63) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = {
+                let (d, b1) = a[16].overflowing_sub(b[16]);
+                let (d, b2) = d.overflowing_sub(x80);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t81 as u32, (t81 >> 63) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = {
+                let (d, b1) = a[17].overflowing_sub(b[17]);
+                let (d, b2) = d.overflowing_sub(x82);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t83 as u32, (t83 >> 63) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = {
+                let (d, b1) = a[18].overflowing_sub(b[18]);
+                let (d, b2) = d.overflowing_sub(x84);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t85 as u32, (t85 >> 63) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = {
+                let (d, b1) = a[19].overflowing_sub(b[19]);
+                let (d, b2) = d.overflowing_sub(x86);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t87 as u32, (t87 >> 63) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = {
+                let (d, b1) = a[20].overflowing_sub(b[20]);
+                let (d, b2) = d.overflowing_sub(x88);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t89 as u32, (t89 >> 63) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = {
+                let (d, b1) = a[21].overflowing_sub(b[21]);
+                let (d, b2) = d.overflowing_sub(x90);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t91 as u32, (t91 >> 63) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = {
+                let (d, b1) = a[22].overflowing_sub(b[22]);
+                let (d, b2) = d.overflowing_sub(x92);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t93 as u32, (t93 >> 63) as u32)
+        };
+        let x95 = a[23].wrapping_sub(b[23]).wrapping_sub(x94);
+        [
+            x49,
+            x51,
+            x53,
+            x55,
+            x57,
+            x59,
+            x61,
+            x63,
+            x65,
+            x67,
+            x69,
+            x71,
+            x73,
+            x75,
+            x77,
+            x79,
+            x81,
+            x83,
+            x85,
+            x87,
+            x89,
+            x91,
+            x93,
+            x95,
+        ]
+    }
+    /// (a0 + a1)·(b0 + b1) for a0, a1, b0, b1 below p: the sums unreduced, the exact 2n-limb product (below 4p²).
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn mul_wide_sums_limbs_portable(
+        a0: &[u32; 12],
+        a1: &[u32; 12],
+        b0: &[u32; 12],
+        b1: &[u32; 12],
+    ) -> [u32; 24] {
+        let (x49, x50) = {
+            let t49: u64 = (a0[0] as u64) + (a1[0] as u64) + (0x00000000_u32 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a0[1] as u64) + (a1[1] as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a0[2] as u64) + (a1[2] as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a0[3] as u64) + (a1[3] as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a0[4] as u64) + (a1[4] as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a0[5] as u64) + (a1[5] as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a0[6] as u64) + (a1[6] as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a0[7] as u64) + (a1[7] as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a0[8] as u64) + (a1[8] as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a0[9] as u64) + (a1[9] as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a0[10] as u64) + (a1[10] as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let x71 = a0[11].wrapping_add(a1[11]).wrapping_add(x70);
+        let (x74, x75) = {
+            let t74: u64 = (b0[0] as u64) + (b1[0] as u64) + (0x00000000_u32 as u64);
+            (t74 as u32, (t74 >> 32) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = (b0[1] as u64) + (b1[1] as u64) + (x75 as u64);
+            (t76 as u32, (t76 >> 32) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = (b0[2] as u64) + (b1[2] as u64) + (x77 as u64);
+            (t78 as u32, (t78 >> 32) as u32)
+        };
+        let (x80, x81) = {
+            let t80: u64 = (b0[3] as u64) + (b1[3] as u64) + (x79 as u64);
+            (t80 as u32, (t80 >> 32) as u32)
+        };
+        let (x82, x83) = {
+            let t82: u64 = (b0[4] as u64) + (b1[4] as u64) + (x81 as u64);
+            (t82 as u32, (t82 >> 32) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = (b0[5] as u64) + (b1[5] as u64) + (x83 as u64);
+            (t84 as u32, (t84 >> 32) as u32)
+        };
+        let (x86, x87) = {
+            let t86: u64 = (b0[6] as u64) + (b1[6] as u64) + (x85 as u64);
+            (t86 as u32, (t86 >> 32) as u32)
+        };
+        let (x88, x89) = {
+            let t88: u64 = (b0[7] as u64) + (b1[7] as u64) + (x87 as u64);
+            (t88 as u32, (t88 >> 32) as u32)
+        };
+        let (x90, x91) = {
+            let t90: u64 = (b0[8] as u64) + (b1[8] as u64) + (x89 as u64);
+            (t90 as u32, (t90 >> 32) as u32)
+        };
+        let (x92, x93) = {
+            let t92: u64 = (b0[9] as u64) + (b1[9] as u64) + (x91 as u64);
+            (t92 as u32, (t92 >> 32) as u32)
+        };
+        let (x94, x95) = {
+            let t94: u64 = (b0[10] as u64) + (b1[10] as u64) + (x93 as u64);
+            (t94 as u32, (t94 >> 32) as u32)
+        };
+        let x96 = b0[11].wrapping_add(b1[11]).wrapping_add(x95);
+        let (x99, x100) = {
+            let t99: u64 = (x49 as u64) * (x74 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (x51 as u64) * (x74 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (x53 as u64) * (x74 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (x55 as u64) * (x74 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (x57 as u64) * (x74 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (x59 as u64) * (x74 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x61 as u64) * (x74 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (x63 as u64) * (x74 as u64) + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x65 as u64) * (x74 as u64) + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (x67 as u64) * (x74 as u64) + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (x69 as u64) * (x74 as u64) + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (x71 as u64) * (x74 as u64) + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (x49 as u64) * (x76 as u64) + (x101 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (x51 as u64) * (x76 as u64) + (x103 as u64) + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (x53 as u64) * (x76 as u64) + (x105 as u64) + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (x55 as u64) * (x76 as u64) + (x107 as u64) + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (x57 as u64) * (x76 as u64) + (x109 as u64) + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (x59 as u64) * (x76 as u64) + (x111 as u64) + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (x61 as u64) * (x76 as u64) + (x113 as u64) + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (x63 as u64) * (x76 as u64) + (x115 as u64) + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (x65 as u64) * (x76 as u64) + (x117 as u64) + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (x67 as u64) * (x76 as u64) + (x119 as u64) + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (x69 as u64) * (x76 as u64) + (x121 as u64) + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x145, x146) = {
+            let t145: u64 = (x71 as u64) * (x76 as u64) + (x122 as u64) + (x144 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (x49 as u64) * (x78 as u64) + (x125 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (x51 as u64) * (x78 as u64) + (x127 as u64) + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (x53 as u64) * (x78 as u64) + (x129 as u64) + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (x55 as u64) * (x78 as u64) + (x131 as u64) + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (x57 as u64) * (x78 as u64) + (x133 as u64) + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (x59 as u64) * (x78 as u64) + (x135 as u64) + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (x61 as u64) * (x78 as u64) + (x137 as u64) + (x158 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (x63 as u64) * (x78 as u64) + (x139 as u64) + (x160 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (x65 as u64) * (x78 as u64) + (x141 as u64) + (x162 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (x67 as u64) * (x78 as u64) + (x143 as u64) + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (x69 as u64) * (x78 as u64) + (x145 as u64) + (x166 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (x71 as u64) * (x78 as u64) + (x146 as u64) + (x168 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (x49 as u64) * (x80 as u64) + (x149 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (x51 as u64) * (x80 as u64) + (x151 as u64) + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (x53 as u64) * (x80 as u64) + (x153 as u64) + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (x55 as u64) * (x80 as u64) + (x155 as u64) + (x176 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (x57 as u64) * (x80 as u64) + (x157 as u64) + (x178 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (x59 as u64) * (x80 as u64) + (x159 as u64) + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (x61 as u64) * (x80 as u64) + (x161 as u64) + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (x63 as u64) * (x80 as u64) + (x163 as u64) + (x184 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (x65 as u64) * (x80 as u64) + (x165 as u64) + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (x67 as u64) * (x80 as u64) + (x167 as u64) + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (x69 as u64) * (x80 as u64) + (x169 as u64) + (x190 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (x71 as u64) * (x80 as u64) + (x170 as u64) + (x192 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (x49 as u64) * (x82 as u64) + (x173 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
+        let (x197, x198) = {
+            let t197: u64 = (x51 as u64) * (x82 as u64) + (x175 as u64) + (x196 as u64);
+            (t197 as u32, (t197 >> 32) as u32)
+        };
+        let (x199, x200) = {
+            let t199: u64 = (x53 as u64) * (x82 as u64) + (x177 as u64) + (x198 as u64);
+            (t199 as u32, (t199 >> 32) as u32)
+        };
+        let (x201, x202) = {
+            let t201: u64 = (x55 as u64) * (x82 as u64) + (x179 as u64) + (x200 as u64);
+            (t201 as u32, (t201 >> 32) as u32)
+        };
+        let (x203, x204) = {
+            let t203: u64 = (x57 as u64) * (x82 as u64) + (x181 as u64) + (x202 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
+        let (x205, x206) = {
+            let t205: u64 = (x59 as u64) * (x82 as u64) + (x183 as u64) + (x204 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
+        let (x207, x208) = {
+            let t207: u64 = (x61 as u64) * (x82 as u64) + (x185 as u64) + (x206 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
+        let (x209, x210) = {
+            let t209: u64 = (x63 as u64) * (x82 as u64) + (x187 as u64) + (x208 as u64);
+            (t209 as u32, (t209 >> 32) as u32)
+        };
+        let (x211, x212) = {
+            let t211: u64 = (x65 as u64) * (x82 as u64) + (x189 as u64) + (x210 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (x67 as u64) * (x82 as u64) + (x191 as u64) + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x69 as u64) * (x82 as u64) + (x193 as u64) + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (x71 as u64) * (x82 as u64) + (x194 as u64) + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x49 as u64) * (x84 as u64) + (x197 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (x51 as u64) * (x84 as u64) + (x199 as u64) + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x53 as u64) * (x84 as u64) + (x201 as u64) + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (x55 as u64) * (x84 as u64) + (x203 as u64) + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (x57 as u64) * (x84 as u64) + (x205 as u64) + (x226 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (x59 as u64) * (x84 as u64) + (x207 as u64) + (x228 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
+        let (x231, x232) = {
+            let t231: u64 = (x61 as u64) * (x84 as u64) + (x209 as u64) + (x230 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
+        let (x233, x234) = {
+            let t233: u64 = (x63 as u64) * (x84 as u64) + (x211 as u64) + (x232 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (x65 as u64) * (x84 as u64) + (x213 as u64) + (x234 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (x67 as u64) * (x84 as u64) + (x215 as u64) + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (x69 as u64) * (x84 as u64) + (x217 as u64) + (x238 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (x71 as u64) * (x84 as u64) + (x218 as u64) + (x240 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (x49 as u64) * (x86 as u64) + (x221 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (x51 as u64) * (x86 as u64) + (x223 as u64) + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (x53 as u64) * (x86 as u64) + (x225 as u64) + (x246 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (x55 as u64) * (x86 as u64) + (x227 as u64) + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (x57 as u64) * (x86 as u64) + (x229 as u64) + (x250 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (x59 as u64) * (x86 as u64) + (x231 as u64) + (x252 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (x61 as u64) * (x86 as u64) + (x233 as u64) + (x254 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (x63 as u64) * (x86 as u64) + (x235 as u64) + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (x65 as u64) * (x86 as u64) + (x237 as u64) + (x258 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (x67 as u64) * (x86 as u64) + (x239 as u64) + (x260 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let (x263, x264) = {
+            let t263: u64 = (x69 as u64) * (x86 as u64) + (x241 as u64) + (x262 as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
+        let (x265, x266) = {
+            let t265: u64 = (x71 as u64) * (x86 as u64) + (x242 as u64) + (x264 as u64);
+            (t265 as u32, (t265 >> 32) as u32)
+        };
+        let (x267, x268) = {
+            let t267: u64 = (x49 as u64) * (x88 as u64) + (x245 as u64);
+            (t267 as u32, (t267 >> 32) as u32)
+        };
+        let (x269, x270) = {
+            let t269: u64 = (x51 as u64) * (x88 as u64) + (x247 as u64) + (x268 as u64);
+            (t269 as u32, (t269 >> 32) as u32)
+        };
+        let (x271, x272) = {
+            let t271: u64 = (x53 as u64) * (x88 as u64) + (x249 as u64) + (x270 as u64);
+            (t271 as u32, (t271 >> 32) as u32)
+        };
+        let (x273, x274) = {
+            let t273: u64 = (x55 as u64) * (x88 as u64) + (x251 as u64) + (x272 as u64);
+            (t273 as u32, (t273 >> 32) as u32)
+        };
+        let (x275, x276) = {
+            let t275: u64 = (x57 as u64) * (x88 as u64) + (x253 as u64) + (x274 as u64);
+            (t275 as u32, (t275 >> 32) as u32)
+        };
+        let (x277, x278) = {
+            let t277: u64 = (x59 as u64) * (x88 as u64) + (x255 as u64) + (x276 as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (x61 as u64) * (x88 as u64) + (x257 as u64) + (x278 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
+        let (x281, x282) = {
+            let t281: u64 = (x63 as u64) * (x88 as u64) + (x259 as u64) + (x280 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
+        let (x283, x284) = {
+            let t283: u64 = (x65 as u64) * (x88 as u64) + (x261 as u64) + (x282 as u64);
+            (t283 as u32, (t283 >> 32) as u32)
+        };
+        let (x285, x286) = {
+            let t285: u64 = (x67 as u64) * (x88 as u64) + (x263 as u64) + (x284 as u64);
+            (t285 as u32, (t285 >> 32) as u32)
+        };
+        let (x287, x288) = {
+            let t287: u64 = (x69 as u64) * (x88 as u64) + (x265 as u64) + (x286 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (x71 as u64) * (x88 as u64) + (x266 as u64) + (x288 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
+        let (x291, x292) = {
+            let t291: u64 = (x49 as u64) * (x90 as u64) + (x269 as u64);
+            (t291 as u32, (t291 >> 32) as u32)
+        };
+        let (x293, x294) = {
+            let t293: u64 = (x51 as u64) * (x90 as u64) + (x271 as u64) + (x292 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (x53 as u64) * (x90 as u64) + (x273 as u64) + (x294 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (x55 as u64) * (x90 as u64) + (x275 as u64) + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (x57 as u64) * (x90 as u64) + (x277 as u64) + (x298 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (x59 as u64) * (x90 as u64) + (x279 as u64) + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (x61 as u64) * (x90 as u64) + (x281 as u64) + (x302 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (x63 as u64) * (x90 as u64) + (x283 as u64) + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (x65 as u64) * (x90 as u64) + (x285 as u64) + (x306 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (x67 as u64) * (x90 as u64) + (x287 as u64) + (x308 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (x69 as u64) * (x90 as u64) + (x289 as u64) + (x310 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
+        let (x313, x314) = {
+            let t313: u64 = (x71 as u64) * (x90 as u64) + (x290 as u64) + (x312 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (x49 as u64) * (x92 as u64) + (x293 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (x51 as u64) * (x92 as u64) + (x295 as u64) + (x316 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (x53 as u64) * (x92 as u64) + (x297 as u64) + (x318 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (x55 as u64) * (x92 as u64) + (x299 as u64) + (x320 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = (x57 as u64) * (x92 as u64) + (x301 as u64) + (x322 as u64);
+            (t323 as u32, (t323 >> 32) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = (x59 as u64) * (x92 as u64) + (x303 as u64) + (x324 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (x61 as u64) * (x92 as u64) + (x305 as u64) + (x326 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
+        let (x329, x330) = {
+            let t329: u64 = (x63 as u64) * (x92 as u64) + (x307 as u64) + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
+        let (x331, x332) = {
+            let t331: u64 = (x65 as u64) * (x92 as u64) + (x309 as u64) + (x330 as u64);
+            (t331 as u32, (t331 >> 32) as u32)
+        };
+        let (x333, x334) = {
+            let t333: u64 = (x67 as u64) * (x92 as u64) + (x311 as u64) + (x332 as u64);
+            (t333 as u32, (t333 >> 32) as u32)
+        };
+        let (x335, x336) = {
+            let t335: u64 = (x69 as u64) * (x92 as u64) + (x313 as u64) + (x334 as u64);
+            (t335 as u32, (t335 >> 32) as u32)
+        };
+        let (x337, x338) = {
+            let t337: u64 = (x71 as u64) * (x92 as u64) + (x314 as u64) + (x336 as u64);
+            (t337 as u32, (t337 >> 32) as u32)
+        };
+        let (x339, x340) = {
+            let t339: u64 = (x49 as u64) * (x94 as u64) + (x317 as u64);
+            (t339 as u32, (t339 >> 32) as u32)
+        };
+        let (x341, x342) = {
+            let t341: u64 = (x51 as u64) * (x94 as u64) + (x319 as u64) + (x340 as u64);
+            (t341 as u32, (t341 >> 32) as u32)
+        };
+        let (x343, x344) = {
+            let t343: u64 = (x53 as u64) * (x94 as u64) + (x321 as u64) + (x342 as u64);
+            (t343 as u32, (t343 >> 32) as u32)
+        };
+        let (x345, x346) = {
+            let t345: u64 = (x55 as u64) * (x94 as u64) + (x323 as u64) + (x344 as u64);
+            (t345 as u32, (t345 >> 32) as u32)
+        };
+        let (x347, x348) = {
+            let t347: u64 = (x57 as u64) * (x94 as u64) + (x325 as u64) + (x346 as u64);
+            (t347 as u32, (t347 >> 32) as u32)
+        };
+        let (x349, x350) = {
+            let t349: u64 = (x59 as u64) * (x94 as u64) + (x327 as u64) + (x348 as u64);
+            (t349 as u32, (t349 >> 32) as u32)
+        };
+        let (x351, x352) = {
+            let t351: u64 = (x61 as u64) * (x94 as u64) + (x329 as u64) + (x350 as u64);
+            (t351 as u32, (t351 >> 32) as u32)
+        };
+        let (x353, x354) = {
+            let t353: u64 = (x63 as u64) * (x94 as u64) + (x331 as u64) + (x352 as u64);
+            (t353 as u32, (t353 >> 32) as u32)
+        };
+        let (x355, x356) = {
+            let t355: u64 = (x65 as u64) * (x94 as u64) + (x333 as u64) + (x354 as u64);
+            (t355 as u32, (t355 >> 32) as u32)
+        };
+        let (x357, x358) = {
+            let t357: u64 = (x67 as u64) * (x94 as u64) + (x335 as u64) + (x356 as u64);
+            (t357 as u32, (t357 >> 32) as u32)
+        };
+        let (x359, x360) = {
+            let t359: u64 = (x69 as u64) * (x94 as u64) + (x337 as u64) + (x358 as u64);
+            (t359 as u32, (t359 >> 32) as u32)
+        };
+        let (x361, x362) = {
+            let t361: u64 = (x71 as u64) * (x94 as u64) + (x338 as u64) + (x360 as u64);
+            (t361 as u32, (t361 >> 32) as u32)
+        };
+        let (x363, x364) = {
+            let t363: u64 = (x49 as u64) * (x96 as u64) + (x341 as u64);
+            (t363 as u32, (t363 >> 32) as u32)
+        };
+        let (x365, x366) = {
+            let t365: u64 = (x51 as u64) * (x96 as u64) + (x343 as u64) + (x364 as u64);
+            (t365 as u32, (t365 >> 32) as u32)
+        };
+        let (x367, x368) = {
+            let t367: u64 = (x53 as u64) * (x96 as u64) + (x345 as u64) + (x366 as u64);
+            (t367 as u32, (t367 >> 32) as u32)
+        };
+        let (x369, x370) = {
+            let t369: u64 = (x55 as u64) * (x96 as u64) + (x347 as u64) + (x368 as u64);
+            (t369 as u32, (t369 >> 32) as u32)
+        };
+        let (x371, x372) = {
+            let t371: u64 = (x57 as u64) * (x96 as u64) + (x349 as u64) + (x370 as u64);
+            (t371 as u32, (t371 >> 32) as u32)
+        };
+        let (x373, x374) = {
+            let t373: u64 = (x59 as u64) * (x96 as u64) + (x351 as u64) + (x372 as u64);
+            (t373 as u32, (t373 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = (x61 as u64) * (x96 as u64) + (x353 as u64) + (x374 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
+        let (x377, x378) = {
+            let t377: u64 = (x63 as u64) * (x96 as u64) + (x355 as u64) + (x376 as u64);
+            (t377 as u32, (t377 >> 32) as u32)
+        };
+        let (x379, x380) = {
+            let t379: u64 = (x65 as u64) * (x96 as u64) + (x357 as u64) + (x378 as u64);
+            (t379 as u32, (t379 >> 32) as u32)
+        };
+        let (x381, x382) = {
+            let t381: u64 = (x67 as u64) * (x96 as u64) + (x359 as u64) + (x380 as u64);
+            (t381 as u32, (t381 >> 32) as u32)
+        };
+        let (x383, x384) = {
+            let t383: u64 = (x69 as u64) * (x96 as u64) + (x361 as u64) + (x382 as u64);
+            (t383 as u32, (t383 >> 32) as u32)
+        };
+        let (x385, x386) = {
+            let t385: u64 = (x71 as u64) * (x96 as u64) + (x362 as u64) + (x384 as u64);
+            (t385 as u32, (t385 >> 32) as u32)
+        };
+        [
+            x99,
+            x123,
+            x147,
+            x171,
+            x195,
+            x219,
+            x243,
+            x267,
+            x291,
+            x315,
+            x339,
+            x363,
+            x365,
+            x367,
+            x369,
+            x371,
+            x373,
+            x375,
+            x377,
+            x379,
+            x381,
+            x383,
+            x385,
+            x386,
+        ]
+    }
+    /// (a0 + a1)·(b0 + b1), below 4p².
+    #[inline]
+    fn mul_wide_sums_limbs(
+        a0: &[u32; 12],
+        a1: &[u32; 12],
+        b0: &[u32; 12],
+        b1: &[u32; 12],
+    ) -> [u32; 24] {
+        Self::mul_wide_sums_limbs_portable(a0, a1, b0, b1)
+    }
+    /// (a0 + a1)·(b0 + b1) of the Montgomery representatives with both sums left
+    /// unreduced (below 2p): the exact integer, below 4p² < p·R ([`Self::WIDE_HEADROOM`]
+    /// is at least 4 here), so the Karatsuba middle term
+    /// `mul_wide_sums(a0, a1, b0, b1) − a0·b0 − a1·b1` = a0·b1 + a1·b0 is non-negative
+    /// and needs no correction.
+    #[inline]
+    pub fn mul_wide_sums(a0: &Fr, a1: &Fr, b0: &Fr, b1: &Fr) -> FrWide {
+        FrWide(Self::mul_wide_sums_limbs(&a0.0, &a1.0, &b0.0, &b1.0))
+    }
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.
     #[inline]
@@ -8975,6 +10038,19 @@ impl FrWide {
     pub const fn limbs(&self) -> &[u32; 24] {
         &self.0
     }
+    /// self + rhs with no correction: the caller keeps the sum below p·R (counting
+    /// products of reduced values against `WIDE_HEADROOM`); a larger sum is not a valid
+    /// input of `reduce_wide`.
+    #[inline]
+    pub fn add_unreduced(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::add_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
+    /// self − rhs with no correction, for self ≥ rhs (as integers); otherwise the result
+    /// wraps modulo 2^(2wn) and is meaningless.
+    #[inline]
+    pub fn sub_unreduced(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::sub_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
 }
 impl ::core::default::Default for FrWide {
     #[inline]
@@ -9033,5 +10109,18 @@ impl ::fieldgen_field::WideField for Fr {
     #[inline]
     fn sub_wide(a: &FrWide, b: &FrWide) -> FrWide {
         a.sub(b)
+    }
+    const WIDE_HEADROOM: u32 = Fr::WIDE_HEADROOM;
+    #[inline]
+    fn add_wide_unreduced(a: &FrWide, b: &FrWide) -> FrWide {
+        a.add_unreduced(b)
+    }
+    #[inline]
+    fn sub_wide_unreduced(a: &FrWide, b: &FrWide) -> FrWide {
+        a.sub_unreduced(b)
+    }
+    #[inline]
+    fn mul_wide_sums(a0: &Fr, a1: &Fr, b0: &Fr, b1: &Fr) -> FrWide {
+        Fr::mul_wide_sums(a0, a1, b0, b1)
     }
 }

@@ -2911,6 +2911,297 @@ impl Fr {
         }
         Self::reduce_wide_limbs_portable(t)
     }
+    /// The headroom of [`FrWide`]: the largest k with k·(p − 1)² < p·R (7 here), i.e. how many products of two reduced values may be summed with [`FrWide::add_unreduced`] before the sum reaches the input bound of [`Fr::reduce_wide`].
+    pub const WIDE_HEADROOM: u32 = 7;
+    /// a + b for a, b below p·R with a + b below p·R: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn add_wide_unreduced_limbs(a: &[u64; 12], b: &[u64; 12]) -> [u64; 12] {
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(a[1], b[1], x26);
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(a[2], b[2], x28);
+        let (x31, x32) = ::fieldgen_field::carry::add_u64(a[3], b[3], x30);
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(a[4], b[4], x32);
+        let (x35, x36) = ::fieldgen_field::carry::add_u64(a[5], b[5], x34);
+        let (x37, x38) = ::fieldgen_field::carry::add_u64(a[6], b[6], x36);
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(a[7], b[7], x38);
+        let (x41, x42) = ::fieldgen_field::carry::add_u64(a[8], b[8], x40);
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(a[9], b[9], x42);
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(a[10], b[10], x44);
+        let x47 = a[11].wrapping_add(b[11]).wrapping_add(x46);
+        [x25, x27, x29, x31, x33, x35, x37, x39, x41, x43, x45, x47]
+    }
+    /// a − b for a ≥ b: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn sub_wide_unreduced_limbs(a: &[u64; 12], b: &[u64; 12]) -> [u64; 12] {
+        let (x25, x26) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x27, x28) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x26);
+        let (x29, x30) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x28);
+        let (x31, x32) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x30);
+        let (x33, x34) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x32);
+        let (x35, x36) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x34);
+        let (x37, x38) = ::fieldgen_field::carry::sub_u64(a[6], b[6], x36);
+        let (x39, x40) = ::fieldgen_field::carry::sub_u64(a[7], b[7], x38);
+        let (x41, x42) = ::fieldgen_field::carry::sub_u64(a[8], b[8], x40);
+        let (x43, x44) = ::fieldgen_field::carry::sub_u64(a[9], b[9], x42);
+        let (x45, x46) = ::fieldgen_field::carry::sub_u64(a[10], b[10], x44);
+        let x47 = a[11].wrapping_sub(b[11]).wrapping_sub(x46);
+        [x25, x27, x29, x31, x33, x35, x37, x39, x41, x43, x45, x47]
+    }
+    /// a + b for a, b below p, not reduced (below 2p).
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn add_unreduced_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
+        let (x13, x14) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x15, x16) = ::fieldgen_field::carry::add_u64(a[1], b[1], x14);
+        let (x17, x18) = ::fieldgen_field::carry::add_u64(a[2], b[2], x16);
+        let (x19, x20) = ::fieldgen_field::carry::add_u64(a[3], b[3], x18);
+        let (x21, x22) = ::fieldgen_field::carry::add_u64(a[4], b[4], x20);
+        let x23 = a[5].wrapping_add(b[5]).wrapping_add(x22);
+        [x13, x15, x17, x19, x21, x23]
+    }
+    /// (a0 + a1)·(b0 + b1) for a0, a1, b0, b1 below p: the sums unreduced, the exact 2n-limb product (below 4p²).
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn mul_wide_sums_limbs_portable(
+        a0: &[u64; 6],
+        a1: &[u64; 6],
+        b0: &[u64; 6],
+        b1: &[u64; 6],
+    ) -> [u64; 12] {
+        let (x25, x26) = ::fieldgen_field::carry::add_u64(
+            a0[0],
+            a1[0],
+            0x0000000000000000_u64,
+        );
+        let (x27, x28) = ::fieldgen_field::carry::add_u64(a0[1], a1[1], x26);
+        let (x29, x30) = ::fieldgen_field::carry::add_u64(a0[2], a1[2], x28);
+        let (x31, x32) = ::fieldgen_field::carry::add_u64(a0[3], a1[3], x30);
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(a0[4], a1[4], x32);
+        let x35 = a0[5].wrapping_add(a1[5]).wrapping_add(x34);
+        let (x38, x39) = ::fieldgen_field::carry::add_u64(
+            b0[0],
+            b1[0],
+            0x0000000000000000_u64,
+        );
+        let (x40, x41) = ::fieldgen_field::carry::add_u64(b0[1], b1[1], x39);
+        let (x42, x43) = ::fieldgen_field::carry::add_u64(b0[2], b1[2], x41);
+        let (x44, x45) = ::fieldgen_field::carry::add_u64(b0[3], b1[3], x43);
+        let (x46, x47) = ::fieldgen_field::carry::add_u64(b0[4], b1[4], x45);
+        let x48 = b0[5].wrapping_add(b1[5]).wrapping_add(x47);
+        let (x51, x52) = {
+            let t51: u128 = (x25 as u128) * (x38 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (x27 as u128) * (x38 as u128) + (x52 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (x29 as u128) * (x38 as u128) + (x54 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let (x57, x58) = {
+            let t57: u128 = (x31 as u128) * (x38 as u128) + (x56 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
+        let (x59, x60) = {
+            let t59: u128 = (x33 as u128) * (x38 as u128) + (x58 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (x35 as u128) * (x38 as u128) + (x60 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (x25 as u128) * (x40 as u128) + (x53 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
+        let (x65, x66) = {
+            let t65: u128 = (x27 as u128) * (x40 as u128) + (x55 as u128)
+                + (x64 as u128);
+            (t65 as u64, (t65 >> 64) as u64)
+        };
+        let (x67, x68) = {
+            let t67: u128 = (x29 as u128) * (x40 as u128) + (x57 as u128)
+                + (x66 as u128);
+            (t67 as u64, (t67 >> 64) as u64)
+        };
+        let (x69, x70) = {
+            let t69: u128 = (x31 as u128) * (x40 as u128) + (x59 as u128)
+                + (x68 as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
+        let (x71, x72) = {
+            let t71: u128 = (x33 as u128) * (x40 as u128) + (x61 as u128)
+                + (x70 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
+        let (x73, x74) = {
+            let t73: u128 = (x35 as u128) * (x40 as u128) + (x62 as u128)
+                + (x72 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
+        let (x75, x76) = {
+            let t75: u128 = (x25 as u128) * (x42 as u128) + (x65 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
+        let (x77, x78) = {
+            let t77: u128 = (x27 as u128) * (x42 as u128) + (x67 as u128)
+                + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (x29 as u128) * (x42 as u128) + (x69 as u128)
+                + (x78 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (x31 as u128) * (x42 as u128) + (x71 as u128)
+                + (x80 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (x33 as u128) * (x42 as u128) + (x73 as u128)
+                + (x82 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (x35 as u128) * (x42 as u128) + (x74 as u128)
+                + (x84 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x87, x88) = {
+            let t87: u128 = (x25 as u128) * (x44 as u128) + (x77 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (x27 as u128) * (x44 as u128) + (x79 as u128)
+                + (x88 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
+        let (x91, x92) = {
+            let t91: u128 = (x29 as u128) * (x44 as u128) + (x81 as u128)
+                + (x90 as u128);
+            (t91 as u64, (t91 >> 64) as u64)
+        };
+        let (x93, x94) = {
+            let t93: u128 = (x31 as u128) * (x44 as u128) + (x83 as u128)
+                + (x92 as u128);
+            (t93 as u64, (t93 >> 64) as u64)
+        };
+        let (x95, x96) = {
+            let t95: u128 = (x33 as u128) * (x44 as u128) + (x85 as u128)
+                + (x94 as u128);
+            (t95 as u64, (t95 >> 64) as u64)
+        };
+        let (x97, x98) = {
+            let t97: u128 = (x35 as u128) * (x44 as u128) + (x86 as u128)
+                + (x96 as u128);
+            (t97 as u64, (t97 >> 64) as u64)
+        };
+        let (x99, x100) = {
+            let t99: u128 = (x25 as u128) * (x46 as u128) + (x89 as u128);
+            (t99 as u64, (t99 >> 64) as u64)
+        };
+        let (x101, x102) = {
+            let t101: u128 = (x27 as u128) * (x46 as u128) + (x91 as u128)
+                + (x100 as u128);
+            (t101 as u64, (t101 >> 64) as u64)
+        };
+        let (x103, x104) = {
+            let t103: u128 = (x29 as u128) * (x46 as u128) + (x93 as u128)
+                + (x102 as u128);
+            (t103 as u64, (t103 >> 64) as u64)
+        };
+        let (x105, x106) = {
+            let t105: u128 = (x31 as u128) * (x46 as u128) + (x95 as u128)
+                + (x104 as u128);
+            (t105 as u64, (t105 >> 64) as u64)
+        };
+        let (x107, x108) = {
+            let t107: u128 = (x33 as u128) * (x46 as u128) + (x97 as u128)
+                + (x106 as u128);
+            (t107 as u64, (t107 >> 64) as u64)
+        };
+        let (x109, x110) = {
+            let t109: u128 = (x35 as u128) * (x46 as u128) + (x98 as u128)
+                + (x108 as u128);
+            (t109 as u64, (t109 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (x25 as u128) * (x48 as u128) + (x101 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
+        let (x113, x114) = {
+            let t113: u128 = (x27 as u128) * (x48 as u128) + (x103 as u128)
+                + (x112 as u128);
+            (t113 as u64, (t113 >> 64) as u64)
+        };
+        let (x115, x116) = {
+            let t115: u128 = (x29 as u128) * (x48 as u128) + (x105 as u128)
+                + (x114 as u128);
+            (t115 as u64, (t115 >> 64) as u64)
+        };
+        let (x117, x118) = {
+            let t117: u128 = (x31 as u128) * (x48 as u128) + (x107 as u128)
+                + (x116 as u128);
+            (t117 as u64, (t117 >> 64) as u64)
+        };
+        let (x119, x120) = {
+            let t119: u128 = (x33 as u128) * (x48 as u128) + (x109 as u128)
+                + (x118 as u128);
+            (t119 as u64, (t119 >> 64) as u64)
+        };
+        let (x121, x122) = {
+            let t121: u128 = (x35 as u128) * (x48 as u128) + (x110 as u128)
+                + (x120 as u128);
+            (t121 as u64, (t121 >> 64) as u64)
+        };
+        [x51, x63, x75, x87, x99, x111, x113, x115, x117, x119, x121, x122]
+    }
+    /// (a0 + a1)·(b0 + b1): the unreduced sums (below 2p), then the 2n-limb product
+    /// (the BMI2/ADX kernel when this CPU has it: its schoolbook rows are exact for any
+    /// n-limb operands), below 4p².
+    #[inline]
+    fn mul_wide_sums_limbs(
+        a0: &[u64; 6],
+        a1: &[u64; 6],
+        b0: &[u64; 6],
+        b1: &[u64; 6],
+    ) -> [u64; 12] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_adx_available() {
+                let s = Self::add_unreduced_limbs(a0, a1);
+                let t = Self::add_unreduced_limbs(b0, b1);
+                return Self::mul_wide_limbs(&s, &t);
+            }
+        }
+        Self::mul_wide_sums_limbs_portable(a0, a1, b0, b1)
+    }
+    /// (a0 + a1)·(b0 + b1) of the Montgomery representatives with both sums left
+    /// unreduced (below 2p): the exact integer, below 4p² < p·R ([`Self::WIDE_HEADROOM`]
+    /// is at least 4 here), so the Karatsuba middle term
+    /// `mul_wide_sums(a0, a1, b0, b1) − a0·b0 − a1·b1` = a0·b1 + a1·b0 is non-negative
+    /// and needs no correction.
+    #[inline]
+    pub fn mul_wide_sums(a0: &Fr, a1: &Fr, b0: &Fr, b1: &Fr) -> FrWide {
+        FrWide(Self::mul_wide_sums_limbs(&a0.0, &a1.0, &b0.0, &b1.0))
+    }
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.
     #[inline]
@@ -4110,6 +4401,19 @@ impl FrWide {
     pub const fn limbs(&self) -> &[u64; 12] {
         &self.0
     }
+    /// self + rhs with no correction: the caller keeps the sum below p·R (counting
+    /// products of reduced values against `WIDE_HEADROOM`); a larger sum is not a valid
+    /// input of `reduce_wide`.
+    #[inline]
+    pub fn add_unreduced(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::add_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
+    /// self − rhs with no correction, for self ≥ rhs (as integers); otherwise the result
+    /// wraps modulo 2^(2wn) and is meaningless.
+    #[inline]
+    pub fn sub_unreduced(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::sub_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
 }
 impl ::core::default::Default for FrWide {
     #[inline]
@@ -4168,5 +4472,18 @@ impl ::fieldgen_field::WideField for Fr {
     #[inline]
     fn sub_wide(a: &FrWide, b: &FrWide) -> FrWide {
         a.sub(b)
+    }
+    const WIDE_HEADROOM: u32 = Fr::WIDE_HEADROOM;
+    #[inline]
+    fn add_wide_unreduced(a: &FrWide, b: &FrWide) -> FrWide {
+        a.add_unreduced(b)
+    }
+    #[inline]
+    fn sub_wide_unreduced(a: &FrWide, b: &FrWide) -> FrWide {
+        a.sub_unreduced(b)
+    }
+    #[inline]
+    fn mul_wide_sums(a0: &Fr, a1: &Fr, b0: &Fr, b1: &Fr) -> FrWide {
+        Fr::mul_wide_sums(a0, a1, b0, b1)
     }
 }

@@ -11556,6 +11556,1507 @@ impl Fp {
             x180,
         ]
     }
+    /// The headroom of [`FpWide`]: the largest k with k·(p − 1)² < p·R (465806 here), i.e. how many products of two reduced values may be summed with [`FpWide::add_unreduced`] before the sum reaches the input bound of [`Fp::reduce_wide`].
+    pub const WIDE_HEADROOM: u32 = 465806;
+    /// a + b for a, b below p·R with a + b below p·R: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn add_wide_unreduced_limbs(a: &[u32; 30], b: &[u32; 30]) -> [u32; 30] {
+        let (x61, x62) = {
+            let t61: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[1] as u64) + (b[1] as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[2] as u64) + (b[2] as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[3] as u64) + (b[3] as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[4] as u64) + (b[4] as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[5] as u64) + (b[5] as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[6] as u64) + (b[6] as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[7] as u64) + (b[7] as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[8] as u64) + (b[8] as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[9] as u64) + (b[9] as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[10] as u64) + (b[10] as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[11] as u64) + (b[11] as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[12] as u64) + (b[12] as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[13] as u64) + (b[13] as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[14] as u64) + (b[14] as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[15] as u64) + (b[15] as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[16] as u64) + (b[16] as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[17] as u64) + (b[17] as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[18] as u64) + (b[18] as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[19] as u64) + (b[19] as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[20] as u64) + (b[20] as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[21] as u64) + (b[21] as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[22] as u64) + (b[22] as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[23] as u64) + (b[23] as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[24] as u64) + (b[24] as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[25] as u64) + (b[25] as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[26] as u64) + (b[26] as u64) + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[27] as u64) + (b[27] as u64) + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[28] as u64) + (b[28] as u64) + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let x119 = a[29].wrapping_add(b[29]).wrapping_add(x118);
+        [
+            x61,
+            x63,
+            x65,
+            x67,
+            x69,
+            x71,
+            x73,
+            x75,
+            x77,
+            x79,
+            x81,
+            x83,
+            x85,
+            x87,
+            x89,
+            x91,
+            x93,
+            x95,
+            x97,
+            x99,
+            x101,
+            x103,
+            x105,
+            x107,
+            x109,
+            x111,
+            x113,
+            x115,
+            x117,
+            x119,
+        ]
+    }
+    /// a − b for a ≥ b: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn sub_wide_unreduced_limbs(a: &[u32; 30], b: &[u32; 30]) -> [u32; 30] {
+        let (x61, x62) = {
+            let t61: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t61 as u32, (t61 >> 63) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x62);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t63 as u32, (t63 >> 63) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x64);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t65 as u32, (t65 >> 63) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x66);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t67 as u32, (t67 >> 63) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x68);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t69 as u32, (t69 >> 63) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x70);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t71 as u32, (t71 >> 63) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x72);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t73 as u32, (t73 >> 63) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x74);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t75 as u32, (t75 >> 63) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x76);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t77 as u32, (t77 >> 63) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x78);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t79 as u32, (t79 >> 63) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x80);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t81 as u32, (t81 >> 63) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x82);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t83 as u32, (t83 >> 63) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = {
+                let (d, b1) = a[12].overflowing_sub(b[12]);
+                let (d, b2) = d.overflowing_sub(x84);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t85 as u32, (t85 >> 63) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = {
+                let (d, b1) = a[13].overflowing_sub(b[13]);
+                let (d, b2) = d.overflowing_sub(x86);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t87 as u32, (t87 >> 63) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = {
+                let (d, b1) = a[14].overflowing_sub(b[14]);
+                let (d, b2) = d.overflowing_sub(x88);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t89 as u32, (t89 >> 63) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = {
+                let (d, b1) = a[15].overflowing_sub(b[15]);
+                let (d, b2) = d.overflowing_sub(x90);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t91 as u32, (t91 >> 63) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = {
+                let (d, b1) = a[16].overflowing_sub(b[16]);
+                let (d, b2) = d.overflowing_sub(x92);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t93 as u32, (t93 >> 63) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = {
+                let (d, b1) = a[17].overflowing_sub(b[17]);
+                let (d, b2) = d.overflowing_sub(x94);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t95 as u32, (t95 >> 63) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = {
+                let (d, b1) = a[18].overflowing_sub(b[18]);
+                let (d, b2) = d.overflowing_sub(x96);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t97 as u32, (t97 >> 63) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = {
+                let (d, b1) = a[19].overflowing_sub(b[19]);
+                let (d, b2) = d.overflowing_sub(x98);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t99 as u32, (t99 >> 63) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = {
+                let (d, b1) = a[20].overflowing_sub(b[20]);
+                let (d, b2) = d.overflowing_sub(x100);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t101 as u32, (t101 >> 63) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = {
+                let (d, b1) = a[21].overflowing_sub(b[21]);
+                let (d, b2) = d.overflowing_sub(x102);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t103 as u32, (t103 >> 63) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = {
+                let (d, b1) = a[22].overflowing_sub(b[22]);
+                let (d, b2) = d.overflowing_sub(x104);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t105 as u32, (t105 >> 63) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = {
+                let (d, b1) = a[23].overflowing_sub(b[23]);
+                let (d, b2) = d.overflowing_sub(x106);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t107 as u32, (t107 >> 63) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = {
+                let (d, b1) = a[24].overflowing_sub(b[24]);
+                let (d, b2) = d.overflowing_sub(x108);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t109 as u32, (t109 >> 63) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = {
+                let (d, b1) = a[25].overflowing_sub(b[25]);
+                let (d, b2) = d.overflowing_sub(x110);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t111 as u32, (t111 >> 63) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = {
+                let (d, b1) = a[26].overflowing_sub(b[26]);
+                let (d, b2) = d.overflowing_sub(x112);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t113 as u32, (t113 >> 63) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = {
+                let (d, b1) = a[27].overflowing_sub(b[27]);
+                let (d, b2) = d.overflowing_sub(x114);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t115 as u32, (t115 >> 63) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = {
+                let (d, b1) = a[28].overflowing_sub(b[28]);
+                let (d, b2) = d.overflowing_sub(x116);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t117 as u32, (t117 >> 63) as u32)
+        };
+        let x119 = a[29].wrapping_sub(b[29]).wrapping_sub(x118);
+        [
+            x61,
+            x63,
+            x65,
+            x67,
+            x69,
+            x71,
+            x73,
+            x75,
+            x77,
+            x79,
+            x81,
+            x83,
+            x85,
+            x87,
+            x89,
+            x91,
+            x93,
+            x95,
+            x97,
+            x99,
+            x101,
+            x103,
+            x105,
+            x107,
+            x109,
+            x111,
+            x113,
+            x115,
+            x117,
+            x119,
+        ]
+    }
+    /// (a0 + a1)·(b0 + b1) for a0, a1, b0, b1 below p: the sums unreduced, the exact 2n-limb product (below 4p²).
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn mul_wide_sums_limbs_portable(
+        a0: &[u32; 15],
+        a1: &[u32; 15],
+        b0: &[u32; 15],
+        b1: &[u32; 15],
+    ) -> [u32; 30] {
+        let (x61, x62) = {
+            let t61: u64 = (a0[0] as u64) + (a1[0] as u64) + (0x00000000_u32 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a0[1] as u64) + (a1[1] as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a0[2] as u64) + (a1[2] as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a0[3] as u64) + (a1[3] as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a0[4] as u64) + (a1[4] as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a0[5] as u64) + (a1[5] as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a0[6] as u64) + (a1[6] as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a0[7] as u64) + (a1[7] as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a0[8] as u64) + (a1[8] as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a0[9] as u64) + (a1[9] as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a0[10] as u64) + (a1[10] as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a0[11] as u64) + (a1[11] as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a0[12] as u64) + (a1[12] as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a0[13] as u64) + (a1[13] as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let x89 = a0[14].wrapping_add(a1[14]).wrapping_add(x88);
+        let (x92, x93) = {
+            let t92: u64 = (b0[0] as u64) + (b1[0] as u64) + (0x00000000_u32 as u64);
+            (t92 as u32, (t92 >> 32) as u32)
+        };
+        let (x94, x95) = {
+            let t94: u64 = (b0[1] as u64) + (b1[1] as u64) + (x93 as u64);
+            (t94 as u32, (t94 >> 32) as u32)
+        };
+        let (x96, x97) = {
+            let t96: u64 = (b0[2] as u64) + (b1[2] as u64) + (x95 as u64);
+            (t96 as u32, (t96 >> 32) as u32)
+        };
+        let (x98, x99) = {
+            let t98: u64 = (b0[3] as u64) + (b1[3] as u64) + (x97 as u64);
+            (t98 as u32, (t98 >> 32) as u32)
+        };
+        let (x100, x101) = {
+            let t100: u64 = (b0[4] as u64) + (b1[4] as u64) + (x99 as u64);
+            (t100 as u32, (t100 >> 32) as u32)
+        };
+        let (x102, x103) = {
+            let t102: u64 = (b0[5] as u64) + (b1[5] as u64) + (x101 as u64);
+            (t102 as u32, (t102 >> 32) as u32)
+        };
+        let (x104, x105) = {
+            let t104: u64 = (b0[6] as u64) + (b1[6] as u64) + (x103 as u64);
+            (t104 as u32, (t104 >> 32) as u32)
+        };
+        let (x106, x107) = {
+            let t106: u64 = (b0[7] as u64) + (b1[7] as u64) + (x105 as u64);
+            (t106 as u32, (t106 >> 32) as u32)
+        };
+        let (x108, x109) = {
+            let t108: u64 = (b0[8] as u64) + (b1[8] as u64) + (x107 as u64);
+            (t108 as u32, (t108 >> 32) as u32)
+        };
+        let (x110, x111) = {
+            let t110: u64 = (b0[9] as u64) + (b1[9] as u64) + (x109 as u64);
+            (t110 as u32, (t110 >> 32) as u32)
+        };
+        let (x112, x113) = {
+            let t112: u64 = (b0[10] as u64) + (b1[10] as u64) + (x111 as u64);
+            (t112 as u32, (t112 >> 32) as u32)
+        };
+        let (x114, x115) = {
+            let t114: u64 = (b0[11] as u64) + (b1[11] as u64) + (x113 as u64);
+            (t114 as u32, (t114 >> 32) as u32)
+        };
+        let (x116, x117) = {
+            let t116: u64 = (b0[12] as u64) + (b1[12] as u64) + (x115 as u64);
+            (t116 as u32, (t116 >> 32) as u32)
+        };
+        let (x118, x119) = {
+            let t118: u64 = (b0[13] as u64) + (b1[13] as u64) + (x117 as u64);
+            (t118 as u32, (t118 >> 32) as u32)
+        };
+        let x120 = b0[14].wrapping_add(b1[14]).wrapping_add(x119);
+        let (x123, x124) = {
+            let t123: u64 = (x61 as u64) * (x92 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (x63 as u64) * (x92 as u64) + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (x65 as u64) * (x92 as u64) + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (x67 as u64) * (x92 as u64) + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (x69 as u64) * (x92 as u64) + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (x71 as u64) * (x92 as u64) + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (x73 as u64) * (x92 as u64) + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (x75 as u64) * (x92 as u64) + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (x77 as u64) * (x92 as u64) + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (x79 as u64) * (x92 as u64) + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (x81 as u64) * (x92 as u64) + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x145, x146) = {
+            let t145: u64 = (x83 as u64) * (x92 as u64) + (x144 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (x85 as u64) * (x92 as u64) + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (x87 as u64) * (x92 as u64) + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (x89 as u64) * (x92 as u64) + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (x61 as u64) * (x94 as u64) + (x125 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (x63 as u64) * (x94 as u64) + (x127 as u64) + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (x65 as u64) * (x94 as u64) + (x129 as u64) + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (x67 as u64) * (x94 as u64) + (x131 as u64) + (x158 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (x69 as u64) * (x94 as u64) + (x133 as u64) + (x160 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (x71 as u64) * (x94 as u64) + (x135 as u64) + (x162 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (x73 as u64) * (x94 as u64) + (x137 as u64) + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (x75 as u64) * (x94 as u64) + (x139 as u64) + (x166 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (x77 as u64) * (x94 as u64) + (x141 as u64) + (x168 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (x79 as u64) * (x94 as u64) + (x143 as u64) + (x170 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (x81 as u64) * (x94 as u64) + (x145 as u64) + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (x83 as u64) * (x94 as u64) + (x147 as u64) + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (x85 as u64) * (x94 as u64) + (x149 as u64) + (x176 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (x87 as u64) * (x94 as u64) + (x151 as u64) + (x178 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (x89 as u64) * (x94 as u64) + (x152 as u64) + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (x61 as u64) * (x96 as u64) + (x155 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (x63 as u64) * (x96 as u64) + (x157 as u64) + (x184 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (x65 as u64) * (x96 as u64) + (x159 as u64) + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (x67 as u64) * (x96 as u64) + (x161 as u64) + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (x69 as u64) * (x96 as u64) + (x163 as u64) + (x190 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (x71 as u64) * (x96 as u64) + (x165 as u64) + (x192 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (x73 as u64) * (x96 as u64) + (x167 as u64) + (x194 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
+        let (x197, x198) = {
+            let t197: u64 = (x75 as u64) * (x96 as u64) + (x169 as u64) + (x196 as u64);
+            (t197 as u32, (t197 >> 32) as u32)
+        };
+        let (x199, x200) = {
+            let t199: u64 = (x77 as u64) * (x96 as u64) + (x171 as u64) + (x198 as u64);
+            (t199 as u32, (t199 >> 32) as u32)
+        };
+        let (x201, x202) = {
+            let t201: u64 = (x79 as u64) * (x96 as u64) + (x173 as u64) + (x200 as u64);
+            (t201 as u32, (t201 >> 32) as u32)
+        };
+        let (x203, x204) = {
+            let t203: u64 = (x81 as u64) * (x96 as u64) + (x175 as u64) + (x202 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
+        let (x205, x206) = {
+            let t205: u64 = (x83 as u64) * (x96 as u64) + (x177 as u64) + (x204 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
+        let (x207, x208) = {
+            let t207: u64 = (x85 as u64) * (x96 as u64) + (x179 as u64) + (x206 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
+        let (x209, x210) = {
+            let t209: u64 = (x87 as u64) * (x96 as u64) + (x181 as u64) + (x208 as u64);
+            (t209 as u32, (t209 >> 32) as u32)
+        };
+        let (x211, x212) = {
+            let t211: u64 = (x89 as u64) * (x96 as u64) + (x182 as u64) + (x210 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (x61 as u64) * (x98 as u64) + (x185 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x63 as u64) * (x98 as u64) + (x187 as u64) + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (x65 as u64) * (x98 as u64) + (x189 as u64) + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x67 as u64) * (x98 as u64) + (x191 as u64) + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (x69 as u64) * (x98 as u64) + (x193 as u64) + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x71 as u64) * (x98 as u64) + (x195 as u64) + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (x73 as u64) * (x98 as u64) + (x197 as u64) + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (x75 as u64) * (x98 as u64) + (x199 as u64) + (x226 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (x77 as u64) * (x98 as u64) + (x201 as u64) + (x228 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
+        let (x231, x232) = {
+            let t231: u64 = (x79 as u64) * (x98 as u64) + (x203 as u64) + (x230 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
+        let (x233, x234) = {
+            let t233: u64 = (x81 as u64) * (x98 as u64) + (x205 as u64) + (x232 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (x83 as u64) * (x98 as u64) + (x207 as u64) + (x234 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (x85 as u64) * (x98 as u64) + (x209 as u64) + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (x87 as u64) * (x98 as u64) + (x211 as u64) + (x238 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (x89 as u64) * (x98 as u64) + (x212 as u64) + (x240 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (x61 as u64) * (x100 as u64) + (x215 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (x63 as u64) * (x100 as u64) + (x217 as u64) + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (x65 as u64) * (x100 as u64) + (x219 as u64) + (x246 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (x67 as u64) * (x100 as u64) + (x221 as u64) + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (x69 as u64) * (x100 as u64) + (x223 as u64) + (x250 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (x71 as u64) * (x100 as u64) + (x225 as u64) + (x252 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (x73 as u64) * (x100 as u64) + (x227 as u64) + (x254 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (x75 as u64) * (x100 as u64) + (x229 as u64) + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (x77 as u64) * (x100 as u64) + (x231 as u64) + (x258 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (x79 as u64) * (x100 as u64) + (x233 as u64) + (x260 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let (x263, x264) = {
+            let t263: u64 = (x81 as u64) * (x100 as u64) + (x235 as u64) + (x262 as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
+        let (x265, x266) = {
+            let t265: u64 = (x83 as u64) * (x100 as u64) + (x237 as u64) + (x264 as u64);
+            (t265 as u32, (t265 >> 32) as u32)
+        };
+        let (x267, x268) = {
+            let t267: u64 = (x85 as u64) * (x100 as u64) + (x239 as u64) + (x266 as u64);
+            (t267 as u32, (t267 >> 32) as u32)
+        };
+        let (x269, x270) = {
+            let t269: u64 = (x87 as u64) * (x100 as u64) + (x241 as u64) + (x268 as u64);
+            (t269 as u32, (t269 >> 32) as u32)
+        };
+        let (x271, x272) = {
+            let t271: u64 = (x89 as u64) * (x100 as u64) + (x242 as u64) + (x270 as u64);
+            (t271 as u32, (t271 >> 32) as u32)
+        };
+        let (x273, x274) = {
+            let t273: u64 = (x61 as u64) * (x102 as u64) + (x245 as u64);
+            (t273 as u32, (t273 >> 32) as u32)
+        };
+        let (x275, x276) = {
+            let t275: u64 = (x63 as u64) * (x102 as u64) + (x247 as u64) + (x274 as u64);
+            (t275 as u32, (t275 >> 32) as u32)
+        };
+        let (x277, x278) = {
+            let t277: u64 = (x65 as u64) * (x102 as u64) + (x249 as u64) + (x276 as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (x67 as u64) * (x102 as u64) + (x251 as u64) + (x278 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
+        let (x281, x282) = {
+            let t281: u64 = (x69 as u64) * (x102 as u64) + (x253 as u64) + (x280 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
+        let (x283, x284) = {
+            let t283: u64 = (x71 as u64) * (x102 as u64) + (x255 as u64) + (x282 as u64);
+            (t283 as u32, (t283 >> 32) as u32)
+        };
+        let (x285, x286) = {
+            let t285: u64 = (x73 as u64) * (x102 as u64) + (x257 as u64) + (x284 as u64);
+            (t285 as u32, (t285 >> 32) as u32)
+        };
+        let (x287, x288) = {
+            let t287: u64 = (x75 as u64) * (x102 as u64) + (x259 as u64) + (x286 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (x77 as u64) * (x102 as u64) + (x261 as u64) + (x288 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
+        let (x291, x292) = {
+            let t291: u64 = (x79 as u64) * (x102 as u64) + (x263 as u64) + (x290 as u64);
+            (t291 as u32, (t291 >> 32) as u32)
+        };
+        let (x293, x294) = {
+            let t293: u64 = (x81 as u64) * (x102 as u64) + (x265 as u64) + (x292 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (x83 as u64) * (x102 as u64) + (x267 as u64) + (x294 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (x85 as u64) * (x102 as u64) + (x269 as u64) + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (x87 as u64) * (x102 as u64) + (x271 as u64) + (x298 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (x89 as u64) * (x102 as u64) + (x272 as u64) + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (x61 as u64) * (x104 as u64) + (x275 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (x63 as u64) * (x104 as u64) + (x277 as u64) + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (x65 as u64) * (x104 as u64) + (x279 as u64) + (x306 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (x67 as u64) * (x104 as u64) + (x281 as u64) + (x308 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (x69 as u64) * (x104 as u64) + (x283 as u64) + (x310 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
+        let (x313, x314) = {
+            let t313: u64 = (x71 as u64) * (x104 as u64) + (x285 as u64) + (x312 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (x73 as u64) * (x104 as u64) + (x287 as u64) + (x314 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (x75 as u64) * (x104 as u64) + (x289 as u64) + (x316 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (x77 as u64) * (x104 as u64) + (x291 as u64) + (x318 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (x79 as u64) * (x104 as u64) + (x293 as u64) + (x320 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = (x81 as u64) * (x104 as u64) + (x295 as u64) + (x322 as u64);
+            (t323 as u32, (t323 >> 32) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = (x83 as u64) * (x104 as u64) + (x297 as u64) + (x324 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (x85 as u64) * (x104 as u64) + (x299 as u64) + (x326 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
+        let (x329, x330) = {
+            let t329: u64 = (x87 as u64) * (x104 as u64) + (x301 as u64) + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
+        let (x331, x332) = {
+            let t331: u64 = (x89 as u64) * (x104 as u64) + (x302 as u64) + (x330 as u64);
+            (t331 as u32, (t331 >> 32) as u32)
+        };
+        let (x333, x334) = {
+            let t333: u64 = (x61 as u64) * (x106 as u64) + (x305 as u64);
+            (t333 as u32, (t333 >> 32) as u32)
+        };
+        let (x335, x336) = {
+            let t335: u64 = (x63 as u64) * (x106 as u64) + (x307 as u64) + (x334 as u64);
+            (t335 as u32, (t335 >> 32) as u32)
+        };
+        let (x337, x338) = {
+            let t337: u64 = (x65 as u64) * (x106 as u64) + (x309 as u64) + (x336 as u64);
+            (t337 as u32, (t337 >> 32) as u32)
+        };
+        let (x339, x340) = {
+            let t339: u64 = (x67 as u64) * (x106 as u64) + (x311 as u64) + (x338 as u64);
+            (t339 as u32, (t339 >> 32) as u32)
+        };
+        let (x341, x342) = {
+            let t341: u64 = (x69 as u64) * (x106 as u64) + (x313 as u64) + (x340 as u64);
+            (t341 as u32, (t341 >> 32) as u32)
+        };
+        let (x343, x344) = {
+            let t343: u64 = (x71 as u64) * (x106 as u64) + (x315 as u64) + (x342 as u64);
+            (t343 as u32, (t343 >> 32) as u32)
+        };
+        let (x345, x346) = {
+            let t345: u64 = (x73 as u64) * (x106 as u64) + (x317 as u64) + (x344 as u64);
+            (t345 as u32, (t345 >> 32) as u32)
+        };
+        let (x347, x348) = {
+            let t347: u64 = (x75 as u64) * (x106 as u64) + (x319 as u64) + (x346 as u64);
+            (t347 as u32, (t347 >> 32) as u32)
+        };
+        let (x349, x350) = {
+            let t349: u64 = (x77 as u64) * (x106 as u64) + (x321 as u64) + (x348 as u64);
+            (t349 as u32, (t349 >> 32) as u32)
+        };
+        let (x351, x352) = {
+            let t351: u64 = (x79 as u64) * (x106 as u64) + (x323 as u64) + (x350 as u64);
+            (t351 as u32, (t351 >> 32) as u32)
+        };
+        let (x353, x354) = {
+            let t353: u64 = (x81 as u64) * (x106 as u64) + (x325 as u64) + (x352 as u64);
+            (t353 as u32, (t353 >> 32) as u32)
+        };
+        let (x355, x356) = {
+            let t355: u64 = (x83 as u64) * (x106 as u64) + (x327 as u64) + (x354 as u64);
+            (t355 as u32, (t355 >> 32) as u32)
+        };
+        let (x357, x358) = {
+            let t357: u64 = (x85 as u64) * (x106 as u64) + (x329 as u64) + (x356 as u64);
+            (t357 as u32, (t357 >> 32) as u32)
+        };
+        let (x359, x360) = {
+            let t359: u64 = (x87 as u64) * (x106 as u64) + (x331 as u64) + (x358 as u64);
+            (t359 as u32, (t359 >> 32) as u32)
+        };
+        let (x361, x362) = {
+            let t361: u64 = (x89 as u64) * (x106 as u64) + (x332 as u64) + (x360 as u64);
+            (t361 as u32, (t361 >> 32) as u32)
+        };
+        let (x363, x364) = {
+            let t363: u64 = (x61 as u64) * (x108 as u64) + (x335 as u64);
+            (t363 as u32, (t363 >> 32) as u32)
+        };
+        let (x365, x366) = {
+            let t365: u64 = (x63 as u64) * (x108 as u64) + (x337 as u64) + (x364 as u64);
+            (t365 as u32, (t365 >> 32) as u32)
+        };
+        let (x367, x368) = {
+            let t367: u64 = (x65 as u64) * (x108 as u64) + (x339 as u64) + (x366 as u64);
+            (t367 as u32, (t367 >> 32) as u32)
+        };
+        let (x369, x370) = {
+            let t369: u64 = (x67 as u64) * (x108 as u64) + (x341 as u64) + (x368 as u64);
+            (t369 as u32, (t369 >> 32) as u32)
+        };
+        let (x371, x372) = {
+            let t371: u64 = (x69 as u64) * (x108 as u64) + (x343 as u64) + (x370 as u64);
+            (t371 as u32, (t371 >> 32) as u32)
+        };
+        let (x373, x374) = {
+            let t373: u64 = (x71 as u64) * (x108 as u64) + (x345 as u64) + (x372 as u64);
+            (t373 as u32, (t373 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = (x73 as u64) * (x108 as u64) + (x347 as u64) + (x374 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
+        let (x377, x378) = {
+            let t377: u64 = (x75 as u64) * (x108 as u64) + (x349 as u64) + (x376 as u64);
+            (t377 as u32, (t377 >> 32) as u32)
+        };
+        let (x379, x380) = {
+            let t379: u64 = (x77 as u64) * (x108 as u64) + (x351 as u64) + (x378 as u64);
+            (t379 as u32, (t379 >> 32) as u32)
+        };
+        let (x381, x382) = {
+            let t381: u64 = (x79 as u64) * (x108 as u64) + (x353 as u64) + (x380 as u64);
+            (t381 as u32, (t381 >> 32) as u32)
+        };
+        let (x383, x384) = {
+            let t383: u64 = (x81 as u64) * (x108 as u64) + (x355 as u64) + (x382 as u64);
+            (t383 as u32, (t383 >> 32) as u32)
+        };
+        let (x385, x386) = {
+            let t385: u64 = (x83 as u64) * (x108 as u64) + (x357 as u64) + (x384 as u64);
+            (t385 as u32, (t385 >> 32) as u32)
+        };
+        let (x387, x388) = {
+            let t387: u64 = (x85 as u64) * (x108 as u64) + (x359 as u64) + (x386 as u64);
+            (t387 as u32, (t387 >> 32) as u32)
+        };
+        let (x389, x390) = {
+            let t389: u64 = (x87 as u64) * (x108 as u64) + (x361 as u64) + (x388 as u64);
+            (t389 as u32, (t389 >> 32) as u32)
+        };
+        let (x391, x392) = {
+            let t391: u64 = (x89 as u64) * (x108 as u64) + (x362 as u64) + (x390 as u64);
+            (t391 as u32, (t391 >> 32) as u32)
+        };
+        let (x393, x394) = {
+            let t393: u64 = (x61 as u64) * (x110 as u64) + (x365 as u64);
+            (t393 as u32, (t393 >> 32) as u32)
+        };
+        let (x395, x396) = {
+            let t395: u64 = (x63 as u64) * (x110 as u64) + (x367 as u64) + (x394 as u64);
+            (t395 as u32, (t395 >> 32) as u32)
+        };
+        let (x397, x398) = {
+            let t397: u64 = (x65 as u64) * (x110 as u64) + (x369 as u64) + (x396 as u64);
+            (t397 as u32, (t397 >> 32) as u32)
+        };
+        let (x399, x400) = {
+            let t399: u64 = (x67 as u64) * (x110 as u64) + (x371 as u64) + (x398 as u64);
+            (t399 as u32, (t399 >> 32) as u32)
+        };
+        let (x401, x402) = {
+            let t401: u64 = (x69 as u64) * (x110 as u64) + (x373 as u64) + (x400 as u64);
+            (t401 as u32, (t401 >> 32) as u32)
+        };
+        let (x403, x404) = {
+            let t403: u64 = (x71 as u64) * (x110 as u64) + (x375 as u64) + (x402 as u64);
+            (t403 as u32, (t403 >> 32) as u32)
+        };
+        let (x405, x406) = {
+            let t405: u64 = (x73 as u64) * (x110 as u64) + (x377 as u64) + (x404 as u64);
+            (t405 as u32, (t405 >> 32) as u32)
+        };
+        let (x407, x408) = {
+            let t407: u64 = (x75 as u64) * (x110 as u64) + (x379 as u64) + (x406 as u64);
+            (t407 as u32, (t407 >> 32) as u32)
+        };
+        let (x409, x410) = {
+            let t409: u64 = (x77 as u64) * (x110 as u64) + (x381 as u64) + (x408 as u64);
+            (t409 as u32, (t409 >> 32) as u32)
+        };
+        let (x411, x412) = {
+            let t411: u64 = (x79 as u64) * (x110 as u64) + (x383 as u64) + (x410 as u64);
+            (t411 as u32, (t411 >> 32) as u32)
+        };
+        let (x413, x414) = {
+            let t413: u64 = (x81 as u64) * (x110 as u64) + (x385 as u64) + (x412 as u64);
+            (t413 as u32, (t413 >> 32) as u32)
+        };
+        let (x415, x416) = {
+            let t415: u64 = (x83 as u64) * (x110 as u64) + (x387 as u64) + (x414 as u64);
+            (t415 as u32, (t415 >> 32) as u32)
+        };
+        let (x417, x418) = {
+            let t417: u64 = (x85 as u64) * (x110 as u64) + (x389 as u64) + (x416 as u64);
+            (t417 as u32, (t417 >> 32) as u32)
+        };
+        let (x419, x420) = {
+            let t419: u64 = (x87 as u64) * (x110 as u64) + (x391 as u64) + (x418 as u64);
+            (t419 as u32, (t419 >> 32) as u32)
+        };
+        let (x421, x422) = {
+            let t421: u64 = (x89 as u64) * (x110 as u64) + (x392 as u64) + (x420 as u64);
+            (t421 as u32, (t421 >> 32) as u32)
+        };
+        let (x423, x424) = {
+            let t423: u64 = (x61 as u64) * (x112 as u64) + (x395 as u64);
+            (t423 as u32, (t423 >> 32) as u32)
+        };
+        let (x425, x426) = {
+            let t425: u64 = (x63 as u64) * (x112 as u64) + (x397 as u64) + (x424 as u64);
+            (t425 as u32, (t425 >> 32) as u32)
+        };
+        let (x427, x428) = {
+            let t427: u64 = (x65 as u64) * (x112 as u64) + (x399 as u64) + (x426 as u64);
+            (t427 as u32, (t427 >> 32) as u32)
+        };
+        let (x429, x430) = {
+            let t429: u64 = (x67 as u64) * (x112 as u64) + (x401 as u64) + (x428 as u64);
+            (t429 as u32, (t429 >> 32) as u32)
+        };
+        let (x431, x432) = {
+            let t431: u64 = (x69 as u64) * (x112 as u64) + (x403 as u64) + (x430 as u64);
+            (t431 as u32, (t431 >> 32) as u32)
+        };
+        let (x433, x434) = {
+            let t433: u64 = (x71 as u64) * (x112 as u64) + (x405 as u64) + (x432 as u64);
+            (t433 as u32, (t433 >> 32) as u32)
+        };
+        let (x435, x436) = {
+            let t435: u64 = (x73 as u64) * (x112 as u64) + (x407 as u64) + (x434 as u64);
+            (t435 as u32, (t435 >> 32) as u32)
+        };
+        let (x437, x438) = {
+            let t437: u64 = (x75 as u64) * (x112 as u64) + (x409 as u64) + (x436 as u64);
+            (t437 as u32, (t437 >> 32) as u32)
+        };
+        let (x439, x440) = {
+            let t439: u64 = (x77 as u64) * (x112 as u64) + (x411 as u64) + (x438 as u64);
+            (t439 as u32, (t439 >> 32) as u32)
+        };
+        let (x441, x442) = {
+            let t441: u64 = (x79 as u64) * (x112 as u64) + (x413 as u64) + (x440 as u64);
+            (t441 as u32, (t441 >> 32) as u32)
+        };
+        let (x443, x444) = {
+            let t443: u64 = (x81 as u64) * (x112 as u64) + (x415 as u64) + (x442 as u64);
+            (t443 as u32, (t443 >> 32) as u32)
+        };
+        let (x445, x446) = {
+            let t445: u64 = (x83 as u64) * (x112 as u64) + (x417 as u64) + (x444 as u64);
+            (t445 as u32, (t445 >> 32) as u32)
+        };
+        let (x447, x448) = {
+            let t447: u64 = (x85 as u64) * (x112 as u64) + (x419 as u64) + (x446 as u64);
+            (t447 as u32, (t447 >> 32) as u32)
+        };
+        let (x449, x450) = {
+            let t449: u64 = (x87 as u64) * (x112 as u64) + (x421 as u64) + (x448 as u64);
+            (t449 as u32, (t449 >> 32) as u32)
+        };
+        let (x451, x452) = {
+            let t451: u64 = (x89 as u64) * (x112 as u64) + (x422 as u64) + (x450 as u64);
+            (t451 as u32, (t451 >> 32) as u32)
+        };
+        let (x453, x454) = {
+            let t453: u64 = (x61 as u64) * (x114 as u64) + (x425 as u64);
+            (t453 as u32, (t453 >> 32) as u32)
+        };
+        let (x455, x456) = {
+            let t455: u64 = (x63 as u64) * (x114 as u64) + (x427 as u64) + (x454 as u64);
+            (t455 as u32, (t455 >> 32) as u32)
+        };
+        let (x457, x458) = {
+            let t457: u64 = (x65 as u64) * (x114 as u64) + (x429 as u64) + (x456 as u64);
+            (t457 as u32, (t457 >> 32) as u32)
+        };
+        let (x459, x460) = {
+            let t459: u64 = (x67 as u64) * (x114 as u64) + (x431 as u64) + (x458 as u64);
+            (t459 as u32, (t459 >> 32) as u32)
+        };
+        let (x461, x462) = {
+            let t461: u64 = (x69 as u64) * (x114 as u64) + (x433 as u64) + (x460 as u64);
+            (t461 as u32, (t461 >> 32) as u32)
+        };
+        let (x463, x464) = {
+            let t463: u64 = (x71 as u64) * (x114 as u64) + (x435 as u64) + (x462 as u64);
+            (t463 as u32, (t463 >> 32) as u32)
+        };
+        let (x465, x466) = {
+            let t465: u64 = (x73 as u64) * (x114 as u64) + (x437 as u64) + (x464 as u64);
+            (t465 as u32, (t465 >> 32) as u32)
+        };
+        let (x467, x468) = {
+            let t467: u64 = (x75 as u64) * (x114 as u64) + (x439 as u64) + (x466 as u64);
+            (t467 as u32, (t467 >> 32) as u32)
+        };
+        let (x469, x470) = {
+            let t469: u64 = (x77 as u64) * (x114 as u64) + (x441 as u64) + (x468 as u64);
+            (t469 as u32, (t469 >> 32) as u32)
+        };
+        let (x471, x472) = {
+            let t471: u64 = (x79 as u64) * (x114 as u64) + (x443 as u64) + (x470 as u64);
+            (t471 as u32, (t471 >> 32) as u32)
+        };
+        let (x473, x474) = {
+            let t473: u64 = (x81 as u64) * (x114 as u64) + (x445 as u64) + (x472 as u64);
+            (t473 as u32, (t473 >> 32) as u32)
+        };
+        let (x475, x476) = {
+            let t475: u64 = (x83 as u64) * (x114 as u64) + (x447 as u64) + (x474 as u64);
+            (t475 as u32, (t475 >> 32) as u32)
+        };
+        let (x477, x478) = {
+            let t477: u64 = (x85 as u64) * (x114 as u64) + (x449 as u64) + (x476 as u64);
+            (t477 as u32, (t477 >> 32) as u32)
+        };
+        let (x479, x480) = {
+            let t479: u64 = (x87 as u64) * (x114 as u64) + (x451 as u64) + (x478 as u64);
+            (t479 as u32, (t479 >> 32) as u32)
+        };
+        let (x481, x482) = {
+            let t481: u64 = (x89 as u64) * (x114 as u64) + (x452 as u64) + (x480 as u64);
+            (t481 as u32, (t481 >> 32) as u32)
+        };
+        let (x483, x484) = {
+            let t483: u64 = (x61 as u64) * (x116 as u64) + (x455 as u64);
+            (t483 as u32, (t483 >> 32) as u32)
+        };
+        let (x485, x486) = {
+            let t485: u64 = (x63 as u64) * (x116 as u64) + (x457 as u64) + (x484 as u64);
+            (t485 as u32, (t485 >> 32) as u32)
+        };
+        let (x487, x488) = {
+            let t487: u64 = (x65 as u64) * (x116 as u64) + (x459 as u64) + (x486 as u64);
+            (t487 as u32, (t487 >> 32) as u32)
+        };
+        let (x489, x490) = {
+            let t489: u64 = (x67 as u64) * (x116 as u64) + (x461 as u64) + (x488 as u64);
+            (t489 as u32, (t489 >> 32) as u32)
+        };
+        let (x491, x492) = {
+            let t491: u64 = (x69 as u64) * (x116 as u64) + (x463 as u64) + (x490 as u64);
+            (t491 as u32, (t491 >> 32) as u32)
+        };
+        let (x493, x494) = {
+            let t493: u64 = (x71 as u64) * (x116 as u64) + (x465 as u64) + (x492 as u64);
+            (t493 as u32, (t493 >> 32) as u32)
+        };
+        let (x495, x496) = {
+            let t495: u64 = (x73 as u64) * (x116 as u64) + (x467 as u64) + (x494 as u64);
+            (t495 as u32, (t495 >> 32) as u32)
+        };
+        let (x497, x498) = {
+            let t497: u64 = (x75 as u64) * (x116 as u64) + (x469 as u64) + (x496 as u64);
+            (t497 as u32, (t497 >> 32) as u32)
+        };
+        let (x499, x500) = {
+            let t499: u64 = (x77 as u64) * (x116 as u64) + (x471 as u64) + (x498 as u64);
+            (t499 as u32, (t499 >> 32) as u32)
+        };
+        let (x501, x502) = {
+            let t501: u64 = (x79 as u64) * (x116 as u64) + (x473 as u64) + (x500 as u64);
+            (t501 as u32, (t501 >> 32) as u32)
+        };
+        let (x503, x504) = {
+            let t503: u64 = (x81 as u64) * (x116 as u64) + (x475 as u64) + (x502 as u64);
+            (t503 as u32, (t503 >> 32) as u32)
+        };
+        let (x505, x506) = {
+            let t505: u64 = (x83 as u64) * (x116 as u64) + (x477 as u64) + (x504 as u64);
+            (t505 as u32, (t505 >> 32) as u32)
+        };
+        let (x507, x508) = {
+            let t507: u64 = (x85 as u64) * (x116 as u64) + (x479 as u64) + (x506 as u64);
+            (t507 as u32, (t507 >> 32) as u32)
+        };
+        let (x509, x510) = {
+            let t509: u64 = (x87 as u64) * (x116 as u64) + (x481 as u64) + (x508 as u64);
+            (t509 as u32, (t509 >> 32) as u32)
+        };
+        let (x511, x512) = {
+            let t511: u64 = (x89 as u64) * (x116 as u64) + (x482 as u64) + (x510 as u64);
+            (t511 as u32, (t511 >> 32) as u32)
+        };
+        let (x513, x514) = {
+            let t513: u64 = (x61 as u64) * (x118 as u64) + (x485 as u64);
+            (t513 as u32, (t513 >> 32) as u32)
+        };
+        let (x515, x516) = {
+            let t515: u64 = (x63 as u64) * (x118 as u64) + (x487 as u64) + (x514 as u64);
+            (t515 as u32, (t515 >> 32) as u32)
+        };
+        let (x517, x518) = {
+            let t517: u64 = (x65 as u64) * (x118 as u64) + (x489 as u64) + (x516 as u64);
+            (t517 as u32, (t517 >> 32) as u32)
+        };
+        let (x519, x520) = {
+            let t519: u64 = (x67 as u64) * (x118 as u64) + (x491 as u64) + (x518 as u64);
+            (t519 as u32, (t519 >> 32) as u32)
+        };
+        let (x521, x522) = {
+            let t521: u64 = (x69 as u64) * (x118 as u64) + (x493 as u64) + (x520 as u64);
+            (t521 as u32, (t521 >> 32) as u32)
+        };
+        let (x523, x524) = {
+            let t523: u64 = (x71 as u64) * (x118 as u64) + (x495 as u64) + (x522 as u64);
+            (t523 as u32, (t523 >> 32) as u32)
+        };
+        let (x525, x526) = {
+            let t525: u64 = (x73 as u64) * (x118 as u64) + (x497 as u64) + (x524 as u64);
+            (t525 as u32, (t525 >> 32) as u32)
+        };
+        let (x527, x528) = {
+            let t527: u64 = (x75 as u64) * (x118 as u64) + (x499 as u64) + (x526 as u64);
+            (t527 as u32, (t527 >> 32) as u32)
+        };
+        let (x529, x530) = {
+            let t529: u64 = (x77 as u64) * (x118 as u64) + (x501 as u64) + (x528 as u64);
+            (t529 as u32, (t529 >> 32) as u32)
+        };
+        let (x531, x532) = {
+            let t531: u64 = (x79 as u64) * (x118 as u64) + (x503 as u64) + (x530 as u64);
+            (t531 as u32, (t531 >> 32) as u32)
+        };
+        let (x533, x534) = {
+            let t533: u64 = (x81 as u64) * (x118 as u64) + (x505 as u64) + (x532 as u64);
+            (t533 as u32, (t533 >> 32) as u32)
+        };
+        let (x535, x536) = {
+            let t535: u64 = (x83 as u64) * (x118 as u64) + (x507 as u64) + (x534 as u64);
+            (t535 as u32, (t535 >> 32) as u32)
+        };
+        let (x537, x538) = {
+            let t537: u64 = (x85 as u64) * (x118 as u64) + (x509 as u64) + (x536 as u64);
+            (t537 as u32, (t537 >> 32) as u32)
+        };
+        let (x539, x540) = {
+            let t539: u64 = (x87 as u64) * (x118 as u64) + (x511 as u64) + (x538 as u64);
+            (t539 as u32, (t539 >> 32) as u32)
+        };
+        let (x541, x542) = {
+            let t541: u64 = (x89 as u64) * (x118 as u64) + (x512 as u64) + (x540 as u64);
+            (t541 as u32, (t541 >> 32) as u32)
+        };
+        let (x543, x544) = {
+            let t543: u64 = (x61 as u64) * (x120 as u64) + (x515 as u64);
+            (t543 as u32, (t543 >> 32) as u32)
+        };
+        let (x545, x546) = {
+            let t545: u64 = (x63 as u64) * (x120 as u64) + (x517 as u64) + (x544 as u64);
+            (t545 as u32, (t545 >> 32) as u32)
+        };
+        let (x547, x548) = {
+            let t547: u64 = (x65 as u64) * (x120 as u64) + (x519 as u64) + (x546 as u64);
+            (t547 as u32, (t547 >> 32) as u32)
+        };
+        let (x549, x550) = {
+            let t549: u64 = (x67 as u64) * (x120 as u64) + (x521 as u64) + (x548 as u64);
+            (t549 as u32, (t549 >> 32) as u32)
+        };
+        let (x551, x552) = {
+            let t551: u64 = (x69 as u64) * (x120 as u64) + (x523 as u64) + (x550 as u64);
+            (t551 as u32, (t551 >> 32) as u32)
+        };
+        let (x553, x554) = {
+            let t553: u64 = (x71 as u64) * (x120 as u64) + (x525 as u64) + (x552 as u64);
+            (t553 as u32, (t553 >> 32) as u32)
+        };
+        let (x555, x556) = {
+            let t555: u64 = (x73 as u64) * (x120 as u64) + (x527 as u64) + (x554 as u64);
+            (t555 as u32, (t555 >> 32) as u32)
+        };
+        let (x557, x558) = {
+            let t557: u64 = (x75 as u64) * (x120 as u64) + (x529 as u64) + (x556 as u64);
+            (t557 as u32, (t557 >> 32) as u32)
+        };
+        let (x559, x560) = {
+            let t559: u64 = (x77 as u64) * (x120 as u64) + (x531 as u64) + (x558 as u64);
+            (t559 as u32, (t559 >> 32) as u32)
+        };
+        let (x561, x562) = {
+            let t561: u64 = (x79 as u64) * (x120 as u64) + (x533 as u64) + (x560 as u64);
+            (t561 as u32, (t561 >> 32) as u32)
+        };
+        let (x563, x564) = {
+            let t563: u64 = (x81 as u64) * (x120 as u64) + (x535 as u64) + (x562 as u64);
+            (t563 as u32, (t563 >> 32) as u32)
+        };
+        let (x565, x566) = {
+            let t565: u64 = (x83 as u64) * (x120 as u64) + (x537 as u64) + (x564 as u64);
+            (t565 as u32, (t565 >> 32) as u32)
+        };
+        let (x567, x568) = {
+            let t567: u64 = (x85 as u64) * (x120 as u64) + (x539 as u64) + (x566 as u64);
+            (t567 as u32, (t567 >> 32) as u32)
+        };
+        let (x569, x570) = {
+            let t569: u64 = (x87 as u64) * (x120 as u64) + (x541 as u64) + (x568 as u64);
+            (t569 as u32, (t569 >> 32) as u32)
+        };
+        let x571 = {
+            let t571: u64 = (x89 as u64) * (x120 as u64) + (x542 as u64) + (x570 as u64);
+            t571 as u32
+        };
+        [
+            x123,
+            x153,
+            x183,
+            x213,
+            x243,
+            x273,
+            x303,
+            x333,
+            x363,
+            x393,
+            x423,
+            x453,
+            x483,
+            x513,
+            x543,
+            x545,
+            x547,
+            x549,
+            x551,
+            x553,
+            x555,
+            x557,
+            x559,
+            x561,
+            x563,
+            x565,
+            x567,
+            x569,
+            x571,
+            0x00000000_u32,
+        ]
+    }
+    /// (a0 + a1)·(b0 + b1), below 4p².
+    #[inline]
+    fn mul_wide_sums_limbs(
+        a0: &[u32; 15],
+        a1: &[u32; 15],
+        b0: &[u32; 15],
+        b1: &[u32; 15],
+    ) -> [u32; 30] {
+        Self::mul_wide_sums_limbs_portable(a0, a1, b0, b1)
+    }
+    /// (a0 + a1)·(b0 + b1) of the Montgomery representatives with both sums left
+    /// unreduced (below 2p): the exact integer, below 4p² < p·R ([`Self::WIDE_HEADROOM`]
+    /// is at least 4 here), so the Karatsuba middle term
+    /// `mul_wide_sums(a0, a1, b0, b1) − a0·b0 − a1·b1` = a0·b1 + a1·b0 is non-negative
+    /// and needs no correction.
+    #[inline]
+    pub fn mul_wide_sums(a0: &Fp, a1: &Fp, b0: &Fp, b1: &Fp) -> FpWide {
+        FpWide(Self::mul_wide_sums_limbs(&a0.0, &a1.0, &b0.0, &b1.0))
+    }
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.
     #[inline]
@@ -12818,6 +14319,19 @@ impl FpWide {
     pub const fn limbs(&self) -> &[u32; 30] {
         &self.0
     }
+    /// self + rhs with no correction: the caller keeps the sum below p·R (counting
+    /// products of reduced values against `WIDE_HEADROOM`); a larger sum is not a valid
+    /// input of `reduce_wide`.
+    #[inline]
+    pub fn add_unreduced(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::add_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
+    /// self − rhs with no correction, for self ≥ rhs (as integers); otherwise the result
+    /// wraps modulo 2^(2wn) and is meaningless.
+    #[inline]
+    pub fn sub_unreduced(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::sub_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
 }
 impl ::core::default::Default for FpWide {
     #[inline]
@@ -12876,5 +14390,18 @@ impl ::fieldgen_field::WideField for Fp {
     #[inline]
     fn sub_wide(a: &FpWide, b: &FpWide) -> FpWide {
         a.sub(b)
+    }
+    const WIDE_HEADROOM: u32 = Fp::WIDE_HEADROOM;
+    #[inline]
+    fn add_wide_unreduced(a: &FpWide, b: &FpWide) -> FpWide {
+        a.add_unreduced(b)
+    }
+    #[inline]
+    fn sub_wide_unreduced(a: &FpWide, b: &FpWide) -> FpWide {
+        a.sub_unreduced(b)
+    }
+    #[inline]
+    fn mul_wide_sums(a0: &Fp, a1: &Fp, b0: &Fp, b1: &Fp) -> FpWide {
+        Fp::mul_wide_sums(a0, a1, b0, b1)
     }
 }

@@ -4133,6 +4133,436 @@ impl Fr {
         let x96 = x63.wrapping_add(x95).wrapping_add(x94);
         [x33, x35, x37, x39, x41, x43, x45, x47, x75, x78, x81, x84, x87, x90, x93, x96]
     }
+    /// The headroom of [`FrWide`]: the largest k with k·(p − 1)² < p·R (4294967295 here), i.e. how many products of two reduced values may be summed with [`FrWide::add_unreduced`] before the sum reaches the input bound of [`Fr::reduce_wide`].
+    pub const WIDE_HEADROOM: u32 = 4294967295;
+    /// a + b for a, b below p·R with a + b below p·R: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn add_wide_unreduced_limbs(a: &[u64; 16], b: &[u64; 16]) -> [u64; 16] {
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x35, x36) = ::fieldgen_field::carry::add_u64(a[1], b[1], x34);
+        let (x37, x38) = ::fieldgen_field::carry::add_u64(a[2], b[2], x36);
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(a[3], b[3], x38);
+        let (x41, x42) = ::fieldgen_field::carry::add_u64(a[4], b[4], x40);
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(a[5], b[5], x42);
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(a[6], b[6], x44);
+        let (x47, x48) = ::fieldgen_field::carry::add_u64(a[7], b[7], x46);
+        let (x49, x50) = ::fieldgen_field::carry::add_u64(a[8], b[8], x48);
+        let (x51, x52) = ::fieldgen_field::carry::add_u64(a[9], b[9], x50);
+        let (x53, x54) = ::fieldgen_field::carry::add_u64(a[10], b[10], x52);
+        let (x55, x56) = ::fieldgen_field::carry::add_u64(a[11], b[11], x54);
+        let (x57, x58) = ::fieldgen_field::carry::add_u64(a[12], b[12], x56);
+        let (x59, x60) = ::fieldgen_field::carry::add_u64(a[13], b[13], x58);
+        let (x61, x62) = ::fieldgen_field::carry::add_u64(a[14], b[14], x60);
+        let x63 = a[15].wrapping_add(b[15]).wrapping_add(x62);
+        [x33, x35, x37, x39, x41, x43, x45, x47, x49, x51, x53, x55, x57, x59, x61, x63]
+    }
+    /// a − b for a ≥ b: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn sub_wide_unreduced_limbs(a: &[u64; 16], b: &[u64; 16]) -> [u64; 16] {
+        let (x33, x34) = ::fieldgen_field::carry::sub_u64(
+            a[0],
+            b[0],
+            0x0000000000000000_u64,
+        );
+        let (x35, x36) = ::fieldgen_field::carry::sub_u64(a[1], b[1], x34);
+        let (x37, x38) = ::fieldgen_field::carry::sub_u64(a[2], b[2], x36);
+        let (x39, x40) = ::fieldgen_field::carry::sub_u64(a[3], b[3], x38);
+        let (x41, x42) = ::fieldgen_field::carry::sub_u64(a[4], b[4], x40);
+        let (x43, x44) = ::fieldgen_field::carry::sub_u64(a[5], b[5], x42);
+        let (x45, x46) = ::fieldgen_field::carry::sub_u64(a[6], b[6], x44);
+        let (x47, x48) = ::fieldgen_field::carry::sub_u64(a[7], b[7], x46);
+        let (x49, x50) = ::fieldgen_field::carry::sub_u64(a[8], b[8], x48);
+        let (x51, x52) = ::fieldgen_field::carry::sub_u64(a[9], b[9], x50);
+        let (x53, x54) = ::fieldgen_field::carry::sub_u64(a[10], b[10], x52);
+        let (x55, x56) = ::fieldgen_field::carry::sub_u64(a[11], b[11], x54);
+        let (x57, x58) = ::fieldgen_field::carry::sub_u64(a[12], b[12], x56);
+        let (x59, x60) = ::fieldgen_field::carry::sub_u64(a[13], b[13], x58);
+        let (x61, x62) = ::fieldgen_field::carry::sub_u64(a[14], b[14], x60);
+        let x63 = a[15].wrapping_sub(b[15]).wrapping_sub(x62);
+        [x33, x35, x37, x39, x41, x43, x45, x47, x49, x51, x53, x55, x57, x59, x61, x63]
+    }
+    /// (a0 + a1)·(b0 + b1) for a0, a1, b0, b1 below p: the sums unreduced, the exact 2n-limb product (below 4p²).
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn mul_wide_sums_limbs_portable(
+        a0: &[u64; 8],
+        a1: &[u64; 8],
+        b0: &[u64; 8],
+        b1: &[u64; 8],
+    ) -> [u64; 16] {
+        let (x33, x34) = ::fieldgen_field::carry::add_u64(
+            a0[0],
+            a1[0],
+            0x0000000000000000_u64,
+        );
+        let (x35, x36) = ::fieldgen_field::carry::add_u64(a0[1], a1[1], x34);
+        let (x37, x38) = ::fieldgen_field::carry::add_u64(a0[2], a1[2], x36);
+        let (x39, x40) = ::fieldgen_field::carry::add_u64(a0[3], a1[3], x38);
+        let (x41, x42) = ::fieldgen_field::carry::add_u64(a0[4], a1[4], x40);
+        let (x43, x44) = ::fieldgen_field::carry::add_u64(a0[5], a1[5], x42);
+        let (x45, x46) = ::fieldgen_field::carry::add_u64(a0[6], a1[6], x44);
+        let x47 = a0[7].wrapping_add(a1[7]).wrapping_add(x46);
+        let (x50, x51) = ::fieldgen_field::carry::add_u64(
+            b0[0],
+            b1[0],
+            0x0000000000000000_u64,
+        );
+        let (x52, x53) = ::fieldgen_field::carry::add_u64(b0[1], b1[1], x51);
+        let (x54, x55) = ::fieldgen_field::carry::add_u64(b0[2], b1[2], x53);
+        let (x56, x57) = ::fieldgen_field::carry::add_u64(b0[3], b1[3], x55);
+        let (x58, x59) = ::fieldgen_field::carry::add_u64(b0[4], b1[4], x57);
+        let (x60, x61) = ::fieldgen_field::carry::add_u64(b0[5], b1[5], x59);
+        let (x62, x63) = ::fieldgen_field::carry::add_u64(b0[6], b1[6], x61);
+        let x64 = b0[7].wrapping_add(b1[7]).wrapping_add(x63);
+        let (x67, x68) = {
+            let t67: u128 = (x33 as u128) * (x50 as u128);
+            (t67 as u64, (t67 >> 64) as u64)
+        };
+        let (x69, x70) = {
+            let t69: u128 = (x35 as u128) * (x50 as u128) + (x68 as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
+        let (x71, x72) = {
+            let t71: u128 = (x37 as u128) * (x50 as u128) + (x70 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
+        let (x73, x74) = {
+            let t73: u128 = (x39 as u128) * (x50 as u128) + (x72 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
+        let (x75, x76) = {
+            let t75: u128 = (x41 as u128) * (x50 as u128) + (x74 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
+        let (x77, x78) = {
+            let t77: u128 = (x43 as u128) * (x50 as u128) + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (x45 as u128) * (x50 as u128) + (x78 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (x47 as u128) * (x50 as u128) + (x80 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (x33 as u128) * (x52 as u128) + (x69 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (x35 as u128) * (x52 as u128) + (x71 as u128)
+                + (x84 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x87, x88) = {
+            let t87: u128 = (x37 as u128) * (x52 as u128) + (x73 as u128)
+                + (x86 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (x39 as u128) * (x52 as u128) + (x75 as u128)
+                + (x88 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
+        let (x91, x92) = {
+            let t91: u128 = (x41 as u128) * (x52 as u128) + (x77 as u128)
+                + (x90 as u128);
+            (t91 as u64, (t91 >> 64) as u64)
+        };
+        let (x93, x94) = {
+            let t93: u128 = (x43 as u128) * (x52 as u128) + (x79 as u128)
+                + (x92 as u128);
+            (t93 as u64, (t93 >> 64) as u64)
+        };
+        let (x95, x96) = {
+            let t95: u128 = (x45 as u128) * (x52 as u128) + (x81 as u128)
+                + (x94 as u128);
+            (t95 as u64, (t95 >> 64) as u64)
+        };
+        let (x97, x98) = {
+            let t97: u128 = (x47 as u128) * (x52 as u128) + (x82 as u128)
+                + (x96 as u128);
+            (t97 as u64, (t97 >> 64) as u64)
+        };
+        let (x99, x100) = {
+            let t99: u128 = (x33 as u128) * (x54 as u128) + (x85 as u128);
+            (t99 as u64, (t99 >> 64) as u64)
+        };
+        let (x101, x102) = {
+            let t101: u128 = (x35 as u128) * (x54 as u128) + (x87 as u128)
+                + (x100 as u128);
+            (t101 as u64, (t101 >> 64) as u64)
+        };
+        let (x103, x104) = {
+            let t103: u128 = (x37 as u128) * (x54 as u128) + (x89 as u128)
+                + (x102 as u128);
+            (t103 as u64, (t103 >> 64) as u64)
+        };
+        let (x105, x106) = {
+            let t105: u128 = (x39 as u128) * (x54 as u128) + (x91 as u128)
+                + (x104 as u128);
+            (t105 as u64, (t105 >> 64) as u64)
+        };
+        let (x107, x108) = {
+            let t107: u128 = (x41 as u128) * (x54 as u128) + (x93 as u128)
+                + (x106 as u128);
+            (t107 as u64, (t107 >> 64) as u64)
+        };
+        let (x109, x110) = {
+            let t109: u128 = (x43 as u128) * (x54 as u128) + (x95 as u128)
+                + (x108 as u128);
+            (t109 as u64, (t109 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (x45 as u128) * (x54 as u128) + (x97 as u128)
+                + (x110 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
+        let (x113, x114) = {
+            let t113: u128 = (x47 as u128) * (x54 as u128) + (x98 as u128)
+                + (x112 as u128);
+            (t113 as u64, (t113 >> 64) as u64)
+        };
+        let (x115, x116) = {
+            let t115: u128 = (x33 as u128) * (x56 as u128) + (x101 as u128);
+            (t115 as u64, (t115 >> 64) as u64)
+        };
+        let (x117, x118) = {
+            let t117: u128 = (x35 as u128) * (x56 as u128) + (x103 as u128)
+                + (x116 as u128);
+            (t117 as u64, (t117 >> 64) as u64)
+        };
+        let (x119, x120) = {
+            let t119: u128 = (x37 as u128) * (x56 as u128) + (x105 as u128)
+                + (x118 as u128);
+            (t119 as u64, (t119 >> 64) as u64)
+        };
+        let (x121, x122) = {
+            let t121: u128 = (x39 as u128) * (x56 as u128) + (x107 as u128)
+                + (x120 as u128);
+            (t121 as u64, (t121 >> 64) as u64)
+        };
+        let (x123, x124) = {
+            let t123: u128 = (x41 as u128) * (x56 as u128) + (x109 as u128)
+                + (x122 as u128);
+            (t123 as u64, (t123 >> 64) as u64)
+        };
+        let (x125, x126) = {
+            let t125: u128 = (x43 as u128) * (x56 as u128) + (x111 as u128)
+                + (x124 as u128);
+            (t125 as u64, (t125 >> 64) as u64)
+        };
+        let (x127, x128) = {
+            let t127: u128 = (x45 as u128) * (x56 as u128) + (x113 as u128)
+                + (x126 as u128);
+            (t127 as u64, (t127 >> 64) as u64)
+        };
+        let (x129, x130) = {
+            let t129: u128 = (x47 as u128) * (x56 as u128) + (x114 as u128)
+                + (x128 as u128);
+            (t129 as u64, (t129 >> 64) as u64)
+        };
+        let (x131, x132) = {
+            let t131: u128 = (x33 as u128) * (x58 as u128) + (x117 as u128);
+            (t131 as u64, (t131 >> 64) as u64)
+        };
+        let (x133, x134) = {
+            let t133: u128 = (x35 as u128) * (x58 as u128) + (x119 as u128)
+                + (x132 as u128);
+            (t133 as u64, (t133 >> 64) as u64)
+        };
+        let (x135, x136) = {
+            let t135: u128 = (x37 as u128) * (x58 as u128) + (x121 as u128)
+                + (x134 as u128);
+            (t135 as u64, (t135 >> 64) as u64)
+        };
+        let (x137, x138) = {
+            let t137: u128 = (x39 as u128) * (x58 as u128) + (x123 as u128)
+                + (x136 as u128);
+            (t137 as u64, (t137 >> 64) as u64)
+        };
+        let (x139, x140) = {
+            let t139: u128 = (x41 as u128) * (x58 as u128) + (x125 as u128)
+                + (x138 as u128);
+            (t139 as u64, (t139 >> 64) as u64)
+        };
+        let (x141, x142) = {
+            let t141: u128 = (x43 as u128) * (x58 as u128) + (x127 as u128)
+                + (x140 as u128);
+            (t141 as u64, (t141 >> 64) as u64)
+        };
+        let (x143, x144) = {
+            let t143: u128 = (x45 as u128) * (x58 as u128) + (x129 as u128)
+                + (x142 as u128);
+            (t143 as u64, (t143 >> 64) as u64)
+        };
+        let (x145, x146) = {
+            let t145: u128 = (x47 as u128) * (x58 as u128) + (x130 as u128)
+                + (x144 as u128);
+            (t145 as u64, (t145 >> 64) as u64)
+        };
+        let (x147, x148) = {
+            let t147: u128 = (x33 as u128) * (x60 as u128) + (x133 as u128);
+            (t147 as u64, (t147 >> 64) as u64)
+        };
+        let (x149, x150) = {
+            let t149: u128 = (x35 as u128) * (x60 as u128) + (x135 as u128)
+                + (x148 as u128);
+            (t149 as u64, (t149 >> 64) as u64)
+        };
+        let (x151, x152) = {
+            let t151: u128 = (x37 as u128) * (x60 as u128) + (x137 as u128)
+                + (x150 as u128);
+            (t151 as u64, (t151 >> 64) as u64)
+        };
+        let (x153, x154) = {
+            let t153: u128 = (x39 as u128) * (x60 as u128) + (x139 as u128)
+                + (x152 as u128);
+            (t153 as u64, (t153 >> 64) as u64)
+        };
+        let (x155, x156) = {
+            let t155: u128 = (x41 as u128) * (x60 as u128) + (x141 as u128)
+                + (x154 as u128);
+            (t155 as u64, (t155 >> 64) as u64)
+        };
+        let (x157, x158) = {
+            let t157: u128 = (x43 as u128) * (x60 as u128) + (x143 as u128)
+                + (x156 as u128);
+            (t157 as u64, (t157 >> 64) as u64)
+        };
+        let (x159, x160) = {
+            let t159: u128 = (x45 as u128) * (x60 as u128) + (x145 as u128)
+                + (x158 as u128);
+            (t159 as u64, (t159 >> 64) as u64)
+        };
+        let (x161, x162) = {
+            let t161: u128 = (x47 as u128) * (x60 as u128) + (x146 as u128)
+                + (x160 as u128);
+            (t161 as u64, (t161 >> 64) as u64)
+        };
+        let (x163, x164) = {
+            let t163: u128 = (x33 as u128) * (x62 as u128) + (x149 as u128);
+            (t163 as u64, (t163 >> 64) as u64)
+        };
+        let (x165, x166) = {
+            let t165: u128 = (x35 as u128) * (x62 as u128) + (x151 as u128)
+                + (x164 as u128);
+            (t165 as u64, (t165 >> 64) as u64)
+        };
+        let (x167, x168) = {
+            let t167: u128 = (x37 as u128) * (x62 as u128) + (x153 as u128)
+                + (x166 as u128);
+            (t167 as u64, (t167 >> 64) as u64)
+        };
+        let (x169, x170) = {
+            let t169: u128 = (x39 as u128) * (x62 as u128) + (x155 as u128)
+                + (x168 as u128);
+            (t169 as u64, (t169 >> 64) as u64)
+        };
+        let (x171, x172) = {
+            let t171: u128 = (x41 as u128) * (x62 as u128) + (x157 as u128)
+                + (x170 as u128);
+            (t171 as u64, (t171 >> 64) as u64)
+        };
+        let (x173, x174) = {
+            let t173: u128 = (x43 as u128) * (x62 as u128) + (x159 as u128)
+                + (x172 as u128);
+            (t173 as u64, (t173 >> 64) as u64)
+        };
+        let (x175, x176) = {
+            let t175: u128 = (x45 as u128) * (x62 as u128) + (x161 as u128)
+                + (x174 as u128);
+            (t175 as u64, (t175 >> 64) as u64)
+        };
+        let (x177, x178) = {
+            let t177: u128 = (x47 as u128) * (x62 as u128) + (x162 as u128)
+                + (x176 as u128);
+            (t177 as u64, (t177 >> 64) as u64)
+        };
+        let (x179, x180) = {
+            let t179: u128 = (x33 as u128) * (x64 as u128) + (x165 as u128);
+            (t179 as u64, (t179 >> 64) as u64)
+        };
+        let (x181, x182) = {
+            let t181: u128 = (x35 as u128) * (x64 as u128) + (x167 as u128)
+                + (x180 as u128);
+            (t181 as u64, (t181 >> 64) as u64)
+        };
+        let (x183, x184) = {
+            let t183: u128 = (x37 as u128) * (x64 as u128) + (x169 as u128)
+                + (x182 as u128);
+            (t183 as u64, (t183 >> 64) as u64)
+        };
+        let (x185, x186) = {
+            let t185: u128 = (x39 as u128) * (x64 as u128) + (x171 as u128)
+                + (x184 as u128);
+            (t185 as u64, (t185 >> 64) as u64)
+        };
+        let (x187, x188) = {
+            let t187: u128 = (x41 as u128) * (x64 as u128) + (x173 as u128)
+                + (x186 as u128);
+            (t187 as u64, (t187 >> 64) as u64)
+        };
+        let (x189, x190) = {
+            let t189: u128 = (x43 as u128) * (x64 as u128) + (x175 as u128)
+                + (x188 as u128);
+            (t189 as u64, (t189 >> 64) as u64)
+        };
+        let (x191, x192) = {
+            let t191: u128 = (x45 as u128) * (x64 as u128) + (x177 as u128)
+                + (x190 as u128);
+            (t191 as u64, (t191 >> 64) as u64)
+        };
+        let x193 = {
+            let t193: u128 = (x47 as u128) * (x64 as u128) + (x178 as u128)
+                + (x192 as u128);
+            t193 as u64
+        };
+        [
+            x67,
+            x83,
+            x99,
+            x115,
+            x131,
+            x147,
+            x163,
+            x179,
+            x181,
+            x183,
+            x185,
+            x187,
+            x189,
+            x191,
+            x193,
+            0x0000000000000000_u64,
+        ]
+    }
+    /// (a0 + a1)·(b0 + b1), below 4p².
+    #[inline]
+    fn mul_wide_sums_limbs(
+        a0: &[u64; 8],
+        a1: &[u64; 8],
+        b0: &[u64; 8],
+        b1: &[u64; 8],
+    ) -> [u64; 16] {
+        Self::mul_wide_sums_limbs_portable(a0, a1, b0, b1)
+    }
+    /// (a0 + a1)·(b0 + b1) of the Montgomery representatives with both sums left
+    /// unreduced (below 2p): the exact integer, below 4p² < p·R ([`Self::WIDE_HEADROOM`]
+    /// is at least 4 here), so the Karatsuba middle term
+    /// `mul_wide_sums(a0, a1, b0, b1) − a0·b0 − a1·b1` = a0·b1 + a1·b0 is non-negative
+    /// and needs no correction.
+    #[inline]
+    pub fn mul_wide_sums(a0: &Fr, a1: &Fr, b0: &Fr, b1: &Fr) -> FrWide {
+        FrWide(Self::mul_wide_sums_limbs(&a0.0, &a1.0, &b0.0, &b1.0))
+    }
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.
     #[inline]
@@ -5400,6 +5830,19 @@ impl FrWide {
     pub const fn limbs(&self) -> &[u64; 16] {
         &self.0
     }
+    /// self + rhs with no correction: the caller keeps the sum below p·R (counting
+    /// products of reduced values against `WIDE_HEADROOM`); a larger sum is not a valid
+    /// input of `reduce_wide`.
+    #[inline]
+    pub fn add_unreduced(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::add_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
+    /// self − rhs with no correction, for self ≥ rhs (as integers); otherwise the result
+    /// wraps modulo 2^(2wn) and is meaningless.
+    #[inline]
+    pub fn sub_unreduced(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::sub_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
 }
 impl ::core::default::Default for FrWide {
     #[inline]
@@ -5458,5 +5901,18 @@ impl ::fieldgen_field::WideField for Fr {
     #[inline]
     fn sub_wide(a: &FrWide, b: &FrWide) -> FrWide {
         a.sub(b)
+    }
+    const WIDE_HEADROOM: u32 = Fr::WIDE_HEADROOM;
+    #[inline]
+    fn add_wide_unreduced(a: &FrWide, b: &FrWide) -> FrWide {
+        a.add_unreduced(b)
+    }
+    #[inline]
+    fn sub_wide_unreduced(a: &FrWide, b: &FrWide) -> FrWide {
+        a.sub_unreduced(b)
+    }
+    #[inline]
+    fn mul_wide_sums(a0: &Fr, a1: &Fr, b0: &Fr, b1: &Fr) -> FrWide {
+        Fr::mul_wide_sums(a0, a1, b0, b1)
     }
 }

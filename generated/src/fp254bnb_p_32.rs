@@ -4006,6 +4006,563 @@ impl Fp {
         let x96 = x63.wrapping_add(x95).wrapping_add(x94);
         [x33, x35, x37, x39, x41, x43, x45, x47, x75, x78, x81, x84, x87, x90, x93, x96]
     }
+    /// The headroom of [`FpWide`]: the largest k with k·(p − 1)² < p·R (6 here), i.e. how many products of two reduced values may be summed with [`FpWide::add_unreduced`] before the sum reaches the input bound of [`Fp::reduce_wide`].
+    pub const WIDE_HEADROOM: u32 = 6;
+    /// a + b for a, b below p·R with a + b below p·R: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn add_wide_unreduced_limbs(a: &[u32; 16], b: &[u32; 16]) -> [u32; 16] {
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[1] as u64) + (b[1] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[2] as u64) + (b[2] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[3] as u64) + (b[3] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[4] as u64) + (b[4] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[5] as u64) + (b[5] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[6] as u64) + (b[6] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[7] as u64) + (b[7] as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[8] as u64) + (b[8] as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[9] as u64) + (b[9] as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[10] as u64) + (b[10] as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[11] as u64) + (b[11] as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[12] as u64) + (b[12] as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[13] as u64) + (b[13] as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[14] as u64) + (b[14] as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let x63 = a[15].wrapping_add(b[15]).wrapping_add(x62);
+        [x33, x35, x37, x39, x41, x43, x45, x47, x49, x51, x53, x55, x57, x59, x61, x63]
+    }
+    /// a − b for a ≥ b: no correction.
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn sub_wide_unreduced_limbs(a: &[u32; 16], b: &[u32; 16]) -> [u32; 16] {
+        let (x33, x34) = {
+            let t33: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t33 as u32, (t33 >> 63) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t35 as u32, (t35 >> 63) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t39 as u32, (t39 >> 63) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t41 as u32, (t41 >> 63) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t47 as u32, (t47 >> 63) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x48);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t49 as u32, (t49 >> 63) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t51 as u32, (t51 >> 63) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x52);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t53 as u32, (t53 >> 63) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x54);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t55 as u32, (t55 >> 63) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = {
+                let (d, b1) = a[12].overflowing_sub(b[12]);
+                let (d, b2) = d.overflowing_sub(x56);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t57 as u32, (t57 >> 63) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = {
+                let (d, b1) = a[13].overflowing_sub(b[13]);
+                let (d, b2) = d.overflowing_sub(x58);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t59 as u32, (t59 >> 63) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = {
+                let (d, b1) = a[14].overflowing_sub(b[14]);
+                let (d, b2) = d.overflowing_sub(x60);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t61 as u32, (t61 >> 63) as u32)
+        };
+        let x63 = a[15].wrapping_sub(b[15]).wrapping_sub(x62);
+        [x33, x35, x37, x39, x41, x43, x45, x47, x49, x51, x53, x55, x57, x59, x61, x63]
+    }
+    /// (a0 + a1)·(b0 + b1) for a0, a1, b0, b1 below p: the sums unreduced, the exact 2n-limb product (below 4p²).
+    #[inline]
+    #[allow(unused_parens, unused_assignments)]
+    fn mul_wide_sums_limbs_portable(
+        a0: &[u32; 8],
+        a1: &[u32; 8],
+        b0: &[u32; 8],
+        b1: &[u32; 8],
+    ) -> [u32; 16] {
+        let (x33, x34) = {
+            let t33: u64 = (a0[0] as u64) + (a1[0] as u64) + (0x00000000_u32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a0[1] as u64) + (a1[1] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a0[2] as u64) + (a1[2] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a0[3] as u64) + (a1[3] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a0[4] as u64) + (a1[4] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a0[5] as u64) + (a1[5] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a0[6] as u64) + (a1[6] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let x47 = a0[7].wrapping_add(a1[7]).wrapping_add(x46);
+        let (x50, x51) = {
+            let t50: u64 = (b0[0] as u64) + (b1[0] as u64) + (0x00000000_u32 as u64);
+            (t50 as u32, (t50 >> 32) as u32)
+        };
+        let (x52, x53) = {
+            let t52: u64 = (b0[1] as u64) + (b1[1] as u64) + (x51 as u64);
+            (t52 as u32, (t52 >> 32) as u32)
+        };
+        let (x54, x55) = {
+            let t54: u64 = (b0[2] as u64) + (b1[2] as u64) + (x53 as u64);
+            (t54 as u32, (t54 >> 32) as u32)
+        };
+        let (x56, x57) = {
+            let t56: u64 = (b0[3] as u64) + (b1[3] as u64) + (x55 as u64);
+            (t56 as u32, (t56 >> 32) as u32)
+        };
+        let (x58, x59) = {
+            let t58: u64 = (b0[4] as u64) + (b1[4] as u64) + (x57 as u64);
+            (t58 as u32, (t58 >> 32) as u32)
+        };
+        let (x60, x61) = {
+            let t60: u64 = (b0[5] as u64) + (b1[5] as u64) + (x59 as u64);
+            (t60 as u32, (t60 >> 32) as u32)
+        };
+        let (x62, x63) = {
+            let t62: u64 = (b0[6] as u64) + (b1[6] as u64) + (x61 as u64);
+            (t62 as u32, (t62 >> 32) as u32)
+        };
+        let x64 = b0[7].wrapping_add(b1[7]).wrapping_add(x63);
+        let (x67, x68) = {
+            let t67: u64 = (x33 as u64) * (x50 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (x35 as u64) * (x50 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (x37 as u64) * (x50 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (x39 as u64) * (x50 as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (x41 as u64) * (x50 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (x43 as u64) * (x50 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (x45 as u64) * (x50 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (x47 as u64) * (x50 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (x33 as u64) * (x52 as u64) + (x69 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (x35 as u64) * (x52 as u64) + (x71 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (x37 as u64) * (x52 as u64) + (x73 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (x39 as u64) * (x52 as u64) + (x75 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (x41 as u64) * (x52 as u64) + (x77 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (x43 as u64) * (x52 as u64) + (x79 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (x45 as u64) * (x52 as u64) + (x81 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (x47 as u64) * (x52 as u64) + (x82 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (x33 as u64) * (x54 as u64) + (x85 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (x35 as u64) * (x54 as u64) + (x87 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (x37 as u64) * (x54 as u64) + (x89 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (x39 as u64) * (x54 as u64) + (x91 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (x41 as u64) * (x54 as u64) + (x93 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (x43 as u64) * (x54 as u64) + (x95 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x45 as u64) * (x54 as u64) + (x97 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (x47 as u64) * (x54 as u64) + (x98 as u64) + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x33 as u64) * (x56 as u64) + (x101 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (x35 as u64) * (x56 as u64) + (x103 as u64) + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (x37 as u64) * (x56 as u64) + (x105 as u64) + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (x39 as u64) * (x56 as u64) + (x107 as u64) + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (x41 as u64) * (x56 as u64) + (x109 as u64) + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (x43 as u64) * (x56 as u64) + (x111 as u64) + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (x45 as u64) * (x56 as u64) + (x113 as u64) + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (x47 as u64) * (x56 as u64) + (x114 as u64) + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (x33 as u64) * (x58 as u64) + (x117 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (x35 as u64) * (x58 as u64) + (x119 as u64) + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (x37 as u64) * (x58 as u64) + (x121 as u64) + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (x39 as u64) * (x58 as u64) + (x123 as u64) + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (x41 as u64) * (x58 as u64) + (x125 as u64) + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (x43 as u64) * (x58 as u64) + (x127 as u64) + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (x45 as u64) * (x58 as u64) + (x129 as u64) + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x145, x146) = {
+            let t145: u64 = (x47 as u64) * (x58 as u64) + (x130 as u64) + (x144 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (x33 as u64) * (x60 as u64) + (x133 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (x35 as u64) * (x60 as u64) + (x135 as u64) + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (x37 as u64) * (x60 as u64) + (x137 as u64) + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (x39 as u64) * (x60 as u64) + (x139 as u64) + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (x41 as u64) * (x60 as u64) + (x141 as u64) + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (x43 as u64) * (x60 as u64) + (x143 as u64) + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (x45 as u64) * (x60 as u64) + (x145 as u64) + (x158 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (x47 as u64) * (x60 as u64) + (x146 as u64) + (x160 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (x33 as u64) * (x62 as u64) + (x149 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (x35 as u64) * (x62 as u64) + (x151 as u64) + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (x37 as u64) * (x62 as u64) + (x153 as u64) + (x166 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (x39 as u64) * (x62 as u64) + (x155 as u64) + (x168 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (x41 as u64) * (x62 as u64) + (x157 as u64) + (x170 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (x43 as u64) * (x62 as u64) + (x159 as u64) + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (x45 as u64) * (x62 as u64) + (x161 as u64) + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (x47 as u64) * (x62 as u64) + (x162 as u64) + (x176 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (x33 as u64) * (x64 as u64) + (x165 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (x35 as u64) * (x64 as u64) + (x167 as u64) + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (x37 as u64) * (x64 as u64) + (x169 as u64) + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (x39 as u64) * (x64 as u64) + (x171 as u64) + (x184 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (x41 as u64) * (x64 as u64) + (x173 as u64) + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (x43 as u64) * (x64 as u64) + (x175 as u64) + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (x45 as u64) * (x64 as u64) + (x177 as u64) + (x190 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (x47 as u64) * (x64 as u64) + (x178 as u64) + (x192 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        [
+            x67,
+            x83,
+            x99,
+            x115,
+            x131,
+            x147,
+            x163,
+            x179,
+            x181,
+            x183,
+            x185,
+            x187,
+            x189,
+            x191,
+            x193,
+            x194,
+        ]
+    }
+    /// (a0 + a1)·(b0 + b1), below 4p².
+    #[inline]
+    fn mul_wide_sums_limbs(
+        a0: &[u32; 8],
+        a1: &[u32; 8],
+        b0: &[u32; 8],
+        b1: &[u32; 8],
+    ) -> [u32; 16] {
+        Self::mul_wide_sums_limbs_portable(a0, a1, b0, b1)
+    }
+    /// (a0 + a1)·(b0 + b1) of the Montgomery representatives with both sums left
+    /// unreduced (below 2p): the exact integer, below 4p² < p·R ([`Self::WIDE_HEADROOM`]
+    /// is at least 4 here), so the Karatsuba middle term
+    /// `mul_wide_sums(a0, a1, b0, b1) − a0·b0 − a1·b1` = a0·b1 + a1·b0 is non-negative
+    /// and needs no correction.
+    #[inline]
+    pub fn mul_wide_sums(a0: &Fp, a1: &Fp, b0: &Fp, b1: &Fp) -> FpWide {
+        FpWide(Self::mul_wide_sums_limbs(&a0.0, &a1.0, &b0.0, &b1.0))
+    }
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.
     #[inline]
@@ -5144,6 +5701,19 @@ impl FpWide {
     pub const fn limbs(&self) -> &[u32; 16] {
         &self.0
     }
+    /// self + rhs with no correction: the caller keeps the sum below p·R (counting
+    /// products of reduced values against `WIDE_HEADROOM`); a larger sum is not a valid
+    /// input of `reduce_wide`.
+    #[inline]
+    pub fn add_unreduced(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::add_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
+    /// self − rhs with no correction, for self ≥ rhs (as integers); otherwise the result
+    /// wraps modulo 2^(2wn) and is meaningless.
+    #[inline]
+    pub fn sub_unreduced(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::sub_wide_unreduced_limbs(&self.0, &rhs.0))
+    }
 }
 impl ::core::default::Default for FpWide {
     #[inline]
@@ -5202,5 +5772,18 @@ impl ::fieldgen_field::WideField for Fp {
     #[inline]
     fn sub_wide(a: &FpWide, b: &FpWide) -> FpWide {
         a.sub(b)
+    }
+    const WIDE_HEADROOM: u32 = Fp::WIDE_HEADROOM;
+    #[inline]
+    fn add_wide_unreduced(a: &FpWide, b: &FpWide) -> FpWide {
+        a.add_unreduced(b)
+    }
+    #[inline]
+    fn sub_wide_unreduced(a: &FpWide, b: &FpWide) -> FpWide {
+        a.sub_unreduced(b)
+    }
+    #[inline]
+    fn mul_wide_sums(a0: &Fp, a1: &Fp, b0: &Fp, b1: &Fp) -> FpWide {
+        Fp::mul_wide_sums(a0, a1, b0, b1)
     }
 }

@@ -1765,6 +1765,8 @@ impl Fp {
         }
         Self::reduce_wide_limbs_portable(t)
     }
+    /// The headroom of [`FpWide`]: the largest k with k·(p − 1)² < p·R (1 here), i.e. how many products of two reduced values may be summed with [`FpWide::add_unreduced`] before the sum reaches the input bound of [`Fp::reduce_wide`].
+    pub const WIDE_HEADROOM: u32 = 1;
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.
     #[inline]
@@ -3060,4 +3062,5 @@ impl ::fieldgen_field::WideField for Fp {
     fn sub_wide(a: &FpWide, b: &FpWide) -> FpWide {
         a.sub(b)
     }
+    const WIDE_HEADROOM: u32 = Fp::WIDE_HEADROOM;
 }

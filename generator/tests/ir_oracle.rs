@@ -178,6 +178,94 @@ fn check_wide(rng: &mut Rng, c: &FieldConsts, xs: &[BigUint], r_inv: &BigUint) {
             "optimised sub_wide p={p:#x}"
         );
     }
+    check_unreduced(c, xs, &ts);
+}
+
+/// The unreduced lowerings, when they pass the bounds check (which needs a spare bit of p):
+/// the headroom against its definition, exact sums of up to `headroom` largest products and
+/// differences back to zero, the unreduced sum of two values below p and (a0 + a1)(b0 + b1)
+/// exactly, at the extremes p − 1 and on the edge inputs. Without a spare bit the bounds
+/// check must refuse the sums (their top carry can be set).
+fn check_unreduced(c: &FieldConsts, xs: &[BigUint], ts: &[BigUint]) {
+    let p = &c.modulus;
+    let big_r = BigUint::one() << (c.w() as usize * c.limbs);
+    let pr = p * &big_r;
+    let h = wide::headroom(c);
+    let pm1 = p - 1u32;
+    let top = &pm1 * &pm1;
+    assert!(BigUint::from(h) * &top < pr || h == 1 && c.spare_bits == 0);
+    if h < u32::MAX {
+        assert!(
+            BigUint::from(h + 1) * &top >= pr,
+            "headroom {h} not the largest, p={p:#x}"
+        );
+    }
+    let add = wide::lower_add_wide_unreduced(c);
+    let sub = wide::lower_sub_wide_unreduced(c);
+    let sum = wide::lower_add_unreduced(c);
+    let sums = wide::lower_mul_wide_sums(c);
+    let doubled = wide::lower_mul_wide_doubled(c);
+    let proved = [&add, &sum, &sums, &doubled]
+        .iter()
+        .all(|f| verify_bounds(f, "unreduced").is_ok());
+    assert!(verify_bounds(&sub, "sub_wide_unreduced").is_ok());
+    assert_eq!(proved, c.spare_bits > 0, "p={p:#x}");
+    if !proved {
+        return;
+    }
+    let [add_o, sub_o, sum_o, sums_o] = [&add, &sub, &sum, &sums].map(optimize);
+    let mut acc = BigUint::zero();
+    for _ in 0..h.min(12) {
+        let next = &acc + &top;
+        for f in [&add, &add_o] {
+            assert_eq!(
+                run_wide(f, c, &[&acc, &top]),
+                next,
+                "add_wide_unreduced p={p:#x}"
+            );
+        }
+        for f in [&sub, &sub_o] {
+            assert_eq!(
+                run_wide(f, c, &[&next, &top]),
+                acc,
+                "sub_wide_unreduced p={p:#x}"
+            );
+        }
+        acc = next;
+    }
+    for (a, b) in ts.iter().zip(ts.iter().rev()) {
+        if a + b < pr {
+            assert_eq!(
+                run_wide(&add_o, c, &[a, b]),
+                a + b,
+                "add_wide_unreduced p={p:#x}"
+            );
+        }
+        let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
+        assert_eq!(
+            run_wide(&sub_o, c, &[hi, lo]),
+            hi - lo,
+            "sub_wide_unreduced p={p:#x}"
+        );
+    }
+    let extreme = [pm1.clone(), pm1.clone(), pm1.clone(), pm1.clone()];
+    for q in xs.windows(4).chain([extreme.as_slice()]) {
+        for f in [&sum, &sum_o] {
+            assert_eq!(
+                run(f, c, &[&q[0], &q[1]]),
+                &q[0] + &q[1],
+                "add_unreduced p={p:#x}"
+            );
+        }
+        let want = (&q[0] + &q[1]) * (&q[2] + &q[3]);
+        for f in [&sums, &sums_o] {
+            assert_eq!(
+                run(f, c, &[&q[0], &q[1], &q[2], &q[3]]),
+                want,
+                "mul_wide_sums p={p:#x}"
+            );
+        }
+    }
 }
 
 /// Inputs for a prime: edge values then random ones.

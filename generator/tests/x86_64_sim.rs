@@ -271,3 +271,50 @@ fn wide_kernels_1_to_6_limbs() {
         }
     }
 }
+
+/// The double-width product kernel on operands beyond p: the unreduced sums of two reduced
+/// values (up to 2p − 2, what `mul_wide_sums` passes it) and any n-word values up to
+/// 2^(64n) − 1 (every limb all ones). Its schoolbook rows are exact for every n-word operand;
+/// checked before and after allocation against num-bigint.
+#[test]
+fn wide_product_kernel_full_width_operands() {
+    use generator::backend::x86_64::wide::{mul_wide_kernel, MAX_WIDE_LIMBS};
+    let mut rng = Rng(0x5a11);
+    for n in 1..=MAX_WIDE_LIMBS {
+        for s in 0..8 {
+            let p = prime_of_shape(&mut rng, n, s);
+            let c = FieldConsts::new(&p, LimbBits::W64).unwrap();
+            let mul = mul_wide_kernel(&c);
+            let alloc = allocate(&mul, &REGISTERS);
+            let full = (BigUint::one() << (64 * n)) - 1u32;
+            let two_p = &p << 1;
+            let mut xs = vec![full.clone(), &full - 1u32, BigUint::zero(), p.clone()];
+            if two_p <= full {
+                xs.push(&two_p - 2u32);
+                xs.push(&two_p - 1u32);
+            }
+            for _ in 0..4 {
+                xs.push(rng.below(&(&full + 1u32)));
+            }
+            let limbs = |x: &BigUint| {
+                let mut l = x.to_u64_digits();
+                l.resize(n, 0);
+                l
+            };
+            for a in &xs {
+                for b in &xs {
+                    let (la, lb) = (limbs(a), limbs(b));
+                    let want = a * b;
+                    let got = run_virtual(&mul, &[&la, &lb], &c.modulus_limbs).unwrap();
+                    assert_eq!(
+                        from_limbs(&got),
+                        want,
+                        "mul_wide p={p:#x} a={a:#x} b={b:#x}"
+                    );
+                    let got = run_allocated(&alloc, &[&la, &lb], &c.modulus_limbs).unwrap();
+                    assert_eq!(from_limbs(&got), want, "allocated mul_wide p={p:#x}");
+                }
+            }
+        }
+    }
+}

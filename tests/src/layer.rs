@@ -11,7 +11,7 @@
 //! | --- | --- |
 //! | `prime_ops` | `+ − × −x`, `square`, `double`, `square_n`, `invert`, `invert_vartime`, `sqrt`, `pow`, `legendre`, `is_odd`, `from_u64`, `mul_small`, `batch_invert` (the trait's) = oracle on edge and random values |
 //! | `prime_hex` | `from_hex_vartime` (so `from_canonical`) = decoding of the oracle's bytes on edge and random values; refuses p, p + 1, the largest B-byte value, malformed strings |
-//! | `wide` | `reduce_wide(mul_wide(a, b)) = a·b`, `square_wide`; the largest product (p − 1)² doubled by `add_wide` past p·R and negated by `sub_wide` (both wraps taken); sums and differences of 64 products; each reduced once = the oracle |
+//! | `wide` | `reduce_wide(mul_wide(a, b)) = a·b`, `square_wide`; the largest product (p − 1)² doubled by `add_wide` past p·R and negated by `sub_wide` (both wraps taken); sums and differences of 64 products; each reduced once = the oracle; `WIDE_HEADROOM` = its definition; `add_wide_unreduced` of up to that many products (p − 1)², `sub_wide_unreduced` back to zero, `mul_wide_sums` and a Karatsuba middle term through it, as exact integers and reduced |
 //! | `binary` | trait ops = [`Gf2Oracle`]; `trace`, `solve_quadratic` (z² + z = c iff Tr(c) = 0); `from_hex_vartime` = the oracle's bytes; refuses degree ≥ m |
 
 use fieldgen_field::{BinaryField, Field, PrimeField, WideField};
@@ -126,8 +126,10 @@ pub fn prime<F: PrimeField>(modulus: &str, from_hex: fn(&str) -> Option<F>) {
     }
 }
 
-/// `wide` for Montgomery-form field `F` whose n limbs are `limb_bits` wide (R = 2^(w·n)).
-pub fn wide<F: WideField>(modulus: &str, limb_bits: u32) {
+/// `wide` for Montgomery-form field `F` whose n limbs are `limb_bits` wide (R = 2^(w·n));
+/// `limbs` reads a wide value's limbs (the generated type's `limbs()`), so the unreduced
+/// operations are checked as exact integers, not only modulo p.
+pub fn wide<F: WideField>(modulus: &str, limb_bits: u32, limbs: impl Fn(&F::Wide) -> Vec<u64>) {
     let p = parse_modulus(modulus).expect("modulus parses");
     let n = p.bits().div_ceil(u64::from(limb_bits));
     let big_r = BigUint::one() << (n * u64::from(limb_bits));
@@ -171,6 +173,100 @@ pub fn wide<F: WideField>(modulus: &str, limb_bits: u32) {
         acc = F::sub_wide(&acc, &t0);
         want = (want + m(x, y) + &p - &v0) % &p;
         assert_eq!(value(&F::reduce_wide(&acc)), want);
+    }
+    wide_unreduced::<F>(&p, &big_r, &r_inv, &xs, limb_bits, &limbs);
+}
+
+/// The unreduced operations: `WIDE_HEADROOM` against its definition (the largest k with
+/// k·(p − 1)² < p·R, or 1, the default, or `u32::MAX` when capped); `add_wide_unreduced` of up
+/// to that many largest products (p − 1)² — the integer sum exactly, and reduced = the oracle;
+/// `sub_wide_unreduced` back down to zero; when the headroom is at least 4 (the contract of
+/// `mul_wide_sums`), `mul_wide_sums` = (ã0 + ã1)(b̃0 + b̃1) exactly (with every representative
+/// p − 1: (2p − 2)²) and a Karatsuba middle term through it = ã0·b̃3 + ã1·b̃2, reduced =
+/// a0·b1 + a1·b0.
+fn wide_unreduced<F: WideField>(
+    p: &BigUint,
+    big_r: &BigUint,
+    r_inv: &BigUint,
+    xs: &[BigUint],
+    limb_bits: u32,
+    limbs: &impl Fn(&F::Wide) -> Vec<u64>,
+) {
+    let m = |a: &BigUint, b: &BigUint| (a * b) % p;
+    let integer = |w: &F::Wide| {
+        let mut v = BigUint::zero();
+        for l in limbs(w).iter().rev() {
+            v = (v << limb_bits) + *l;
+        }
+        v
+    };
+    let pm1 = p - 1u32;
+    let h = F::WIDE_HEADROOM;
+    let product = &pm1 * &pm1;
+    let bound = p * big_r;
+    if h == u32::MAX {
+        assert!(BigUint::from(u32::MAX) * &product < bound);
+    } else if h > 1 {
+        assert!(
+            BigUint::from(h) * &product < bound,
+            "headroom {h} too large"
+        );
+        assert!(
+            BigUint::from(h + 1) * &product >= bound,
+            "headroom {h} not the largest"
+        );
+    }
+    // The element whose Montgomery representative is p − 1.
+    let top = decode::<F>(&m(&pm1, r_inv));
+    let top_value = m(&pm1, r_inv);
+    let t0 = F::mul_wide(&top, &top);
+    assert_eq!(integer(&t0), product);
+    let count = h.min(64);
+    let mut sums = vec![t0];
+    for k in 2..=count {
+        let s = F::add_wide_unreduced(sums.last().unwrap(), &t0);
+        assert_eq!(integer(&s), BigUint::from(k) * &product, "{k}·(p − 1)²");
+        assert_eq!(
+            value(&F::reduce_wide(&s)),
+            (BigUint::from(k) * m(&top_value, &top_value)) % p
+        );
+        sums.push(s);
+    }
+    let mut d = sums.pop().unwrap();
+    while let Some(s) = sums.pop() {
+        d = F::sub_wide_unreduced(&d, &t0);
+        assert_eq!(integer(&d), integer(&s));
+    }
+    assert!(integer(&F::sub_wide_unreduced(&d, &t0)).is_zero());
+    // Karatsuba middle terms, the extreme representatives first.
+    let mut quads: Vec<[BigUint; 4]> = vec![[pm1.clone(), pm1.clone(), pm1.clone(), pm1.clone()]];
+    quads.push([pm1.clone(), BigUint::zero(), pm1.clone(), BigUint::one()]);
+    for w in xs.windows(4).take(24) {
+        quads.push([w[0].clone(), w[1].clone(), w[2].clone(), w[3].clone()]);
+    }
+    // Outside its contract below 4 (the product may exceed p·R).
+    if h < 4 {
+        return;
+    }
+    for q in &quads {
+        // q holds Montgomery representatives; the elements are q·R⁻¹.
+        let e: Vec<F> = q.iter().map(|x| decode::<F>(&m(x, r_inv))).collect();
+        let vals: Vec<BigUint> = q.iter().map(|x| m(x, r_inv)).collect();
+        let s = F::mul_wide_sums(&e[0], &e[1], &e[2], &e[3]);
+        let want = m(&(&vals[0] + &vals[1]), &(&vals[2] + &vals[3]));
+        assert_eq!(value(&F::reduce_wide(&s)), want);
+        {
+            assert_eq!(integer(&s), (&q[0] + &q[1]) * (&q[2] + &q[3]));
+            let mid = F::sub_wide_unreduced(
+                &F::sub_wide_unreduced(&s, &F::mul_wide(&e[0], &e[2])),
+                &F::mul_wide(&e[1], &e[3]),
+            );
+            assert_eq!(integer(&mid), &q[0] * &q[3] + &q[1] * &q[2]);
+            assert_eq!(
+                value(&F::reduce_wide(&mid)),
+                (m(&vals[0], &vals[3]) + m(&vals[1], &vals[2])) % p
+            );
+        }
     }
 }
 
@@ -245,7 +341,9 @@ macro_rules! wide_field_suite {
     ($name:ident, $Field:ty, $modulus:expr, $limb_bits:expr $(,)?) => {
         #[test]
         fn $name() {
-            $crate::layer::wide::<$Field>($modulus, $limb_bits);
+            $crate::layer::wide::<$Field>($modulus, $limb_bits, |w| {
+                w.limbs().iter().map(|&l| u64::from(l)).collect()
+            });
         }
     };
 }

@@ -8,10 +8,13 @@
 //! formulas for computing pairings over ordinary curves", EUROCRYPT 2011, §3): two
 //! reductions instead of three, measured faster than three fused products
 //! ([`Fp2::mul_full`]) now that the generated `mul_wide`/`reduce_wide` have mulx/adx
-//! kernels (fields of up to 6 limbs; above, `*` is [`Fp2::mul_full`]); Fp6 and Fp12 keep the same wide values across their own Karatsuba steps. Bound of
-//! the lazy form: `add_wide` and `sub_wide` work modulo p·R, so every intermediate stays below
-//! p·R, the input bound of `reduce_wide`, whatever the number of terms — no headroom argument
-//! is needed (the cost is one conditional correction per wide addition).
+//! kernels (fields of up to 6 limbs; above, `*` is [`Fp2::mul_full`]); Fp6 and Fp12 keep the
+//! same wide values across their own Karatsuba steps. Bound of the lazy form: `add_wide` and
+//! `sub_wide` work modulo p·R, so every intermediate stays below p·R, the input bound of
+//! `reduce_wide`, whatever the number of terms (the cost is one conditional correction per
+//! wide addition); the Karatsuba step inside [`Fp2::mul_wide`] uses the headroom between p²
+//! and p·R instead ([`WideField::WIDE_HEADROOM`]): unreduced operand sums and exact
+//! subtractions, the bound argued there.
 
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
@@ -151,23 +154,48 @@ impl<F: FpExt> Fp2<F> {
         }
     }
 
-    /// The double-width product (Karatsuba, three `mul_wide`, no reduction).
+    /// The double-width product (Karatsuba, three `mul_wide`, no reduction): with
+    /// t0 = a0·b0, t1 = a1·b1 (each below p²), the real part is t0 − t1 modulo p·R and the
+    /// imaginary part (a0 + a1)(b0 + b1) − t0 − t1.
+    ///
+    /// Bounds: when [`WideField::WIDE_HEADROOM`] ≥ 4 (every BN field: 4p² < p·R needs
+    /// R > 4p, two spare bits) the sums a0 + a1 and b0 + b1 stay unreduced
+    /// ([`WideField::mul_wide_sums`], each below 2p), so t2 = (a0 + a1)(b0 + b1) is the exact
+    /// integer, below 4p² < p·R, and t2 − t0 − t1 = a0·b1 + a1·b0 lies in [0, 2p²): both
+    /// subtractions are exact and need no correction ([`WideField::sub_wide_unreduced`]).
+    /// Otherwise the sums are reduced mod p and the differences taken modulo p·R. Either way
+    /// both output coefficients are below p·R; the imaginary one, in the first case, below 2p².
     #[inline]
     pub fn mul_wide(&self, o: &Self) -> Fp2Wide<F> {
         let t0 = F::mul_wide(&self.c0, &o.c0);
         let t1 = F::mul_wide(&self.c1, &o.c1);
-        let t2 = F::mul_wide(&(self.c0 + self.c1), &(o.c0 + o.c1));
-        Fp2Wide {
-            c0: F::sub_wide(&t0, &t1),
-            c1: F::sub_wide(&F::sub_wide(&t2, &t0), &t1),
+        if F::WIDE_HEADROOM >= 4 {
+            let t2 = F::mul_wide_sums(&self.c0, &self.c1, &o.c0, &o.c1);
+            Fp2Wide {
+                c0: F::sub_wide(&t0, &t1),
+                c1: F::sub_wide_unreduced(&F::sub_wide_unreduced(&t2, &t0), &t1),
+            }
+        } else {
+            let t2 = F::mul_wide(&(self.c0 + self.c1), &(o.c0 + o.c1));
+            Fp2Wide {
+                c0: F::sub_wide(&t0, &t1),
+                c1: F::sub_wide(&F::sub_wide(&t2, &t0), &t1),
+            }
         }
     }
 
-    /// The double-width square: (c0 + c1)(c0 − c1) + 2·c0·c1·i.
+    /// The double-width square: (c0 + c1)(c0 − c1) + 2·c0·c1·i. With
+    /// [`WideField::WIDE_HEADROOM`] ≥ 4 the sum c0 + c1 stays unreduced (below 2p; the real part
+    /// is then below 2p²); both parts are below p·R either way.
     #[inline]
     pub fn square_wide(&self) -> Fp2Wide<F> {
+        let c0 = if F::WIDE_HEADROOM >= 4 {
+            F::mul_wide_sums(&self.c0, &self.c1, &(self.c0 - self.c1), &F::ZERO)
+        } else {
+            F::mul_wide(&(self.c0 + self.c1), &(self.c0 - self.c1))
+        };
         Fp2Wide {
-            c0: F::mul_wide(&(self.c0 + self.c1), &(self.c0 - self.c1)),
+            c0,
             c1: F::mul_wide(&self.c0.double(), &self.c1),
         }
     }

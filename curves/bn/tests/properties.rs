@@ -111,7 +111,24 @@ fn tower<C: BnParams>(seed: u64) {
         mixed[k] = pm1;
     }
     let mixed = Fp12::<C>::from_coeffs(&mixed);
-    let extremes = [(all, all), (all, mixed), (mixed, all)];
+    // Every Montgomery representative p − 1: the largest wide products (p − 1)² and, in the
+    // Karatsuba sums left unreduced, the largest sums 2p − 2; beside canonical p − 1 and zero.
+    let top = mont_max::<C>();
+    let all_top = Fp12::<C>::from_coeffs(&[top; 12]);
+    let mut mix_top = [pm1; 12];
+    for k in (0..12).step_by(2) {
+        mix_top[k] = top;
+    }
+    mix_top[5] = <C::Fp as Field>::ZERO;
+    let mix_top = Fp12::<C>::from_coeffs(&mix_top);
+    let extremes = [
+        (all, all),
+        (all, mixed),
+        (mixed, all),
+        (all_top, all_top),
+        (all_top, mix_top),
+        (mix_top, all),
+    ];
     for k in 0..extremes.len() + cases(3, 20) {
         let (a, b) = if k < extremes.len() {
             extremes[k]

@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 
 use super::field::{lit, StoredForm};
 use crate::backend::portable::{emit_fn, Words};
-use crate::pass::optimize;
+use crate::pass::{optimize, verify_bounds};
 use crate::spec::FieldConsts;
 use crate::strategy::wide;
 
@@ -235,6 +235,12 @@ pub fn wide_items(c: &FieldConsts, name: &Ident, adx: bool) -> WideItems {
     let kernels = fns
         .iter()
         .map(|(fname, f, args, doc)| emit_fn(&optimize(f), &format_ident!("{}", fname), args, doc));
+    let unreduced = unreduced_items(c, name, adx);
+    let (unreduced_methods, unreduced_wide, unreduced_trait) = (
+        unreduced.methods,
+        unreduced.wide_methods,
+        unreduced.trait_items,
+    );
     let type_doc = format!(
         " A double-width value of [`{name}`]: an integer T below p·R (R = 2^{}), as {} little-endian {}-bit limbs, the input of Montgomery reduction. Products of Montgomery representatives (`{name}::mul_wide`) are such values, and `add`/`sub` keep the bound by working modulo p·R, so `{name}::reduce_wide` of a sum of products equals the sum of the reduced products (lazy reduction).",
         c.w() as usize * c.limbs,
@@ -299,6 +305,7 @@ pub fn wide_items(c: &FieldConsts, name: &Ident, adx: bool) -> WideItems {
     let methods = quote! {
         #(#kernels)*
         #dispatch
+        #unreduced_methods
 
         /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
         /// the wide type. One schoolbook product, no reduction.
@@ -329,6 +336,7 @@ pub fn wide_items(c: &FieldConsts, name: &Ident, adx: bool) -> WideItems {
             pub fn sub(&self, rhs: &#wide) -> #wide { #wide(#name::sub_wide_limbs(&self.0, &rhs.0)) }
             /// The limbs, little-endian.
             pub const fn limbs(&self) -> &[#word; #n2] { &self.0 }
+            #unreduced_wide
         }
 
         impl ::core::default::Default for #wide {
@@ -372,9 +380,151 @@ pub fn wide_items(c: &FieldConsts, name: &Ident, adx: bool) -> WideItems {
             fn add_wide(a: &#wide, b: &#wide) -> #wide { a.add(b) }
             #[inline]
             fn sub_wide(a: &#wide, b: &#wide) -> #wide { a.sub(b) }
+            #unreduced_trait
         }
     };
     WideItems { methods, items }
+}
+
+/// The unreduced double-width operations of [`crate::strategy::wide`] for field `name`: items
+/// inside `impl Name`, inside `impl NameWide` and inside its `WideField` impl. Each lowering
+/// must pass [`verify_bounds`] (the dropped carries need a spare bit of p); when one does not,
+/// none is emitted and the field keeps the trait's defaults (the modular operations and
+/// products of reduced sums, which satisfy the same contracts).
+struct UnreducedItems {
+    methods: TokenStream,
+    wide_methods: TokenStream,
+    trait_items: TokenStream,
+}
+
+fn unreduced_items(c: &FieldConsts, name: &Ident, adx: bool) -> UnreducedItems {
+    let words = Words { w: c.w() };
+    let word = words.word();
+    let n = lit(c.limbs);
+    let n2 = lit(2 * c.limbs);
+    let wide = wide_name(name);
+    let headroom = wide::headroom(c);
+    let headroom_lit = proc_macro2::Literal::u32_unsuffixed(headroom);
+    let headroom_doc = format!(
+        " The headroom of [`{wide}`]: the largest k with k·(p − 1)² < p·R ({headroom} here), i.e. how many products of two reduced values may be summed with [`{wide}::add_unreduced`] before the sum reaches the input bound of [`{name}::reduce_wide`]."
+    );
+    let lowered = [
+        ("add_wide_unreduced_limbs", wide::lower_add_wide_unreduced(c), &["a", "b"][..],
+         "a + b for a, b below p·R with a + b below p·R: no correction."),
+        ("sub_wide_unreduced_limbs", wide::lower_sub_wide_unreduced(c), &["a", "b"][..],
+         "a − b for a ≥ b: no correction."),
+        ("add_unreduced_limbs", wide::lower_add_unreduced(c), &["a", "b"][..],
+         "a + b for a, b below p, not reduced (below 2p)."),
+        ("mul_wide_sums_limbs_portable", wide::lower_mul_wide_sums(c), &["a0", "a1", "b0", "b1"][..],
+         "(a0 + a1)·(b0 + b1) for a0, a1, b0, b1 below p: the sums unreduced, the exact 2n-limb product (below 4p²)."),
+        ("mul_wide_doubled_check", wide::lower_mul_wide_doubled(c), &["a", "b"][..], ""),
+    ];
+    let proved = lowered
+        .iter()
+        .all(|(fname, f, _, _)| verify_bounds(f, fname).is_ok());
+    let headroom_const = quote! {
+        #[doc = #headroom_doc]
+        pub const WIDE_HEADROOM: u32 = #headroom_lit;
+    };
+    if !proved {
+        return UnreducedItems {
+            methods: headroom_const,
+            wide_methods: quote!(),
+            trait_items: quote!(const WIDE_HEADROOM: u32 = #name::WIDE_HEADROOM;),
+        };
+    }
+    // Emitted: the two double-width operations, and for a headroom of at least 4 the product
+    // of unreduced sums (below that, (a0 + a1)(b0 + b1) may exceed p·R: outside the method's
+    // contract, so such fields keep the trait's default, which code respecting the contract
+    // never calls). `add_unreduced_limbs` feeds the x86-64 product kernel only; the last
+    // lowering only states the bounds that kernel is used under and is not emitted.
+    let sums_fit = headroom >= 4;
+    let kernels = lowered[..4]
+        .iter()
+        .filter(|(fname, ..)| match *fname {
+            "add_unreduced_limbs" => adx && sums_fit,
+            "mul_wide_sums_limbs_portable" => sums_fit,
+            _ => true,
+        })
+        .map(|(fname, f, args, doc)| emit_fn(&optimize(f), &format_ident!("{}", fname), args, doc));
+    let sums_limbs = if adx {
+        quote! {
+            /// (a0 + a1)·(b0 + b1): the unreduced sums (below 2p), then the 2n-limb product
+            /// (the BMI2/ADX kernel when this CPU has it: its schoolbook rows are exact for any
+            /// n-limb operands), below 4p².
+            #[inline]
+            fn mul_wide_sums_limbs(a0: &[#word; #n], a1: &[#word; #n], b0: &[#word; #n], b1: &[#word; #n]) -> [#word; #n2] {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::x86_64_adx_available() {
+                        let s = Self::add_unreduced_limbs(a0, a1);
+                        let t = Self::add_unreduced_limbs(b0, b1);
+                        return Self::mul_wide_limbs(&s, &t);
+                    }
+                }
+                Self::mul_wide_sums_limbs_portable(a0, a1, b0, b1)
+            }
+        }
+    } else {
+        quote! {
+            /// (a0 + a1)·(b0 + b1), below 4p².
+            #[inline]
+            fn mul_wide_sums_limbs(a0: &[#word; #n], a1: &[#word; #n], b0: &[#word; #n], b1: &[#word; #n]) -> [#word; #n2] {
+                Self::mul_wide_sums_limbs_portable(a0, a1, b0, b1)
+            }
+        }
+    };
+    let (sums, sums_trait) = if sums_fit {
+        let sums = quote! {
+            #sums_limbs
+
+            /// (a0 + a1)·(b0 + b1) of the Montgomery representatives with both sums left
+            /// unreduced (below 2p): the exact integer, below 4p² < p·R ([`Self::WIDE_HEADROOM`]
+            /// is at least 4 here), so the Karatsuba middle term
+            /// `mul_wide_sums(a0, a1, b0, b1) − a0·b0 − a1·b1` = a0·b1 + a1·b0 is non-negative
+            /// and needs no correction.
+            #[inline]
+            pub fn mul_wide_sums(a0: &#name, a1: &#name, b0: &#name, b1: &#name) -> #wide {
+                #wide(Self::mul_wide_sums_limbs(&a0.0, &a1.0, &b0.0, &b1.0))
+            }
+        };
+        let sums_trait = quote! {
+            #[inline]
+            fn mul_wide_sums(a0: &#name, a1: &#name, b0: &#name, b1: &#name) -> #wide { #name::mul_wide_sums(a0, a1, b0, b1) }
+        };
+        (sums, sums_trait)
+    } else {
+        (quote!(), quote!())
+    };
+    let methods = quote! {
+        #headroom_const
+        #(#kernels)*
+        #sums
+    };
+    let wide_methods = quote! {
+        /// self + rhs with no correction: the caller keeps the sum below p·R (counting
+        /// products of reduced values against `WIDE_HEADROOM`); a larger sum is not a valid
+        /// input of `reduce_wide`.
+        #[inline]
+        pub fn add_unreduced(&self, rhs: &#wide) -> #wide { #wide(#name::add_wide_unreduced_limbs(&self.0, &rhs.0)) }
+        /// self − rhs with no correction, for self ≥ rhs (as integers); otherwise the result
+        /// wraps modulo 2^(2wn) and is meaningless.
+        #[inline]
+        pub fn sub_unreduced(&self, rhs: &#wide) -> #wide { #wide(#name::sub_wide_unreduced_limbs(&self.0, &rhs.0)) }
+    };
+    let trait_items = quote! {
+        const WIDE_HEADROOM: u32 = #name::WIDE_HEADROOM;
+        #[inline]
+        fn add_wide_unreduced(a: &#wide, b: &#wide) -> #wide { a.add_unreduced(b) }
+        #[inline]
+        fn sub_wide_unreduced(a: &#wide, b: &#wide) -> #wide { a.sub_unreduced(b) }
+        #sums_trait
+    };
+    UnreducedItems {
+        methods,
+        wide_methods,
+        trait_items,
+    }
 }
 
 /// `impl fieldgen_field::Field for Name` over the inherent API, the same for prime and binary

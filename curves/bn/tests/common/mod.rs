@@ -50,6 +50,15 @@ pub fn to_fp<C: BnParams>(x: &BigUint) -> C::Fp {
     b.as_mut()[n - be.len()..].copy_from_slice(&be);
     Option::from(C::Fp::from_be_bytes(&b)).unwrap()
 }
+/// The element of Fp whose Montgomery representative is p − 1 (canonical value
+/// (p − 1)·R⁻¹ mod p, R = 2^(bits of the limbs)): the largest limbs an element can have, so
+/// its products are the largest double-width values (p − 1)².
+pub fn mont_max<C: BnParams>() -> C::Fp {
+    let p = p_of::<C>();
+    let r = BigUint::from(1u32) << (8 * core::mem::size_of::<C::Fp>());
+    let r_inv = r.modpow(&(&p - 2u32), &p);
+    to_fp::<C>(&((&p - 1u32) * r_inv % &p))
+}
 /// An element of Fp as its canonical integer.
 pub fn from_fp<C: BnParams>(x: &C::Fp) -> BigUint {
     BigUint::from_bytes_be(x.to_be_bytes().as_ref())
