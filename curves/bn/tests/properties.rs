@@ -204,6 +204,9 @@ fn tower<C: BnParams>(seed: u64) {
         let u = a.conjugate() * a.invert().unwrap();
         let u = u.frobenius(2) * u;
         assert_eq!(u.cyclotomic_square(), u.square());
+        // u^|z| by the signed-window chain = square-and-multiply over the bits of |z|.
+        let z = [C::Z_ABS as u64, (C::Z_ABS >> 64) as u64];
+        assert_eq!(u.cyclotomic_pow_z_abs(), u.pow(&z));
     }
 }
 
