@@ -43,7 +43,7 @@ pub struct Fp2Wide<F: WideField> {
 
 impl<F: WideField> Fp2Wide<F> {
     /// Coefficient-wise sum modulo p·R.
-    #[inline]
+    #[inline(always)]
     pub fn add(&self, o: &Self) -> Self {
         Fp2Wide {
             c0: F::add_wide(&self.c0, &o.c0),
@@ -51,7 +51,7 @@ impl<F: WideField> Fp2Wide<F> {
         }
     }
     /// Coefficient-wise difference modulo p·R.
-    #[inline]
+    #[inline(always)]
     pub fn sub(&self, o: &Self) -> Self {
         Fp2Wide {
             c0: F::sub_wide(&self.c0, &o.c0),
@@ -59,7 +59,7 @@ impl<F: WideField> Fp2Wide<F> {
         }
     }
     /// One Montgomery reduction per coefficient.
-    #[inline]
+    #[inline(always)]
     pub fn reduce(&self) -> Fp2<F> {
         Fp2 {
             c0: F::reduce_wide(&self.c0),
@@ -68,7 +68,7 @@ impl<F: WideField> Fp2Wide<F> {
     }
     /// ξ·self for ξ = xi_a + i: (xi_a·c0 − c1) + (xi_a·c1 + c0)·i, the small multiple by
     /// doublings and additions modulo p·R.
-    #[inline]
+    #[inline(always)]
     pub fn mul_by_xi(&self, xi_a: u32) -> Self {
         let k0 = small_mul_wide::<F>(&self.c0, xi_a);
         let k1 = small_mul_wide::<F>(&self.c1, xi_a);
@@ -165,7 +165,7 @@ impl<F: FpExt> Fp2<F> {
     /// subtractions are exact and need no correction ([`WideField::sub_wide_unreduced`]).
     /// Otherwise the sums are reduced mod p and the differences taken modulo p·R. Either way
     /// both output coefficients are below p·R; the imaginary one, in the first case, below 2p².
-    #[inline]
+    #[inline(always)]
     pub fn mul_wide(&self, o: &Self) -> Fp2Wide<F> {
         let t0 = F::mul_wide(&self.c0, &o.c0);
         let t1 = F::mul_wide(&self.c1, &o.c1);
@@ -187,7 +187,7 @@ impl<F: FpExt> Fp2<F> {
     /// The double-width square: (c0 + c1)(c0 − c1) + 2·c0·c1·i. With
     /// [`WideField::WIDE_HEADROOM`] ≥ 4 the sum c0 + c1 stays unreduced (below 2p; the real part
     /// is then below 2p²); both parts are below p·R either way.
-    #[inline]
+    #[inline(always)]
     pub fn square_wide(&self) -> Fp2Wide<F> {
         let c0 = if F::WIDE_HEADROOM >= 4 {
             F::mul_wide_sums(&self.c0, &self.c1, &(self.c0 - self.c1), &F::ZERO)
@@ -202,7 +202,7 @@ impl<F: FpExt> Fp2<F> {
 
     /// ξ·self for ξ = xi_a + i: the small multiples by doublings and additions (xi_a is a
     /// public curve constant, 1, 2 or 9 for the presets), not by Montgomery products.
-    #[inline]
+    #[inline(always)]
     pub fn mul_by_xi(&self, xi_a: u32) -> Self {
         let k0 = small_mul::<F>(&self.c0, xi_a);
         let k1 = small_mul::<F>(&self.c1, xi_a);

@@ -102,7 +102,7 @@ impl<C: BnParams> Fp6<C> {
     /// self·(b0 + b1·v) unreduced, Karatsuba on the first two coefficients: with
     /// v0 = a0b0, v1 = a1b1, the product is (v0 + ξa2b1) + ((a0 + a1)(b0 + b1) − v0 − v1)·v +
     /// (a2b0 + v1)·v², five Fp2 products.
-    #[inline]
+    #[inline(always)]
     pub fn mul_by_01_wide(&self, b0: &Fp2<C::Fp>, b1: &Fp2<C::Fp>) -> Fp6Wide<C> {
         let v0 = self.c0.mul_wide(b0);
         let v1 = self.c1.mul_wide(b1);
@@ -115,7 +115,7 @@ impl<C: BnParams> Fp6<C> {
     }
 
     /// self·b for b in Fp2, unreduced.
-    #[inline]
+    #[inline(always)]
     pub fn mul_fp2_wide(&self, b: &Fp2<C::Fp>) -> Fp6Wide<C> {
         Fp6Wide {
             c0: self.c0.mul_wide(b),
@@ -263,7 +263,7 @@ pub struct Fp6Wide<C: BnParams> {
 
 impl<C: BnParams> Fp6Wide<C> {
     /// Coefficient-wise sum modulo p·R.
-    #[inline]
+    #[inline(always)]
     pub fn add(&self, o: &Self) -> Self {
         Fp6Wide {
             c0: self.c0.add(&o.c0),
@@ -272,7 +272,7 @@ impl<C: BnParams> Fp6Wide<C> {
         }
     }
     /// Coefficient-wise difference modulo p·R.
-    #[inline]
+    #[inline(always)]
     pub fn sub(&self, o: &Self) -> Self {
         Fp6Wide {
             c0: self.c0.sub(&o.c0),
@@ -281,7 +281,7 @@ impl<C: BnParams> Fp6Wide<C> {
         }
     }
     /// self·v = ξ·c2 + c0·v + c1·v², in double width.
-    #[inline]
+    #[inline(always)]
     pub fn mul_by_v(&self) -> Self {
         Fp6Wide {
             c0: self.c2.mul_by_xi(C::XI_A),
@@ -290,7 +290,7 @@ impl<C: BnParams> Fp6Wide<C> {
         }
     }
     /// One Montgomery reduction per Fp coefficient (six).
-    #[inline]
+    #[inline(always)]
     pub fn reduce(&self) -> Fp6<C> {
         Fp6 {
             c0: self.c0.reduce(),
