@@ -38,25 +38,26 @@ struct TwistPoint<F> {
     z: Fp2<F>,
 }
 
-/// T ← 2T and the tangent line at T: with A = XY/2, B = Y², C = Z², E = 3b′C, F = 3E,
-/// G = (B + F)/2, H = (Y + Z)² − B − C, I = E − B, J = X²:
-/// 2T = (A(B − F), G² − 3E², BH) and the line is (−H·y_P) + 3J·x_P·w + I·w³.
+/// T ← 2T and the tangent line at T: with B = Y², C = Z², E = 3b′C, F = 3E,
+/// H = (Y + Z)² − B − C, I = E − B, J = X², the formulas give 2T = (A(B − F), G² − 3E², BH)
+/// for A = XY/2 and G = (B + F)/2; scaled by 4 (the same projective point) that is
+/// 2T = (2XY(B − F), (B + F)² − 12E², 4BH), with no halving. The line is
+/// (−H·y_P) + 3J·x_P·w + I·w³.
 #[inline]
 fn double_step<C: BnParams>(t: &mut TwistPoint<C::Fp>) -> Line<C::Fp> {
-    let two_inv = <C::Fp as fieldgen_field::PrimeField>::TWO_INV;
-    let a = (t.x * t.y).mul_base(&two_inv);
+    let a2 = (t.x * t.y).double();
     let b = t.y.square();
     let c = t.z.square();
     let e = C::B3_TWIST * c;
     let f = e.double() + e;
-    let g = (b + f).mul_base(&two_inv);
     let h = (t.y + t.z).square() - (b + c);
     let i = e - b;
     let j = t.x.square();
     let e2 = e.square();
-    t.x = a * (b - f);
-    t.y = g.square() - (e2.double() + e2);
-    t.z = b * h;
+    let e4 = e2.double().double();
+    t.x = a2 * (b - f);
+    t.y = (b + f).square() - (e4.double() + e4);
+    t.z = (b * h).double().double();
     (-h, j.double() + j, i)
 }
 
