@@ -32,6 +32,7 @@
 //! Conversions to bytes run scalar code: three sequential carry passes give limbs below 2^r
 //! and a value below 2^k, then p is subtracted under a mask when value + c reaches 2^k.
 
+use crate::narrow::fit;
 use num_bigint::BigUint;
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
@@ -82,7 +83,8 @@ impl LaneField {
         scalar: &str,
         description: &str,
     ) -> Result<LaneField, String> {
-        let k = modulus.bits() as u32;
+        let k = u32::try_from(modulus.bits())
+            .map_err(|_| format!("a {}-bit prime is too large", modulus.bits()))?;
         let c = (BigUint::from(1u8) << k) - modulus;
         let c: u64 = c
             .try_into()
@@ -105,7 +107,7 @@ impl LaneField {
         if m < 2 || !(self.k as usize).is_multiple_of(m) {
             return Err(format!("{} bits do not split into {m} equal limbs", self.k));
         }
-        let r = self.k / m as u32;
+        let r = self.k / u32::try_from(m).map_err(|_| format!("{m} limbs are too many"))?;
         if r > 52 {
             return Err(format!("radix 2^{r} exceeds the 52-bit IFMA operands"));
         }
@@ -145,7 +147,8 @@ impl LaneField {
             if next <= t {
                 return Ok(LaneBounds {
                     radix: r,
-                    tight: t as u64,
+                    // t < 2^52 (the loop stops before).
+                    tight: fit(t),
                     column: z,
                     bias_shift: e,
                 });

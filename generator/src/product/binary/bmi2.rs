@@ -86,10 +86,10 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         if r == 0 {
             folds.push(quote!(c[#lo] ^= t;));
         } else {
-            let rl = Literal::u32_unsuffixed(r as u32);
+            let rl = Literal::usize_unsuffixed(r);
             folds.push(quote!(c[#lo] ^= t << #rl;));
             let hi = at(q + 1);
-            let rr = Literal::u32_unsuffixed(64 - r as u32);
+            let rr = Literal::usize_unsuffixed(64 - r);
             folds.push(quote!(c[#hi] ^= t >> #rr;));
         }
     }
@@ -98,7 +98,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let top = s.m - 64 * (n - 1);
     let mut last = Vec::new();
     if top < 64 {
-        let topl = Literal::u32_unsuffixed(top as u32);
+        let topl = Literal::usize_unsuffixed(top);
         let mask = Literal::u64_unsuffixed((1u64 << top) - 1);
         let last_word = Literal::usize_unsuffixed(n - 1);
         last.push(quote!(let t = c[#last_word] >> #topl; c[#last_word] &= #mask;));
@@ -107,11 +107,11 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             if r == 0 {
                 last.push(quote!(c[#q] ^= t;));
             } else {
-                let rl = Literal::u32_unsuffixed(r as u32);
+                let rl = Literal::usize_unsuffixed(r);
                 last.push(quote!(c[#q] ^= t << #rl;));
             }
             if r != 0 && e / 64 + 1 < n {
-                let rr = Literal::u32_unsuffixed(64 - r as u32);
+                let rr = Literal::usize_unsuffixed(64 - r);
                 let q1 = Literal::usize_unsuffixed(e / 64 + 1);
                 last.push(quote!(c[#q1] ^= t >> #rr;));
             }

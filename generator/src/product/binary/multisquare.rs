@@ -201,7 +201,7 @@ fn hex(v: u64) -> TokenStream {
 /// `square_n_backend()` and the test hook `__square_n_with_backend`.
 pub fn public_items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let runs = matrix_runs(s, target);
-    let runs_lits = runs.iter().map(|&k| Literal::u32_unsuffixed(k as u32));
+    let runs_lits = runs.iter().map(|&k| Literal::usize_unsuffixed(k));
     let nruns = Literal::usize_unsuffixed(runs.len());
     let pdep = super::bmi2::squares_with_pdep(s, target);
     let clmul_chain = if super::x86::xmm_reduction(s) {
@@ -349,7 +349,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     // One byte of x (with the split: of e and of o): its mask, then one masked xor per word t
     // of the eight columns (with the split, two: the column block is loaded once).
     let byte_steps = |word: TokenStream, j: usize, base: TokenStream| {
-        let sh = Literal::u32_unsuffixed(8 * j as u32);
+        let sh = Literal::usize_unsuffixed(8 * j);
         let sh_is_zero = j == 0;
         let xors = (0..n).map(|t| {
             let acc = &accs[t];
@@ -510,7 +510,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let safety = quote!(#[doc = " SAFETY: called only after `x86_64_avx512_available()`."]);
     let covers = runs.iter().map(|&k| {
         let id = format_ident!("MULTI_SQUARE_{}", k);
-        let kl = Literal::u32_unsuffixed(k as u32);
+        let kl = Literal::usize_unsuffixed(k);
         let call = if split {
             let cid = format_ident!("MULTI_SQUARE_C_{}", k);
             quote!(Self::multi_square_x86_64_avx512(&x, &#id.0, &#cid))
@@ -531,7 +531,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         let spread = (0..n).map(|i| {
             let il = Literal::usize_unsuffixed(i);
             let wl = Literal::usize_unsuffixed(i / 2);
-            let sh = Literal::u32_unsuffixed(32 * (i % 2) as u32);
+            let sh = Literal::usize_unsuffixed(32 * (i % 2));
             let pext = |mask: TokenStream| {
                 let e = quote!(::core::arch::x86_64::_pext_u64(a[#il], #mask));
                 if i % 2 == 0 {
@@ -673,7 +673,7 @@ mod tests {
     fn apply(s: &BinarySpec, mat: &[u64], v: &[u64]) -> Vec<u64> {
         let mut acc = vec![0u64; s.n];
         for blk in 0..matrix_columns(s).div_ceil(8) {
-            let byte = (v[blk / 8] >> (8 * (blk % 8))) as u8;
+            let byte = v[blk / 8].to_le_bytes()[blk % 8];
             for (t, a) in acc.iter_mut().enumerate() {
                 for j in 0..8 {
                     if byte >> j & 1 == 1 {
