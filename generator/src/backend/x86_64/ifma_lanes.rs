@@ -405,6 +405,7 @@ impl LaneField {
             #[derive(Clone, Copy, Debug)]
             pub struct #cpu(());
 
+            #[allow(unused_doc_comments)]
             impl #cpu {
                 /// Whether the CPU has AVX-512F, AVX-512VL and AVX-512 IFMA with the vector state
                 /// enabled by the OS: at compile time when the build enables all three, else
@@ -428,7 +429,8 @@ impl LaneField {
                     unsafe fn enter<R, F: FnOnce() -> R>(f: F) -> R {
                         f()
                     }
-                    // SAFETY: `self` exists only when `detect` found the three features.
+                    /// SAFETY: `self` exists only when `detect` found the three features `enter` is
+                    /// compiled for.
                     unsafe { enter(f) }
                 }
             }
@@ -443,6 +445,7 @@ impl LaneField {
                 }
             }
 
+            #[allow(unused_doc_comments)]
             impl #name {
                 #[doc = #tight_doc]
                 pub const TIGHT: u64 = #tl;
@@ -454,7 +457,7 @@ impl LaneField {
                 /// All four lanes zero.
                 #[inline(always)]
                 pub fn zero(_cpu: #cpu) -> Self {
-                    // SAFETY: `_cpu` proves AVX (a subset of AVX-512F).
+                    /// SAFETY: `_cpu` proves AVX (a subset of AVX-512F), all the intrinsic needs.
                     #name(unsafe { [_mm256_setzero_si256(); #ml] })
                 }
 
@@ -470,13 +473,15 @@ impl LaneField {
                         }
                     }
                     let _ = cpu;
-                    // SAFETY: plain reinterpretation of four u64 as one __m256i.
+                    /// SAFETY: plain reinterpretation of four u64 as one __m256i (same size, every bit
+                    /// pattern valid).
                     ok.then(|| #name(unsafe { ::core::mem::transmute::<[[u64; 4]; #ml], [__m256i; #ml]>(v) }))
                 }
 
                 #[doc = #to_limbs_doc]
                 pub fn to_limbs(&self) -> [[u64; #ml]; 4] {
-                    // SAFETY: plain reinterpretation of one __m256i as four u64.
+                    /// SAFETY: plain reinterpretation of one __m256i as four u64 (same size, every bit
+                    /// pattern valid).
                     let v = unsafe { ::core::mem::transmute::<[__m256i; #ml], [[u64; 4]; #ml]>(self.0) };
                     let mut out = [[0u64; #ml]; 4];
                     for j in 0..4 {
@@ -578,49 +583,56 @@ impl LaneField {
                 /// Lane-wise a·b.
                 #[inline(always)]
                 pub fn mul(&self, b: &Self) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::mul_kernel(&self.0, &b.0) })
                 }
 
                 /// Lane-wise a².
                 #[inline(always)]
                 pub fn square(&self) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::square_kernel(&self.0) })
                 }
 
                 /// Lane-wise a + b.
                 #[inline(always)]
                 pub fn add(&self, b: &Self) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::add_kernel(&self.0, &b.0) })
                 }
 
                 /// Lane-wise a − b (a + 2^e·p − b, no limb negative).
                 #[inline(always)]
                 pub fn sub(&self, b: &Self) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::sub_kernel(&self.0, &b.0) })
                 }
 
                 /// a − b in the lanes set in `sub_lanes` (bit j: lane j), a + b in the others.
                 #[inline(always)]
                 pub fn add_sub(&self, b: &Self, sub_lanes: u8) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::add_sub_kernel(&self.0, &b.0, sub_lanes) })
                 }
 
                 /// Lane-wise a·k_j for constants k_j < 2^32.
                 #[inline(always)]
                 pub fn mul_small(&self, k: [u32; 4]) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::mul_small_kernel(&self.0, k) })
                 }
 
                 /// One carry round (limbs just below 2^r afterwards, except limb 0).
                 #[inline(always)]
                 pub fn carry(&self) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::carry_kernel(&self.0, &self.0) })
                 }
 
@@ -628,7 +640,8 @@ impl LaneField {
                 /// (the `vpermq` immediate).
                 #[inline(always)]
                 pub fn permute<const IMM: i32>(&self) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::permute_kernel::<IMM>(&self.0) })
                 }
 
@@ -636,7 +649,8 @@ impl LaneField {
                 /// a public lane pattern, not secret data.
                 #[inline(always)]
                 pub fn blend(&self, b: &Self, lanes: u8) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::blend_kernel(&self.0, &b.0, lanes) })
                 }
 
@@ -644,15 +658,16 @@ impl LaneField {
                 #[inline(always)]
                 pub fn select(&self, b: &Self, choice: ::fieldgen_field::subtle::Choice) -> Self {
                     let m = 0u64.wrapping_sub(choice.unwrap_u8() as u64);
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::select_kernel(&self.0, &b.0, m) })
                 }
 
                 /// Overwrites every limb with zero (volatile writes).
                 pub fn clear(&mut self) {
                     for limb in self.0.iter_mut() {
-                        // SAFETY: a valid, aligned, exclusive reference; all-zero bits are a
-                        // valid __m256i.
+                        /// SAFETY: a valid, aligned, exclusive reference; all-zero bits are a
+                        /// valid __m256i.
                         unsafe { ::core::ptr::write_volatile(limb, ::core::mem::zeroed()) };
                     }
                     ::core::sync::atomic::compiler_fence(::core::sync::atomic::Ordering::SeqCst);
@@ -660,8 +675,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn mul_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let zero = _mm256_setzero_si256();
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
@@ -671,8 +689,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn square_kernel(a: &[__m256i; #ml]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let zero = _mm256_setzero_si256();
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
@@ -682,8 +703,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn mul_small_kernel(a: &[__m256i; #ml], k: [u32; 4]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let zero = _mm256_setzero_si256();
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
@@ -694,8 +718,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn add_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
                         #add_body
@@ -704,8 +731,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn sub_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
                         let bias = [#(_mm256_set1_epi64x(#bias_toks as i64)),*];
@@ -715,8 +745,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn add_sub_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml], sub_lanes: u8) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
                         let bias = [#(_mm256_set1_epi64x(#bias as i64)),*];
@@ -726,9 +759,12 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 #[allow(unused_variables)]
                 unsafe fn carry_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
                         #carry_body
@@ -737,8 +773,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn permute_kernel<const IMM: i32>(a: &[__m256i; #ml]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let mut out = *a;
                         for limb in out.iter_mut() {
@@ -750,8 +789,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn blend_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml], lanes: u8) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let mut out = *a;
                         for i in 0..#ml {
@@ -763,8 +805,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn select_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml], m: u64) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let m = _mm256_set1_epi64x(m as i64);
                         let mut out = *a;

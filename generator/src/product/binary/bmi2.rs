@@ -158,9 +158,10 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         #[cfg(target_arch = "x86_64")]
         #[inline]
         #[target_feature(enable = "bmi2")]
-        #[allow(unused_unsafe)]
+        #[allow(unused_unsafe, unused_doc_comments)]
         unsafe fn square_wide_x86_64_bmi2(a: &[u64; #nl]) -> [u64; #n2] {
             let mut r = [0u64; #n2];
+            /// SAFETY: `PDEP` on words of a, under the BMI2 the caller guarantees.
             unsafe {
                 #(#body)*
             }
@@ -172,8 +173,9 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         #[cfg(target_arch = "x86_64")]
         #[inline]
         #[target_feature(enable = "bmi2")]
-        #[allow(unused_unsafe)]
+        #[allow(unused_unsafe, unused_doc_comments)]
         unsafe fn square_x86_64_bmi2(a: &[u64; #nl]) -> [u64; #nl] {
+            /// SAFETY: the caller guarantees BMI2.
             Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(a) })
         }
 
@@ -182,12 +184,14 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         #[cfg(target_arch = "x86_64")]
         #[inline]
         #[target_feature(enable = "bmi2")]
-        #[allow(unused_unsafe)]
+        #[allow(unused_unsafe, unused_doc_comments)]
         unsafe fn square_n_x86_64_bmi2(a: &[u64; #nl], k: u32) -> [u64; #nl] {
             let mut x = *a;
             let mut i = 0;
             while i < k {
-                x = Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(&x) });
+                /// SAFETY: the caller guarantees BMI2.
+                let wide = unsafe { Self::square_wide_x86_64_bmi2(&x) };
+                x = Self::reduce_x86_64_bmi2(&wide);
                 i += 1;
             }
             x

@@ -211,7 +211,9 @@ pub fn public_items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             let mut x = self.0;
             let mut i = 0;
             while i < k {
-                x = unsafe { Self::square_x86_64_clmul(&x) };
+                /// SAFETY: as above, the CPU has PCLMULQDQ and SSSE3.
+                let next = unsafe { Self::square_x86_64_clmul(&x) };
+                x = next;
                 i += 1;
             }
             x
@@ -413,6 +415,9 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
                 /// of e and o with the split, whose `asm!` blocks are register-only masked xors
                 /// under the AVX-512F the caller guarantees).
                 let p = unsafe { mat.as_ptr().add(w * #word_stride) };
+                /// SAFETY: every load reads eight words at p + 8(j·n + t) for byte j < 8 and
+                /// word t < n, inside the block of `mat` named above; the masked xors need only
+                /// the AVX-512F the caller guarantees.
                 unsafe {
                     #(#body)*
                 }
@@ -437,6 +442,9 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             /// SAFETY: the remaining bytes of x (or of e and o), whose blocks end at
             /// `mat.len()`; the split's `asm!` blocks as above.
             let p = unsafe { mat.as_ptr().add(#woff) };
+            /// SAFETY: every load reads eight words at p + 8(j·n + t) for the remaining bytes j
+            /// and word t < n, inside `mat`; the masked xors need only the AVX-512F the caller
+            /// guarantees.
             unsafe {
                 #(#steps)*
             }
@@ -463,6 +471,8 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
                 let k = (a[s / 8] >> (8 * (s % 8))) as u8;
                 /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
                 let p = unsafe { mat.as_ptr().add(#row) };
+                /// SAFETY: the loads read eight words at p + 8t, t < n, inside `mat` by the
+                /// bound above; the masked xors need only the AVX-512F the caller guarantees.
                 unsafe {
                     #(#steps)*
                 }
@@ -574,6 +584,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             ) -> [u64; #nl] {
                 let mut e = [0u64; #he];
                 let mut o = [0u64; #he];
+                /// SAFETY: `PEXT` on words of a, under the BMI2 the caller guarantees.
                 unsafe {
                     #(#spread)*
                 }
