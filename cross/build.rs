@@ -11,6 +11,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use generator::header::NARROWING_ALLOW;
 use generator::spec::{is_probable_prime, LimbBits};
 use generator::{generate_prime_field_for, PrimeFieldOptions, Target};
 use num_bigint::BigUint;
@@ -31,6 +32,10 @@ fn next(state: &mut u64) -> u64 {
 /// with the top `spare` bits clear and the bit below them set.
 fn random_prime(state: &mut u64, w: u32, limbs: usize, spare: u32) -> BigUint {
     let bits = w as usize * limbs;
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "random words: the low half of each generator output"
+    )]
     let words: Vec<u32> = (0..bits.div_ceil(32)).map(|_| next(state) as u32).collect();
     let mut x = BigUint::from_slice(&words) % (BigUint::from(1u32) << bits);
     let top = bits - 1 - spare as usize;
@@ -43,8 +48,8 @@ fn random_prime(state: &mut u64, w: u32, limbs: usize, spare: u32) -> BigUint {
         x += 2u32;
     }
     assert_eq!(
-        x.bits() as usize,
-        top + 1,
+        x.bits(),
+        (top + 1) as u64,
         "the search stayed within the limb count"
     );
     x
@@ -78,7 +83,13 @@ fn main() {
                 options.limb_bits = limb_bits;
                 let field = generate_prime_field_for(&options, Target::Auto)
                     .unwrap_or_else(|e| panic!("{module}: {e}"));
-                writeln!(fields, "pub mod {module} {{\n{}\n}}", field.to_file()).unwrap();
+                writeln!(
+                    fields,
+                    "/// GF(p) for the random {}-bit prime p = {p}, {n} {w}-bit limbs.\n{NARROWING_ALLOW}\npub mod {module} {{\n{}\n}}",
+                    p.bits(),
+                    field.to_file()
+                )
+                .unwrap();
                 writeln!(
                     tests,
                     "fieldgen_tests::prime_field_suite!({module}, fieldgen_cross::random_{w}::{module}::F, \"{p}\", {w});"

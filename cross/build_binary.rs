@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use generator::binary::{generate_binary_field_for, BinaryError, BinaryFieldOptions, BinaryTarget};
+use generator::header::NARROWING_ALLOW;
 use generator::spec::LimbBits;
 
 /// (shape, degree range) of the random fields, per word size.
@@ -25,15 +26,20 @@ const SHAPES: [(&str, usize, usize); 6] = [
     ("dense", 280, 560),
 ];
 
+/// A draw from 0..n, n > 0 (the generator's next output mod n).
+fn pick(state: &mut u64, n: usize) -> usize {
+    usize::try_from(super::next(state) % n as u64).expect("below n")
+}
+
 /// The terms of a random polynomial of `shape` with degree in lo..hi, highest first.
 fn draw(state: &mut u64, shape: &str, lo: usize, hi: usize) -> Vec<usize> {
-    let m = lo + (super::next(state) as usize) % (hi - lo);
+    let m = lo + pick(state, hi - lo);
     let mut terms = vec![m];
     match shape {
-        "tri" => terms.push(1 + (super::next(state) as usize) % (m - 1)),
+        "tri" => terms.push(1 + pick(state, m - 1)),
         "penta" => {
             while terms.len() < 4 {
-                let k = 1 + (super::next(state) as usize) % (m - 1);
+                let k = 1 + pick(state, m - 1);
                 if !terms.contains(&k) {
                     terms.push(k);
                 }
@@ -91,7 +97,12 @@ pub fn write(out: &Path, seed: u64) {
             } else {
                 "no_half_trace"
             };
-            writeln!(fields, "pub mod {module} {{\n{}\n}}", field.to_file()).unwrap();
+            writeln!(
+                fields,
+                "/// GF(2^{m}) = GF(2)[x]/({poly}), {w}-bit words.\n{NARROWING_ALLOW}\npub mod {module} {{\n{}\n}}",
+                field.to_file()
+            )
+            .unwrap();
             writeln!(
                 tests,
                 "fieldgen_tests::binary_field_suite!({module}, fieldgen_cross::binary_{w}::{module}::F, \"{poly}\", {w}, {half});"

@@ -282,8 +282,8 @@ pub fn inputs(bits: u32, seed: u64, count: usize) -> Vec<Vec<u8>> {
             bytes.truncate(len);
             // Keep bits 0 ..= bits-2: the value is below 2^(bits-1) <= p.
             let keep = bits - 1;
-            for (i, byte) in bytes.iter_mut().enumerate() {
-                let lo = 8 * i as u32;
+            for (i, byte) in (0u32..).zip(bytes.iter_mut()) {
+                let lo = 8 * i;
                 if lo >= keep {
                     *byte = 0;
                 } else if lo + 8 > keep {

@@ -27,10 +27,10 @@ fn seeded(bits: usize, seed: u64) -> BigUint {
             .wrapping_add(1442695040888963407);
         words.push(state ^ (state >> 29));
     }
-    let mut x = BigUint::from_slice(
+    let mut x = BigUint::from_bytes_le(
         &words
             .iter()
-            .flat_map(|w| [*w as u32, (*w >> 32) as u32])
+            .flat_map(|w| w.to_le_bytes())
             .collect::<Vec<_>>(),
     );
     x %= BigUint::one() << bits;

@@ -267,7 +267,7 @@ macro_rules! binary_backend_tests {
             #[test]
             fn $name() {
                 type F = $F;
-                const B: usize = (<F>::DEGREE as usize + 7) / 8;
+                const B: usize = (<F>::DEGREE as usize).div_ceil(8);
                 let name = stringify!($name);
                 let expected = $crate::expected_binary_backend($w, x86_clmul());
                 assert_eq!(<F>::backend(), expected, "{name}: the backend in use");

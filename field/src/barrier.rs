@@ -262,6 +262,10 @@ select_n!(
 #[cfg(test)]
 mod tests {
     #[test]
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "the 32-bit select is tried on the low halves of the 64-bit cases"
+    )]
     fn selects_pick_by_mask() {
         for (a, b) in [(0u64, u64::MAX), (0x1234, 0xfedc), (u64::MAX, 1)] {
             assert_eq!(super::select_u64(0, a, b), a);

@@ -173,11 +173,13 @@ mod tests {
     /// when the base is 0xf), with BMI2 by the standard library's detection.
     #[allow(unused_unsafe)]
     fn expects_fast_pdep() -> bool {
+        // SAFETY: CPUID exists on every x86-64 processor; leaf 0 always exists.
         let l0 = unsafe { core::arch::x86_64::__cpuid(0) };
         let mut vendor = Vec::new();
         for r in [l0.ebx, l0.edx, l0.ecx] {
             vendor.extend_from_slice(&r.to_le_bytes());
         }
+        // SAFETY: CPUID exists on every x86-64 processor; leaf 1 always exists.
         let eax = unsafe { core::arch::x86_64::__cpuid(1) }.eax;
         let base = (eax >> 8) & 0xf;
         let family = base + if base == 0xf { (eax >> 20) & 0xff } else { 0 };

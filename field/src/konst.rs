@@ -9,6 +9,10 @@
 macro_rules! limb_helpers {
     ($w:ty, $dw:ty, $bits:expr, $lt:ident, $mont_mul:ident, $split:ident, $hex:ident) => {
         /// Whether a < b for little-endian limbs (a borrow chain, no branch on the values).
+        #[allow(
+            clippy::cast_possible_truncation,
+            reason = "the borrow bit, the top bit of a double-word difference"
+        )]
         pub const fn $lt<const N: usize>(a: &[$w; N], b: &[$w; N]) -> bool {
             let mut borrow: $w = 0;
             let mut i = 0;
@@ -24,6 +28,10 @@ macro_rules! limb_helpers {
         /// n0 = −p⁻¹ mod 2^w: CIOS with an (N + 2)-word accumulator (Koç, Acar, Kaliski,
         /// "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro 1996,
         /// §4) and one masked subtraction of p. Valid for every odd p below R.
+        #[allow(
+            clippy::cast_possible_truncation,
+            reason = "limb extraction: the low word of a double-word sum or product, the high word taken separately by a shift"
+        )]
         pub const fn $mont_mul<const N: usize>(
             a: &[$w; N],
             b: &[$w; N],

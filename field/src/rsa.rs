@@ -133,8 +133,13 @@ pub const TRIAL_DIVISION_BOUND: usize = 1024;
 pub const SMALL_PRIMES: [u16; 171] = odd_primes_below::<171>(TRIAL_DIVISION_BOUND);
 
 /// The K odd primes below `bound` by trial division (evaluated at compile time); fails to
-/// compile unless there are exactly K.
+/// compile unless there are exactly K, or if `bound` exceeds 2^16.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "every n is below bound ≤ 2^16, asserted first"
+)]
 const fn odd_primes_below<const K: usize>(bound: usize) -> [u16; K] {
+    assert!(bound <= 1 << 16, "the table holds 16-bit primes");
     let mut out = [0u16; K];
     let mut count = 0;
     let mut n = 3;
@@ -167,6 +172,31 @@ const fn odd_primes_below<const K: usize>(bound: usize) -> [u16; K] {
 
 // ---------------------------------------------------------------------------------------------
 // Limb arithmetic (constant time unless named _vartime).
+
+/// The low word of a double-word sum or product (the caller takes the high word separately,
+/// `t >> 64`), or of a value the caller knows is below 2^64.
+#[inline(always)]
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "limb extraction: the high word is taken separately or is zero"
+)]
+const fn low_word(t: u128) -> u64 {
+    t as u64
+}
+
+/// Bit position or bit count `i` of an N-limb value (at most 64·N) as `u32`.
+#[inline(always)]
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "i ≤ 64·N, and N ≤ 2^26 is asserted at compile time"
+)]
+fn bit_pos<const N: usize>(i: usize) -> u32 {
+    const {
+        assert!(N <= 1 << 26, "bit positions of an N-limb value fit u32");
+    }
+    debug_assert!(i <= 64 * N);
+    i as u32
+}
 
 /// Fails to compile for N = 0 (every value has at least one limb).
 #[inline(always)]
@@ -254,7 +284,7 @@ fn add_limbs<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
     let mut carry = 0u64;
     for i in 0..N {
         let t = a[i] as u128 + b[i] as u128 + carry as u128;
-        out[i] = t as u64;
+        out[i] = low_word(t);
         carry = (t >> 64) as u64;
     }
     (out, carry)
@@ -267,7 +297,7 @@ fn sub_limbs<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
     let mut borrow = 0u64;
     for i in 0..N {
         let t = (a[i] as u128).wrapping_sub(b[i] as u128 + borrow as u128);
-        out[i] = t as u64;
+        out[i] = low_word(t);
         borrow = (t >> 127) as u64;
     }
     (out, borrow)
@@ -440,17 +470,18 @@ fn rem_small_limbs<const N: usize>(x: &[u64; N], q: u64) -> u64 {
     for limb in x.iter().rev() {
         r = ((r << 64) | *limb as u128) % q as u128;
     }
-    r as u64
+    // r < q.
+    low_word(r)
 }
 
 /// Number of trailing zero bits of a non-zero value (64·N for zero).
 fn trailing_zeros<const N: usize>(x: &[u64; N]) -> u32 {
     for (i, limb) in x.iter().enumerate() {
         if *limb != 0 {
-            return 64 * i as u32 + limb.trailing_zeros();
+            return bit_pos::<N>(64 * i) + limb.trailing_zeros();
         }
     }
-    64 * N as u32
+    bit_pos::<N>(64 * N)
 }
 
 /// x >> k for k < 64·N (variable time in k).
@@ -635,7 +666,7 @@ pub fn strong_lucas_vartime<M: MontContext<N>, const N: usize>(ctx: &M) -> bool 
         s += 1;
     }
     let dbit = |k: u32| bit(k + s);
-    let mut dbits = 64 * (N as u32 + 1) - s;
+    let mut dbits = bit_pos::<N>(64 * N) + 64 - s;
     while !dbit(dbits - 1) {
         dbits -= 1;
     }
@@ -722,7 +753,7 @@ pub fn random_prime<M: MontContext<N>, const N: usize>(
             continue;
         }
         // gcd(p − 1, e) = 1: p − 1 mod e shares no factor with e.
-        let r = ((rem_small_limbs(&p, e) as u128 + e as u128 - 1) % e as u128) as u64;
+        let r = low_word((rem_small_limbs(&p, e) as u128 + e as u128 - 1) % e as u128);
         if gcd_word(r, e) != 1 {
             continue;
         }
@@ -817,7 +848,7 @@ pub fn crt_exponent<const N: usize>(p: &[u64; N], e: u64) -> Option<[u64; N]> {
     let mut carry: u128 = 1;
     for i in 0..N {
         let t = pm1[i] as u128 * k as u128 + carry;
-        x[i] = t as u64;
+        x[i] = low_word(t);
         carry = t >> 64;
     }
     // Exact division by odd e: q_i = (x_i − borrow)·e⁻¹ mod 2^64; the quotient has N limbs
@@ -910,7 +941,7 @@ pub fn crt_recombine<M: MontContext<N>, const N: usize>(
     for (i, (out, w)) in m.as_mut().iter_mut().zip(hq.as_ref()).enumerate() {
         let add = if i < N { mq[i] } else { 0 };
         let t = *w as u128 + add as u128 + carry as u128;
-        *out = t as u64;
+        *out = low_word(t);
         carry = (t >> 64) as u64;
     }
     let mut out = M::WideBytes::zeroed();
@@ -927,7 +958,7 @@ fn bit_len<const N: usize>(x: &[u64; N]) -> u32 {
     while i > 0 {
         i -= 1;
         if x[i] != 0 {
-            return 64 * i as u32 + 64 - x[i].leading_zeros();
+            return bit_pos::<N>(64 * i) + 64 - x[i].leading_zeros();
         }
     }
     0
@@ -979,7 +1010,7 @@ fn mul_word<const N: usize>(x: &[u64; N], c: u64) -> ([u64; N], u64) {
     let mut carry = 0u64;
     for i in 0..N {
         let t = x[i] as u128 * c as u128 + carry as u128;
-        out[i] = t as u64;
+        out[i] = low_word(t);
         carry = (t >> 64) as u64;
     }
     (out, carry)
@@ -1017,8 +1048,9 @@ fn lin_comb<const N: usize>(
     yn: bool,
     t: i128,
 ) -> ([u64; N], bool) {
-    let (p, p_top) = mul_word(x, s.unsigned_abs() as u64);
-    let (q, q_top) = mul_word(y, t.unsigned_abs() as u64);
+    // Lehmer's cofactors are below 2^63 in magnitude.
+    let (p, p_top) = mul_word(x, low_word(s.unsigned_abs()));
+    let (q, q_top) = mul_word(y, low_word(t.unsigned_abs()));
     signed_add(&p, p_top, xn ^ (s < 0), &q, q_top, yn ^ (t < 0))
 }
 
@@ -1166,7 +1198,7 @@ mod tests {
                 }
             }
             // 2^128 − 1 = (2^64 − 1)(2^64 + 1).
-            let want = ((u64::MAX % e) as u128 * ((1u128 << 64) + 1) % e as u128) as u64;
+            let want = low_word((u64::MAX % e) as u128 * ((1u128 << 64) + 1) % e as u128);
             assert_eq!(rem_word_ct(&[u64::MAX; 2], e), want);
             assert_eq!(rem_small_limbs(&[u64::MAX; 2], e), want);
         }

@@ -58,7 +58,12 @@ fn check32<const N: usize>(p: BigUint, a: BigUint, b: BigUint) {
     let pl = limbs32::<N>(&p);
     let r = BigUint::one() << (32 * N);
     let rinv = r.modinv(&p).unwrap();
-    let got = mont_mul_u32::<N>(&limbs32(&a), &limbs32(&b), &pl, n0(pl[0] as u64, 32) as u32);
+    let got = mont_mul_u32::<N>(
+        &limbs32(&a),
+        &limbs32(&b),
+        &pl,
+        u32::try_from(n0(pl[0] as u64, 32)).unwrap(),
+    );
     assert_eq!(to_big32(&got), (&a * &b * rinv) % &p);
     assert!(lt_u32(&limbs32::<N>(&a), &pl));
 }

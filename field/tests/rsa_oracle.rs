@@ -42,7 +42,7 @@ impl Samplers for Rng {
     }
 
     fn below_by_bytes(&mut self, n: &BigUint) -> BigUint {
-        self.big(n.bits() as usize + 64) % n
+        self.big(usize::try_from(n.bits()).unwrap() + 64) % n
     }
 }
 
@@ -180,7 +180,7 @@ fn odd_moduli(rng: &mut Rng, n: usize) -> Vec<BigUint> {
         BigUint::from(u64::MAX),
         (&one << 64) + 1u32,
     ];
-    out.retain(|m| m.bits() as usize <= bits);
+    out.retain(|m| m.bits() <= bits as u64);
     for i in 0..8 {
         let mut m = rng.big(if i % 2 == 0 { bits } else { bits - 13 });
         m |= &one;

@@ -453,10 +453,10 @@ mod tests {
     /// Every field of the tables decodes and multiplies one fixed input against the oracle.
     #[test]
     fn every_field_runs() {
-        for first in 0..PRIME_FIELDS.len() as u8 {
+        for first in (0..=u8::MAX).take(PRIME_FIELDS.len()) {
             prime(&[first, 2, 7, 7, 7, 7, 7, 7]);
         }
-        for first in 0..BINARY_FIELDS.len() as u8 {
+        for first in (0..=u8::MAX).take(BINARY_FIELDS.len()) {
             binary(&[first, 1, 7, 7, 7, 7, 7, 7]);
         }
     }

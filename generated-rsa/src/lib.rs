@@ -8,25 +8,31 @@
 
 /// 768-bit operands.
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod mont768;
 pub use mont768::{Mont768, Mont768CrtKey};
 /// 1024-bit operands.
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod mont1024;
 pub use mont1024::{Mont1024, Mont1024CrtKey};
 /// 1536-bit operands.
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod mont1536;
 pub use mont1536::{Mont1536, Mont1536CrtKey};
 /// 2048-bit operands.
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod mont2048;
 pub use mont2048::{Mont2048, Mont2048CrtKey};
 /// 3072-bit operands.
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod mont3072;
 pub use mont3072::{Mont3072, Mont3072CrtKey};
 /// 4096-bit operands.
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod mont4096;
 pub use mont4096::{Mont4096, Mont4096CrtKey};

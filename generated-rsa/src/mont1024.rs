@@ -4837,7 +4837,7 @@ impl Mont1024 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_mut, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn amm52_x1(
         a: &[[::core::arch::x86_64::__m512i; 3]; 1],
         b: &[[::core::arch::x86_64::__m512i; 3]; 1],
@@ -4846,6 +4846,9 @@ impl Mont1024 {
     ) -> [[::core::arch::x86_64::__m512i; 3]; 1] {
         use ::core::arch::x86_64::*;
         const MASK52: u64 = (1u64 << 52) - 1;
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; the transmutes reinterpret vectors as
+        /// arrays of 64-bit words of the same size (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let mask = _mm512_set1_epi64(MASK52 as i64);
@@ -4955,7 +4958,7 @@ impl Mont1024 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_mut, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn amm52_x2(
         a: &[[::core::arch::x86_64::__m512i; 3]; 2],
         b: &[[::core::arch::x86_64::__m512i; 3]; 2],
@@ -4964,6 +4967,9 @@ impl Mont1024 {
     ) -> [[::core::arch::x86_64::__m512i; 3]; 2] {
         use ::core::arch::x86_64::*;
         const MASK52: u64 = (1u64 << 52) - 1;
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; the transmutes reinterpret vectors as
+        /// arrays of 64-bit words of the same size (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let mask = _mm512_set1_epi64(MASK52 as i64);
@@ -5161,7 +5167,7 @@ impl Mont1024 {
     /// AVX-512F and AVX-512 IFMA.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn pow_ifma_x1(
         ctx: [&Self; 1],
         x: [&[u64; 16]; 1],
@@ -5169,6 +5175,11 @@ impl Mont1024 {
     ) -> [[u64; 16]; 1] {
         use ::core::arch::x86_64::*;
         type Value = [[__m512i; 3]; 1];
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; every `amm52` operand has normalised
+        /// limbs below 2^52 (from `to_radix52` or an `amm52` result), as it requires; the
+        /// transmutes reinterpret arrays of 64-bit words as vectors of the same size and back
+        /// (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let vec = |w: [u64; 24]| ::core::mem::transmute::<
@@ -5272,7 +5283,7 @@ impl Mont1024 {
     /// AVX-512F and AVX-512 IFMA.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn pow_ifma_x2(
         ctx: [&Self; 2],
         x: [&[u64; 16]; 2],
@@ -5280,6 +5291,11 @@ impl Mont1024 {
     ) -> [[u64; 16]; 2] {
         use ::core::arch::x86_64::*;
         type Value = [[__m512i; 3]; 2];
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; every `amm52` operand has normalised
+        /// limbs below 2^52 (from `to_radix52` or an `amm52` result), as it requires; the
+        /// transmutes reinterpret arrays of 64-bit words as vectors of the same size and back
+        /// (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let vec = |w: [u64; 24]| ::core::mem::transmute::<
@@ -9169,7 +9185,9 @@ impl Mont1024 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn mul_adx(&self, a: &[u64; 16], b: &[u64; 16]) -> [u64; 16] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
         unsafe { self.mul_adx_window(a, b) }
     }
     /// The BMI2/ADX Montgomery square.
@@ -9179,7 +9197,9 @@ impl Mont1024 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn square_adx(&self, a: &[u64; 16]) -> [u64; 16] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
         unsafe { self.square_adx_window(a) }
     }
     /// A context for any odd modulus 3 ≤ n < 2^N (little-endian limbs; no size

@@ -6513,7 +6513,7 @@ impl Mont1536 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_mut, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn amm52_x1(
         a: &[[::core::arch::x86_64::__m512i; 4]; 1],
         b: &[[::core::arch::x86_64::__m512i; 4]; 1],
@@ -6522,6 +6522,9 @@ impl Mont1536 {
     ) -> [[::core::arch::x86_64::__m512i; 4]; 1] {
         use ::core::arch::x86_64::*;
         const MASK52: u64 = (1u64 << 52) - 1;
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; the transmutes reinterpret vectors as
+        /// arrays of 64-bit words of the same size (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let mask = _mm512_set1_epi64(MASK52 as i64);
@@ -6652,7 +6655,7 @@ impl Mont1536 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_mut, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn amm52_x2(
         a: &[[::core::arch::x86_64::__m512i; 4]; 2],
         b: &[[::core::arch::x86_64::__m512i; 4]; 2],
@@ -6661,6 +6664,9 @@ impl Mont1536 {
     ) -> [[::core::arch::x86_64::__m512i; 4]; 2] {
         use ::core::arch::x86_64::*;
         const MASK52: u64 = (1u64 << 52) - 1;
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; the transmutes reinterpret vectors as
+        /// arrays of 64-bit words of the same size (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let mask = _mm512_set1_epi64(MASK52 as i64);
@@ -6900,7 +6906,7 @@ impl Mont1536 {
     /// AVX-512F and AVX-512 IFMA.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn pow_ifma_x1(
         ctx: [&Self; 1],
         x: [&[u64; 24]; 1],
@@ -6908,6 +6914,11 @@ impl Mont1536 {
     ) -> [[u64; 24]; 1] {
         use ::core::arch::x86_64::*;
         type Value = [[__m512i; 4]; 1];
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; every `amm52` operand has normalised
+        /// limbs below 2^52 (from `to_radix52` or an `amm52` result), as it requires; the
+        /// transmutes reinterpret arrays of 64-bit words as vectors of the same size and back
+        /// (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let vec = |w: [u64; 32]| ::core::mem::transmute::<
@@ -7011,7 +7022,7 @@ impl Mont1536 {
     /// AVX-512F and AVX-512 IFMA.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn pow_ifma_x2(
         ctx: [&Self; 2],
         x: [&[u64; 24]; 2],
@@ -7019,6 +7030,11 @@ impl Mont1536 {
     ) -> [[u64; 24]; 2] {
         use ::core::arch::x86_64::*;
         type Value = [[__m512i; 4]; 2];
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; every `amm52` operand has normalised
+        /// limbs below 2^52 (from `to_radix52` or an `amm52` result), as it requires; the
+        /// transmutes reinterpret arrays of 64-bit words as vectors of the same size and back
+        /// (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let vec = |w: [u64; 32]| ::core::mem::transmute::<
@@ -8445,7 +8461,9 @@ impl Mont1536 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn mul_adx_window(&self, a: &[u64; 24], b: &[u64; 24]) -> [u64; 24] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the reduction needs.
         unsafe { self.redc_adx_window(&Self::mul_24(a, b, true)) }
     }
     /// Montgomery square: Karatsuba square (window leaves), then the stripe reduction.
@@ -8455,7 +8473,9 @@ impl Mont1536 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn square_adx_window(&self, a: &[u64; 24]) -> [u64; 24] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the reduction needs.
         unsafe { self.redc_adx_window(&Self::square_24(a, true)) }
     }
     /// t[0..n) += x·v, returning the carry word (x86-64 BMI2/ADX).
@@ -8590,7 +8610,9 @@ impl Mont1536 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn mul_adx(&self, a: &[u64; 24], b: &[u64; 24]) -> [u64; 24] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
         unsafe { self.mul_adx_cios(a, b) }
     }
     /// The BMI2/ADX Montgomery square.
@@ -8600,7 +8622,9 @@ impl Mont1536 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn square_adx(&self, a: &[u64; 24]) -> [u64; 24] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
         unsafe { self.redc_adx(&Self::square_24(a, true)) }
     }
     /// A context for any odd modulus 3 ≤ n < 2^N (little-endian limbs; no size

@@ -5283,7 +5283,7 @@ impl Mont2048 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_mut, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn amm52_x1(
         a: &[[::core::arch::x86_64::__m512i; 5]; 1],
         b: &[[::core::arch::x86_64::__m512i; 5]; 1],
@@ -5292,6 +5292,9 @@ impl Mont2048 {
     ) -> [[::core::arch::x86_64::__m512i; 5]; 1] {
         use ::core::arch::x86_64::*;
         const MASK52: u64 = (1u64 << 52) - 1;
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; the transmutes reinterpret vectors as
+        /// arrays of 64-bit words of the same size (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let mask = _mm512_set1_epi64(MASK52 as i64);
@@ -5443,7 +5446,7 @@ impl Mont2048 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_mut, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn amm52_x2(
         a: &[[::core::arch::x86_64::__m512i; 5]; 2],
         b: &[[::core::arch::x86_64::__m512i; 5]; 2],
@@ -5452,6 +5455,9 @@ impl Mont2048 {
     ) -> [[::core::arch::x86_64::__m512i; 5]; 2] {
         use ::core::arch::x86_64::*;
         const MASK52: u64 = (1u64 << 52) - 1;
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; the transmutes reinterpret vectors as
+        /// arrays of 64-bit words of the same size (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let mask = _mm512_set1_epi64(MASK52 as i64);
@@ -5733,7 +5739,7 @@ impl Mont2048 {
     /// AVX-512F and AVX-512 IFMA.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn pow_ifma_x1(
         ctx: [&Self; 1],
         x: [&[u64; 32]; 1],
@@ -5741,6 +5747,11 @@ impl Mont2048 {
     ) -> [[u64; 32]; 1] {
         use ::core::arch::x86_64::*;
         type Value = [[__m512i; 5]; 1];
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; every `amm52` operand has normalised
+        /// limbs below 2^52 (from `to_radix52` or an `amm52` result), as it requires; the
+        /// transmutes reinterpret arrays of 64-bit words as vectors of the same size and back
+        /// (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let vec = |w: [u64; 40]| ::core::mem::transmute::<
@@ -5844,7 +5855,7 @@ impl Mont2048 {
     /// AVX-512F and AVX-512 IFMA.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn pow_ifma_x2(
         ctx: [&Self; 2],
         x: [&[u64; 32]; 2],
@@ -5852,6 +5863,11 @@ impl Mont2048 {
     ) -> [[u64; 32]; 2] {
         use ::core::arch::x86_64::*;
         type Value = [[__m512i; 5]; 2];
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; every `amm52` operand has normalised
+        /// limbs below 2^52 (from `to_radix52` or an `amm52` result), as it requires; the
+        /// transmutes reinterpret arrays of 64-bit words as vectors of the same size and back
+        /// (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let vec = |w: [u64; 40]| ::core::mem::transmute::<
@@ -7510,7 +7526,9 @@ impl Mont2048 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn mul_adx_window(&self, a: &[u64; 32], b: &[u64; 32]) -> [u64; 32] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the reduction needs.
         unsafe { self.redc_adx_window(&Self::mul_32(a, b, true)) }
     }
     /// Montgomery square: Karatsuba square (window leaves), then the stripe reduction.
@@ -7520,7 +7538,9 @@ impl Mont2048 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn square_adx_window(&self, a: &[u64; 32]) -> [u64; 32] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the reduction needs.
         unsafe { self.redc_adx_window(&Self::square_32(a, true)) }
     }
     /// t[0..n) += x·v, returning the carry word (x86-64 BMI2/ADX).
@@ -7671,7 +7691,9 @@ impl Mont2048 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn mul_adx(&self, a: &[u64; 32], b: &[u64; 32]) -> [u64; 32] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
         unsafe { self.redc_adx(&Self::mul_32(a, b, true)) }
     }
     /// The BMI2/ADX Montgomery square.
@@ -7681,7 +7703,9 @@ impl Mont2048 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn square_adx(&self, a: &[u64; 32]) -> [u64; 32] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
         unsafe { self.redc_adx(&Self::square_32(a, true)) }
     }
     /// A context for any odd modulus 3 ≤ n < 2^N (little-endian limbs; no size

@@ -7159,7 +7159,7 @@ impl Mont3072 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_mut, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn amm52_x1(
         a: &[[::core::arch::x86_64::__m512i; 8]; 1],
         b: &[[::core::arch::x86_64::__m512i; 8]; 1],
@@ -7168,6 +7168,9 @@ impl Mont3072 {
     ) -> [[::core::arch::x86_64::__m512i; 8]; 1] {
         use ::core::arch::x86_64::*;
         const MASK52: u64 = (1u64 << 52) - 1;
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; the transmutes reinterpret vectors as
+        /// arrays of 64-bit words of the same size (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let mask = _mm512_set1_epi64(MASK52 as i64);
@@ -7382,7 +7385,7 @@ impl Mont3072 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_mut, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn amm52_x2(
         a: &[[::core::arch::x86_64::__m512i; 8]; 2],
         b: &[[::core::arch::x86_64::__m512i; 8]; 2],
@@ -7391,6 +7394,9 @@ impl Mont3072 {
     ) -> [[::core::arch::x86_64::__m512i; 8]; 2] {
         use ::core::arch::x86_64::*;
         const MASK52: u64 = (1u64 << 52) - 1;
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; the transmutes reinterpret vectors as
+        /// arrays of 64-bit words of the same size (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let mask = _mm512_set1_epi64(MASK52 as i64);
@@ -7798,7 +7804,7 @@ impl Mont3072 {
     /// AVX-512F and AVX-512 IFMA.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn pow_ifma_x1(
         ctx: [&Self; 1],
         x: [&[u64; 48]; 1],
@@ -7806,6 +7812,11 @@ impl Mont3072 {
     ) -> [[u64; 48]; 1] {
         use ::core::arch::x86_64::*;
         type Value = [[__m512i; 8]; 1];
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; every `amm52` operand has normalised
+        /// limbs below 2^52 (from `to_radix52` or an `amm52` result), as it requires; the
+        /// transmutes reinterpret arrays of 64-bit words as vectors of the same size and back
+        /// (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let vec = |w: [u64; 64]| ::core::mem::transmute::<
@@ -7909,7 +7920,7 @@ impl Mont3072 {
     /// AVX-512F and AVX-512 IFMA.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn pow_ifma_x2(
         ctx: [&Self; 2],
         x: [&[u64; 48]; 2],
@@ -7917,6 +7928,11 @@ impl Mont3072 {
     ) -> [[u64; 48]; 2] {
         use ::core::arch::x86_64::*;
         type Value = [[__m512i; 8]; 2];
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; every `amm52` operand has normalised
+        /// limbs below 2^52 (from `to_radix52` or an `amm52` result), as it requires; the
+        /// transmutes reinterpret arrays of 64-bit words as vectors of the same size and back
+        /// (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let vec = |w: [u64; 64]| ::core::mem::transmute::<
@@ -9889,7 +9905,9 @@ impl Mont3072 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn mul_adx_window(&self, a: &[u64; 48], b: &[u64; 48]) -> [u64; 48] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the reduction needs.
         unsafe { self.redc_adx_window(&Self::mul_48(a, b, true)) }
     }
     /// Montgomery square: Karatsuba square (window leaves), then the stripe reduction.
@@ -9899,7 +9917,9 @@ impl Mont3072 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn square_adx_window(&self, a: &[u64; 48]) -> [u64; 48] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the reduction needs.
         unsafe { self.redc_adx_window(&Self::square_48(a, true)) }
     }
     /// t[0..n) += x·v, returning the carry word (x86-64 BMI2/ADX).
@@ -10082,7 +10102,9 @@ impl Mont3072 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn mul_adx(&self, a: &[u64; 48], b: &[u64; 48]) -> [u64; 48] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
         unsafe { self.redc_adx(&Self::mul_48(a, b, true)) }
     }
     /// The BMI2/ADX Montgomery square.
@@ -10092,7 +10114,9 @@ impl Mont3072 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn square_adx(&self, a: &[u64; 48]) -> [u64; 48] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
         unsafe { self.redc_adx(&Self::square_48(a, true)) }
     }
     /// A context for any odd modulus 3 ≤ n < 2^N (little-endian limbs; no size

@@ -6129,7 +6129,7 @@ impl Mont4096 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_mut, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn amm52_x1(
         a: &[[::core::arch::x86_64::__m512i; 10]; 1],
         b: &[[::core::arch::x86_64::__m512i; 10]; 1],
@@ -6138,6 +6138,9 @@ impl Mont4096 {
     ) -> [[::core::arch::x86_64::__m512i; 10]; 1] {
         use ::core::arch::x86_64::*;
         const MASK52: u64 = (1u64 << 52) - 1;
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; the transmutes reinterpret vectors as
+        /// arrays of 64-bit words of the same size (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let mask = _mm512_set1_epi64(MASK52 as i64);
@@ -6397,7 +6400,7 @@ impl Mont4096 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_mut, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn amm52_x2(
         a: &[[::core::arch::x86_64::__m512i; 10]; 2],
         b: &[[::core::arch::x86_64::__m512i; 10]; 2],
@@ -6406,6 +6409,9 @@ impl Mont4096 {
     ) -> [[::core::arch::x86_64::__m512i; 10]; 2] {
         use ::core::arch::x86_64::*;
         const MASK52: u64 = (1u64 << 52) - 1;
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; the transmutes reinterpret vectors as
+        /// arrays of 64-bit words of the same size (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let mask = _mm512_set1_epi64(MASK52 as i64);
@@ -6903,7 +6909,7 @@ impl Mont4096 {
     /// AVX-512F and AVX-512 IFMA.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn pow_ifma_x1(
         ctx: [&Self; 1],
         x: [&[u64; 64]; 1],
@@ -6911,6 +6917,11 @@ impl Mont4096 {
     ) -> [[u64; 64]; 1] {
         use ::core::arch::x86_64::*;
         type Value = [[__m512i; 10]; 1];
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; every `amm52` operand has normalised
+        /// limbs below 2^52 (from `to_radix52` or an `amm52` result), as it requires; the
+        /// transmutes reinterpret arrays of 64-bit words as vectors of the same size and back
+        /// (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let vec = |w: [u64; 80]| ::core::mem::transmute::<
@@ -7014,7 +7025,7 @@ impl Mont4096 {
     /// AVX-512F and AVX-512 IFMA.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn pow_ifma_x2(
         ctx: [&Self; 2],
         x: [&[u64; 64]; 2],
@@ -7022,6 +7033,11 @@ impl Mont4096 {
     ) -> [[u64; 64]; 2] {
         use ::core::arch::x86_64::*;
         type Value = [[__m512i; 10]; 2];
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; every `amm52` operand has normalised
+        /// limbs below 2^52 (from `to_radix52` or an `amm52` result), as it requires; the
+        /// transmutes reinterpret arrays of 64-bit words as vectors of the same size and back
+        /// (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let vec = |w: [u64; 80]| ::core::mem::transmute::<
@@ -9408,7 +9424,9 @@ impl Mont4096 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn mul_adx_window(&self, a: &[u64; 64], b: &[u64; 64]) -> [u64; 64] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the reduction needs.
         unsafe { self.redc_adx_window(&Self::mul_64(a, b, true)) }
     }
     /// Montgomery square: Karatsuba square (window leaves), then the stripe reduction.
@@ -9418,7 +9436,9 @@ impl Mont4096 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn square_adx_window(&self, a: &[u64; 64]) -> [u64; 64] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the reduction needs.
         unsafe { self.redc_adx_window(&Self::square_64(a, true)) }
     }
     /// t[0..n) += x·v, returning the carry word (x86-64 BMI2/ADX).
@@ -9633,7 +9653,9 @@ impl Mont4096 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn mul_adx(&self, a: &[u64; 64], b: &[u64; 64]) -> [u64; 64] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
         unsafe { self.redc_adx(&Self::mul_64(a, b, true)) }
     }
     /// The BMI2/ADX Montgomery square.
@@ -9643,7 +9665,9 @@ impl Mont4096 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn square_adx(&self, a: &[u64; 64]) -> [u64; 64] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
         unsafe { self.redc_adx(&Self::square_64(a, true)) }
     }
     /// A context for any odd modulus 3 ≤ n < 2^N (little-endian limbs; no size

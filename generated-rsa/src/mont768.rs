@@ -3055,7 +3055,7 @@ impl Mont768 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_mut, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn amm52_x1(
         a: &[[::core::arch::x86_64::__m512i; 2]; 1],
         b: &[[::core::arch::x86_64::__m512i; 2]; 1],
@@ -3064,6 +3064,9 @@ impl Mont768 {
     ) -> [[::core::arch::x86_64::__m512i; 2]; 1] {
         use ::core::arch::x86_64::*;
         const MASK52: u64 = (1u64 << 52) - 1;
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; the transmutes reinterpret vectors as
+        /// arrays of 64-bit words of the same size (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let mask = _mm512_set1_epi64(MASK52 as i64);
@@ -3152,7 +3155,7 @@ impl Mont768 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_mut, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn amm52_x2(
         a: &[[::core::arch::x86_64::__m512i; 2]; 2],
         b: &[[::core::arch::x86_64::__m512i; 2]; 2],
@@ -3161,6 +3164,9 @@ impl Mont768 {
     ) -> [[::core::arch::x86_64::__m512i; 2]; 2] {
         use ::core::arch::x86_64::*;
         const MASK52: u64 = (1u64 << 52) - 1;
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; the transmutes reinterpret vectors as
+        /// arrays of 64-bit words of the same size (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let mask = _mm512_set1_epi64(MASK52 as i64);
@@ -3316,7 +3322,7 @@ impl Mont768 {
     /// AVX-512F and AVX-512 IFMA.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn pow_ifma_x1(
         ctx: [&Self; 1],
         x: [&[u64; 12]; 1],
@@ -3324,6 +3330,11 @@ impl Mont768 {
     ) -> [[u64; 12]; 1] {
         use ::core::arch::x86_64::*;
         type Value = [[__m512i; 2]; 1];
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; every `amm52` operand has normalised
+        /// limbs below 2^52 (from `to_radix52` or an `amm52` result), as it requires; the
+        /// transmutes reinterpret arrays of 64-bit words as vectors of the same size and back
+        /// (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let vec = |w: [u64; 16]| ::core::mem::transmute::<
@@ -3427,7 +3438,7 @@ impl Mont768 {
     /// AVX-512F and AVX-512 IFMA.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    #[allow(unused_unsafe, unused_doc_comments, clippy::needless_range_loop)]
     unsafe fn pow_ifma_x2(
         ctx: [&Self; 2],
         x: [&[u64; 12]; 2],
@@ -3435,6 +3446,11 @@ impl Mont768 {
     ) -> [[u64; 12]; 2] {
         use ::core::arch::x86_64::*;
         type Value = [[__m512i; 2]; 2];
+        /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+        /// its caller, which is all the intrinsics need; every `amm52` operand has normalised
+        /// limbs below 2^52 (from `to_radix52` or an `amm52` result), as it requires; the
+        /// transmutes reinterpret arrays of 64-bit words as vectors of the same size and back
+        /// (every bit pattern is valid for both).
         unsafe {
             let zero = _mm512_setzero_si512();
             let vec = |w: [u64; 16]| ::core::mem::transmute::<
@@ -4495,7 +4511,9 @@ impl Mont768 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn mul_adx(&self, a: &[u64; 12], b: &[u64; 12]) -> [u64; 12] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
         unsafe { self.mul_adx_cios(a, b) }
     }
     /// The BMI2/ADX Montgomery square.
@@ -4505,7 +4523,9 @@ impl Mont768 {
     /// BMI2 and ADX.
     #[cfg(target_arch = "x86_64")]
     #[inline]
+    #[allow(unused_doc_comments)]
     unsafe fn square_adx(&self, a: &[u64; 12]) -> [u64; 12] {
+        /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
         unsafe { self.redc_adx(&Self::square_12(a, true)) }
     }
     /// A context for any odd modulus 3 ≤ n < 2^N (little-endian limbs; no size

@@ -201,7 +201,7 @@ macro_rules! rsa_suite {
                         let len = if j == 0 {
                             B
                         } else {
-                            1 + (rng.next_u64() as usize % B)
+                            1 + usize::try_from(rng.next_u64() % B as u64).unwrap()
                         };
                         exps.push(rng.low_bytes(len));
                     }

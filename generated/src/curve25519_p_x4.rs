@@ -6,6 +6,7 @@ use ::core::arch::x86_64::*;
 /// Proof that this CPU runs the AVX-512 IFMA code of [`FpX4`]: only [`FpX4Cpu::detect`] makes one.
 #[derive(Clone, Copy, Debug)]
 pub struct FpX4Cpu(());
+#[allow(unused_doc_comments)]
 impl FpX4Cpu {
     /// Whether the CPU has AVX-512F, AVX-512VL and AVX-512 IFMA with the vector state
     /// enabled by the OS: at compile time when the build enables all three, else
@@ -34,6 +35,8 @@ impl FpX4Cpu {
         unsafe fn enter<R, F: FnOnce() -> R>(f: F) -> R {
             f()
         }
+        /// SAFETY: `self` exists only when `detect` found the three features `enter` is
+        /// compiled for.
         unsafe { enter(f) }
     }
 }
@@ -45,6 +48,7 @@ impl ::core::fmt::Debug for FpX4 {
         f.debug_tuple(stringify!(FpX4)).field(&self.to_limbs()).finish()
     }
 }
+#[allow(unused_doc_comments)]
 impl FpX4 {
     /// Largest limb of any value: 0x800000000127a.
     pub const TIGHT: u64 = 2251799813689978u64;
@@ -55,6 +59,7 @@ impl FpX4 {
     /// All four lanes zero.
     #[inline(always)]
     pub fn zero(_cpu: FpX4Cpu) -> Self {
+        /// SAFETY: `_cpu` proves AVX (a subset of AVX-512F), all the intrinsic needs.
         FpX4(unsafe { [_mm256_setzero_si256(); 5] })
     }
     /// Four lanes from radix-2^r limbs (lane-major: `limbs[j][i]` is limb i of
@@ -69,12 +74,16 @@ impl FpX4 {
             }
         }
         let _ = cpu;
+        /// SAFETY: plain reinterpretation of four u64 as one __m256i (same size, every bit
+        /// pattern valid).
         ok.then(|| FpX4(unsafe {
             ::core::mem::transmute::<[[u64; 4]; 5], [__m256i; 5]>(v)
         }))
     }
     /// The 5 radix-2^51 limbs of four values below 2^255: lane-major, limb i of lane j at `[j][i]`.
     pub fn to_limbs(&self) -> [[u64; 5]; 4] {
+        /// SAFETY: plain reinterpretation of one __m256i as four u64 (same size, every bit
+        /// pattern valid).
         let v = unsafe { ::core::mem::transmute::<[__m256i; 5], [[u64; 4]; 5]>(self.0) };
         let mut out = [[0u64; 5]; 4];
         for j in 0..4 {
@@ -178,67 +187,98 @@ impl FpX4 {
     /// Lane-wise a·b.
     #[inline(always)]
     pub fn mul(&self, b: &Self) -> Self {
+        /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+        /// IFMA, which the kernel needs.
         FpX4(unsafe { Self::mul_kernel(&self.0, &b.0) })
     }
     /// Lane-wise a².
     #[inline(always)]
     pub fn square(&self) -> Self {
+        /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+        /// IFMA, which the kernel needs.
         FpX4(unsafe { Self::square_kernel(&self.0) })
     }
     /// Lane-wise a + b.
     #[inline(always)]
     pub fn add(&self, b: &Self) -> Self {
+        /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+        /// IFMA, which the kernel needs.
         FpX4(unsafe { Self::add_kernel(&self.0, &b.0) })
     }
     /// Lane-wise a − b (a + 2^e·p − b, no limb negative).
     #[inline(always)]
     pub fn sub(&self, b: &Self) -> Self {
+        /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+        /// IFMA, which the kernel needs.
         FpX4(unsafe { Self::sub_kernel(&self.0, &b.0) })
     }
     /// a − b in the lanes set in `sub_lanes` (bit j: lane j), a + b in the others.
     #[inline(always)]
     pub fn add_sub(&self, b: &Self, sub_lanes: u8) -> Self {
+        /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+        /// IFMA, which the kernel needs.
         FpX4(unsafe { Self::add_sub_kernel(&self.0, &b.0, sub_lanes) })
     }
     /// Lane-wise a·k_j for constants k_j < 2^32.
     #[inline(always)]
     pub fn mul_small(&self, k: [u32; 4]) -> Self {
+        /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+        /// IFMA, which the kernel needs.
         FpX4(unsafe { Self::mul_small_kernel(&self.0, k) })
     }
     /// One carry round (limbs just below 2^r afterwards, except limb 0).
     #[inline(always)]
     pub fn carry(&self) -> Self {
+        /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+        /// IFMA, which the kernel needs.
         FpX4(unsafe { Self::carry_kernel(&self.0, &self.0) })
     }
     /// Lanes permuted: lane j of the result is lane `(IMM >> 2j) & 3` of `self`
     /// (the `vpermq` immediate).
     #[inline(always)]
     pub fn permute<const IMM: i32>(&self) -> Self {
+        /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+        /// IFMA, which the kernel needs.
         FpX4(unsafe { Self::permute_kernel::<IMM>(&self.0) })
     }
     /// Lane j from `b` where bit j of `lanes` is set, else from `self`. The mask is
     /// a public lane pattern, not secret data.
     #[inline(always)]
     pub fn blend(&self, b: &Self, lanes: u8) -> Self {
+        /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+        /// IFMA, which the kernel needs.
         FpX4(unsafe { Self::blend_kernel(&self.0, &b.0, lanes) })
     }
     /// `b` if `choice` is set, else `self`, by masking (constant time).
     #[inline(always)]
     pub fn select(&self, b: &Self, choice: ::fieldgen_field::subtle::Choice) -> Self {
         let m = 0u64.wrapping_sub(choice.unwrap_u8() as u64);
+        /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+        /// IFMA, which the kernel needs.
         FpX4(unsafe { Self::select_kernel(&self.0, &b.0, m) })
     }
     /// Overwrites every limb with zero (volatile writes).
     pub fn clear(&mut self) {
         for limb in self.0.iter_mut() {
+            /// SAFETY: a valid, aligned, exclusive reference; all-zero bits are a
+            /// valid __m256i.
             unsafe { ::core::ptr::write_volatile(limb, ::core::mem::zeroed()) };
         }
         ::core::sync::atomic::compiler_fence(::core::sync::atomic::Ordering::SeqCst);
     }
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+    #[allow(
+        unused_unsafe,
+        unused_mut,
+        unused_variables,
+        unused_assignments,
+        unused_doc_comments
+    )]
     unsafe fn mul_kernel(a: &[__m256i; 5], b: &[__m256i; 5]) -> [__m256i; 5] {
+        /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+        /// guaranteed by its caller (a lane value exists only after detection), which
+        /// is all the intrinsics need; the block touches no memory but its arguments.
         unsafe {
             let zero = _mm256_setzero_si256();
             let mask = _mm256_set1_epi64x(2251799813685247u64 as i64);
@@ -385,8 +425,17 @@ impl FpX4 {
     }
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+    #[allow(
+        unused_unsafe,
+        unused_mut,
+        unused_variables,
+        unused_assignments,
+        unused_doc_comments
+    )]
     unsafe fn square_kernel(a: &[__m256i; 5]) -> [__m256i; 5] {
+        /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+        /// guaranteed by its caller (a lane value exists only after detection), which
+        /// is all the intrinsics need; the block touches no memory but its arguments.
         unsafe {
             let zero = _mm256_setzero_si256();
             let mask = _mm256_set1_epi64x(2251799813685247u64 as i64);
@@ -533,8 +582,17 @@ impl FpX4 {
     }
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+    #[allow(
+        unused_unsafe,
+        unused_mut,
+        unused_variables,
+        unused_assignments,
+        unused_doc_comments
+    )]
     unsafe fn mul_small_kernel(a: &[__m256i; 5], k: [u32; 4]) -> [__m256i; 5] {
+        /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+        /// guaranteed by its caller (a lane value exists only after detection), which
+        /// is all the intrinsics need; the block touches no memory but its arguments.
         unsafe {
             let zero = _mm256_setzero_si256();
             let mask = _mm256_set1_epi64x(2251799813685247u64 as i64);
@@ -596,8 +654,17 @@ impl FpX4 {
     }
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+    #[allow(
+        unused_unsafe,
+        unused_mut,
+        unused_variables,
+        unused_assignments,
+        unused_doc_comments
+    )]
     unsafe fn add_kernel(a: &[__m256i; 5], b: &[__m256i; 5]) -> [__m256i; 5] {
+        /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+        /// guaranteed by its caller (a lane value exists only after detection), which
+        /// is all the intrinsics need; the block touches no memory but its arguments.
         unsafe {
             let mask = _mm256_set1_epi64x(2251799813685247u64 as i64);
             let z0 = _mm256_add_epi64(a[0], b[0]);
@@ -633,8 +700,17 @@ impl FpX4 {
     }
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+    #[allow(
+        unused_unsafe,
+        unused_mut,
+        unused_variables,
+        unused_assignments,
+        unused_doc_comments
+    )]
     unsafe fn sub_kernel(a: &[__m256i; 5], b: &[__m256i; 5]) -> [__m256i; 5] {
+        /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+        /// guaranteed by its caller (a lane value exists only after detection), which
+        /// is all the intrinsics need; the block touches no memory but its arguments.
         unsafe {
             let mask = _mm256_set1_epi64x(2251799813685247u64 as i64);
             let bias = [
@@ -677,12 +753,21 @@ impl FpX4 {
     }
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+    #[allow(
+        unused_unsafe,
+        unused_mut,
+        unused_variables,
+        unused_assignments,
+        unused_doc_comments
+    )]
     unsafe fn add_sub_kernel(
         a: &[__m256i; 5],
         b: &[__m256i; 5],
         sub_lanes: u8,
     ) -> [__m256i; 5] {
+        /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+        /// guaranteed by its caller (a lane value exists only after detection), which
+        /// is all the intrinsics need; the block touches no memory but its arguments.
         unsafe {
             let mask = _mm256_set1_epi64x(2251799813685247u64 as i64);
             let bias = [
@@ -740,9 +825,18 @@ impl FpX4 {
     }
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+    #[allow(
+        unused_unsafe,
+        unused_mut,
+        unused_variables,
+        unused_assignments,
+        unused_doc_comments
+    )]
     #[allow(unused_variables)]
     unsafe fn carry_kernel(a: &[__m256i; 5], b: &[__m256i; 5]) -> [__m256i; 5] {
+        /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+        /// guaranteed by its caller (a lane value exists only after detection), which
+        /// is all the intrinsics need; the block touches no memory but its arguments.
         unsafe {
             let mask = _mm256_set1_epi64x(2251799813685247u64 as i64);
             let z0 = a[0];
@@ -778,8 +872,17 @@ impl FpX4 {
     }
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+    #[allow(
+        unused_unsafe,
+        unused_mut,
+        unused_variables,
+        unused_assignments,
+        unused_doc_comments
+    )]
     unsafe fn permute_kernel<const IMM: i32>(a: &[__m256i; 5]) -> [__m256i; 5] {
+        /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+        /// guaranteed by its caller (a lane value exists only after detection), which
+        /// is all the intrinsics need; the block touches no memory but its arguments.
         unsafe {
             let mut out = *a;
             for limb in out.iter_mut() {
@@ -790,12 +893,21 @@ impl FpX4 {
     }
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+    #[allow(
+        unused_unsafe,
+        unused_mut,
+        unused_variables,
+        unused_assignments,
+        unused_doc_comments
+    )]
     unsafe fn blend_kernel(
         a: &[__m256i; 5],
         b: &[__m256i; 5],
         lanes: u8,
     ) -> [__m256i; 5] {
+        /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+        /// guaranteed by its caller (a lane value exists only after detection), which
+        /// is all the intrinsics need; the block touches no memory but its arguments.
         unsafe {
             let mut out = *a;
             for i in 0..5 {
@@ -806,8 +918,17 @@ impl FpX4 {
     }
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     #[inline]
-    #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+    #[allow(
+        unused_unsafe,
+        unused_mut,
+        unused_variables,
+        unused_assignments,
+        unused_doc_comments
+    )]
     unsafe fn select_kernel(a: &[__m256i; 5], b: &[__m256i; 5], m: u64) -> [__m256i; 5] {
+        /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+        /// guaranteed by its caller (a lane value exists only after detection), which
+        /// is all the intrinsics need; the block touches no memory but its arguments.
         unsafe {
             let m = _mm256_set1_epi64x(m as i64);
             let mut out = *a;

@@ -176,7 +176,9 @@ impl F256 {
                 let mut x = self.0;
                 let mut i = 0;
                 while i < k {
-                    x = unsafe { Self::square_x86_64_clmul(&x) };
+                    /// SAFETY: as above, the CPU has PCLMULQDQ and SSSE3.
+                    let next = unsafe { Self::square_x86_64_clmul(&x) };
+                    x = next;
                     i += 1;
                 }
                 x
@@ -640,6 +642,9 @@ impl F256 {
             /// of e and o with the split, whose `asm!` blocks are register-only masked xors
             /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 256) };
+            /// SAFETY: every load reads eight words at p + 8(j·n + t) for byte j < 8 and
+            /// word t < n, inside the block of `mat` named above; the masked xors need only
+            /// the AVX-512F the caller guarantees.
             unsafe {
                 let k = x as u8;
                 acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(

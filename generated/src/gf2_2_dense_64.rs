@@ -152,7 +152,9 @@ impl F2 {
                 let mut x = self.0;
                 let mut i = 0;
                 while i < k {
-                    x = unsafe { Self::square_x86_64_clmul(&x) };
+                    /// SAFETY: as above, the CPU has PCLMULQDQ and SSSE3.
+                    let next = unsafe { Self::square_x86_64_clmul(&x) };
+                    x = next;
                     i += 1;
                 }
                 x

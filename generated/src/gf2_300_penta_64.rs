@@ -174,7 +174,9 @@ impl F300 {
                 let mut x = self.0;
                 let mut i = 0;
                 while i < k {
-                    x = unsafe { Self::square_x86_64_clmul(&x) };
+                    /// SAFETY: as above, the CPU has PCLMULQDQ and SSSE3.
+                    let next = unsafe { Self::square_x86_64_clmul(&x) };
+                    x = next;
                     i += 1;
                 }
                 x
@@ -703,6 +705,9 @@ impl F300 {
             /// of e and o with the split, whose `asm!` blocks are register-only masked xors
             /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 320) };
+            /// SAFETY: every load reads eight words at p + 8(j·n + t) for byte j < 8 and
+            /// word t < n, inside the block of `mat` named above; the masked xors need only
+            /// the AVX-512F the caller guarantees.
             unsafe {
                 let k = x as u8;
                 acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
@@ -959,6 +964,9 @@ impl F300 {
         /// SAFETY: the remaining bytes of x (or of e and o), whose blocks end at
         /// `mat.len()`; the split's `asm!` blocks as above.
         let p = unsafe { mat.as_ptr().add(1280) };
+        /// SAFETY: every load reads eight words at p + 8(j·n + t) for the remaining bytes j
+        /// and word t < n, inside `mat`; the masked xors need only the AVX-512F the caller
+        /// guarantees.
         unsafe {
             let k = x as u8;
             acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(

@@ -196,7 +196,9 @@ impl F521 {
                 let mut x = self.0;
                 let mut i = 0;
                 while i < k {
-                    x = unsafe { Self::square_x86_64_clmul(&x) };
+                    /// SAFETY: as above, the CPU has PCLMULQDQ and SSSE3.
+                    let next = unsafe { Self::square_x86_64_clmul(&x) };
+                    x = next;
                     i += 1;
                 }
                 x
@@ -1119,6 +1121,7 @@ impl F521 {
     ) -> [u64; 9] {
         let mut e = [0u64; 5];
         let mut o = [0u64; 5];
+        /// SAFETY: `PEXT` on words of a, under the BMI2 the caller guarantees.
         unsafe {
             e[0] |= ::core::arch::x86_64::_pext_u64(a[0], 0x5555_5555_5555_5555);
             o[0] |= ::core::arch::x86_64::_pext_u64(a[0], 0xaaaa_aaaa_aaaa_aaaa);
@@ -1166,6 +1169,9 @@ impl F521 {
             /// of e and o with the split, whose `asm!` blocks are register-only masked xors
             /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 576) };
+            /// SAFETY: every load reads eight words at p + 8(j·n + t) for byte j < 8 and
+            /// word t < n, inside the block of `mat` named above; the masked xors need only
+            /// the AVX-512F the caller guarantees.
             unsafe {
                 let k = x as u8;
                 let ko = xo as u8;
@@ -1983,6 +1989,9 @@ impl F521 {
         /// SAFETY: the remaining bytes of x (or of e and o), whose blocks end at
         /// `mat.len()`; the split's `asm!` blocks as above.
         let p = unsafe { mat.as_ptr().add(2304) };
+        /// SAFETY: every load reads eight words at p + 8(j·n + t) for the remaining bytes j
+        /// and word t < n, inside `mat`; the masked xors need only the AVX-512F the caller
+        /// guarantees.
         unsafe {
             let k = x as u8;
             let ko = xo as u8;

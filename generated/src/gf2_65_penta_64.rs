@@ -161,7 +161,9 @@ impl F65 {
                 let mut x = self.0;
                 let mut i = 0;
                 while i < k {
-                    x = unsafe { Self::square_x86_64_clmul(&x) };
+                    /// SAFETY: as above, the CPU has PCLMULQDQ and SSSE3.
+                    let next = unsafe { Self::square_x86_64_clmul(&x) };
+                    x = next;
                     i += 1;
                 }
                 x
@@ -496,6 +498,8 @@ impl F65 {
             let k = (a[s / 8] >> (8 * (s % 8))) as u8;
             /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
             let p = unsafe { mat.as_ptr().add(s * 8 * 2) };
+            /// SAFETY: the loads read eight words at p + 8t, t < n, inside `mat` by the
+            /// bound above; the masked xors need only the AVX-512F the caller guarantees.
             unsafe {
                 acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
                     acc0,

@@ -21,379 +21,484 @@
 /// curve25519-p (64-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod curve25519_p_64;
 /// curve25519-p (32-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod curve25519_p_32;
 /// curve25519-l (64-bit limbs): Curve25519/Ed25519 prime subgroup order l = 2^252 + 27742317777372353535851937790883648493 (RFC 7748 §4.1, RFC 8032 §5.1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod curve25519_l_64;
 /// curve25519-l (32-bit limbs): Curve25519/Ed25519 prime subgroup order l = 2^252 + 27742317777372353535851937790883648493 (RFC 7748 §4.1, RFC 8032 §5.1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod curve25519_l_32;
 /// p256-p (64-bit limbs): NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p256_p_64;
 /// p256-p (32-bit limbs): NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p256_p_32;
 /// p256-n (64-bit limbs): NIST P-256 (secp256r1) group order n (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p256_n_64;
 /// p256-n (32-bit limbs): NIST P-256 (secp256r1) group order n (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p256_n_32;
 /// secp256k1-p (64-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod secp256k1_p_64;
 /// secp256k1-p (32-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod secp256k1_p_32;
 /// secp256k1-n (64-bit limbs): secp256k1 group order n (SEC 2 v2 §2.4.1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod secp256k1_n_64;
 /// secp256k1-n (32-bit limbs): secp256k1 group order n (SEC 2 v2 §2.4.1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod secp256k1_n_32;
 /// p224-p (64-bit limbs): NIST P-224 (secp224r1) base field, p = 2^224 - 2^96 + 1, 2-adicity 96 (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p224_p_64;
 /// p224-p (32-bit limbs): NIST P-224 (secp224r1) base field, p = 2^224 - 2^96 + 1, 2-adicity 96 (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p224_p_32;
 /// p224-n (64-bit limbs): NIST P-224 (secp224r1) group order n (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p224_n_64;
 /// p224-n (32-bit limbs): NIST P-224 (secp224r1) group order n (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p224_n_32;
 /// p384-n (64-bit limbs): NIST P-384 (secp384r1) group order n (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p384_n_64;
 /// p384-n (32-bit limbs): NIST P-384 (secp384r1) group order n (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p384_n_32;
 /// bls12-381-p (64-bit limbs): BLS12-381 base field, 381 bits, x = -0xd201000000010000 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bls12_381_p_64;
 /// bls12-381-p (32-bit limbs): BLS12-381 base field, 381 bits, x = -0xd201000000010000 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bls12_381_p_32;
 /// bls12-381-r (64-bit limbs): BLS12-381 group order r, 255 bits, 2-adicity 32 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bls12_381_r_64;
 /// bls12-381-r (32-bit limbs): BLS12-381 group order r, 255 bits, 2-adicity 32 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bls12_381_r_32;
 /// bn254-p (64-bit limbs): alt_bn128 (Ethereum's BN254) base field, BN curve with z = 4965661367192848881 (EIP-196, EIP-197); not the IETF draft's BN254, which is fp254bnb
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bn254_p_64;
 /// bn254-p (32-bit limbs): alt_bn128 (Ethereum's BN254) base field, BN curve with z = 4965661367192848881 (EIP-196, EIP-197); not the IETF draft's BN254, which is fp254bnb
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bn254_p_32;
 /// bn254-r (64-bit limbs): alt_bn128 (Ethereum's BN254) group order r, 2-adicity 28 (EIP-196, EIP-197)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bn254_r_64;
 /// bn254-r (32-bit limbs): alt_bn128 (Ethereum's BN254) group order r, 2-adicity 28 (EIP-196, EIP-197)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bn254_r_32;
 /// fp254bnb-p (64-bit limbs): BN254 base field with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod fp254bnb_p_64;
 /// fp254bnb-p (32-bit limbs): BN254 base field with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod fp254bnb_p_32;
 /// fp254bnb-r (64-bit limbs): BN254 group order with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod fp254bnb_r_64;
 /// fp254bnb-r (32-bit limbs): BN254 group order with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod fp254bnb_r_32;
 /// bn381-p (64-bit limbs): BN381 base field with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bn381_p_64;
 /// bn381-p (32-bit limbs): BN381 base field with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bn381_p_32;
 /// bn381-r (64-bit limbs): BN381 group order with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bn381_r_64;
 /// bn381-r (32-bit limbs): BN381 group order with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bn381_r_32;
 /// bn462-p (64-bit limbs): BN462 base field with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bn462_p_64;
 /// bn462-p (32-bit limbs): BN462 base field with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bn462_p_32;
 /// bn462-r (64-bit limbs): BN462 group order with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bn462_r_64;
 /// bn462-r (32-bit limbs): BN462 group order with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod bn462_r_32;
 /// p127-p (64-bit limbs): the Mersenne prime 2^127 - 1 (pseudo-Mersenne with c = 1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p127_p_64;
 /// p127-p (32-bit limbs): the Mersenne prime 2^127 - 1 (pseudo-Mersenne with c = 1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p127_p_32;
 /// p521-p (64-bit limbs): NIST P-521 base field, the Mersenne prime 2^521 - 1 (FIPS 186-4 D.1.2.5; SEC 2 v2 §2.6.1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p521_p_64;
 /// p521-p (32-bit limbs): NIST P-521 base field, the Mersenne prime 2^521 - 1 (FIPS 186-4 D.1.2.5; SEC 2 v2 §2.6.1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p521_p_32;
 /// p384-p (64-bit limbs): NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p384_p_64;
 /// p384-p (32-bit limbs): NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p384_p_32;
 /// goldilocks-p (64-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod goldilocks_p_64;
 /// goldilocks-p (32-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod goldilocks_p_32;
 /// secp256k1-p, --strategy solinas (32-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod secp256k1_p_solinas_32;
 /// p384-p, --strategy solinas (64-bit limbs): NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p384_p_solinas_64;
 /// p384-p, --strategy solinas (32-bit limbs): NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p384_p_solinas_32;
 /// goldilocks-p, --strategy solinas (64-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod goldilocks_p_solinas_64;
 /// goldilocks-p, --strategy solinas (32-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod goldilocks_p_solinas_32;
 /// curve25519-p, --strategy montgomery (64-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod curve25519_p_montgomery_64;
 /// secp256k1-p, --strategy montgomery (64-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod secp256k1_p_montgomery_64;
 /// curve25519-p, --strategy unsaturated (64-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod curve25519_p_unsaturated_64;
 /// curve25519-p, --strategy unsaturated (32-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod curve25519_p_unsaturated_32;
 /// p521-p, --strategy unsaturated (64-bit limbs): NIST P-521 base field, the Mersenne prime 2^521 - 1 (FIPS 186-4 D.1.2.5; SEC 2 v2 §2.6.1)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p521_p_unsaturated_64;
 /// p521-p, --strategy unsaturated (32-bit limbs): NIST P-521 base field, the Mersenne prime 2^521 - 1 (FIPS 186-4 D.1.2.5; SEC 2 v2 §2.6.1)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p521_p_unsaturated_32;
 /// p256-p, --strategy solinas (64-bit limbs): NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
 #[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p256_p_solinas_64;
 /// p256-p, --strategy solinas (32-bit limbs): NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
 #[cfg(any(not(target_pointer_width = "64"), not(fieldgen_target_limbs_only)))]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod p256_p_solinas_32;
 
 // Binary fields GF(2^m): polynomial basis, carry-less arithmetic (PCLMULQDQ on x86-64,
 // PMULL on aarch64 with the `aes` target feature, a constant-time comb elsewhere).
 /// sect163 (64-bit words): GF(2^163), SEC 2 sect163k1/r1/r2 and NIST B-163/K-163
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect163_64;
 /// sect163 (32-bit words): GF(2^163), SEC 2 sect163k1/r1/r2 and NIST B-163/K-163
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect163_32;
 /// sect193 (64-bit words): GF(2^193), SEC 2 sect193r1/r2
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect193_64;
 /// sect193 (32-bit words): GF(2^193), SEC 2 sect193r1/r2
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect193_32;
 /// sect233 (64-bit words): GF(2^233), SEC 2 sect233k1/r1 and NIST B-233/K-233
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect233_64;
 /// sect233 (32-bit words): GF(2^233), SEC 2 sect233k1/r1 and NIST B-233/K-233
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect233_32;
 /// sect239 (64-bit words): GF(2^239), SEC 2 sect239k1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect239_64;
 /// sect239 (32-bit words): GF(2^239), SEC 2 sect239k1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect239_32;
 /// sect283 (64-bit words): GF(2^283), SEC 2 sect283k1/r1 and NIST B-283/K-283
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect283_64;
 /// sect283 (32-bit words): GF(2^283), SEC 2 sect283k1/r1 and NIST B-283/K-283
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect283_32;
 /// sect409 (64-bit words): GF(2^409), SEC 2 sect409k1/r1 and NIST B-409/K-409
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect409_64;
 /// sect409 (32-bit words): GF(2^409), SEC 2 sect409k1/r1 and NIST B-409/K-409
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect409_32;
 /// sect571 (64-bit words): GF(2^571), SEC 2 sect571k1/r1 and NIST B-571/K-571
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect571_64;
 /// sect571 (32-bit words): GF(2^571), SEC 2 sect571k1/r1 and NIST B-571/K-571
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod sect571_32;
 /// gf2-155 (64-bit words): GF(2^155) with x^155+x^62+1, the field of the 1995 ell.c elliptic-curve key exchange
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_155_64;
 /// gf2-155 (32-bit words): GF(2^155) with x^155+x^62+1, the field of the 1995 ell.c elliptic-curve key exchange
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_155_32;
 /// GF(2^2) (64-bit words), a test field: f = x^2+x+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_2_dense_64;
 /// GF(2^2) (32-bit words), a test field: f = x^2+x+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_2_dense_32;
 /// GF(2^3) (64-bit words), a test field: f = x^3+x+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_3_tri_64;
 /// GF(2^3) (32-bit words), a test field: f = x^3+x+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_3_tri_32;
 /// GF(2^8) (64-bit words), a test field: f = x^8+x^4+x^3+x+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_8_penta_64;
 /// GF(2^8) (32-bit words), a test field: f = x^8+x^4+x^3+x+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_8_penta_32;
 /// GF(2^31) (64-bit words), a test field: f = x^31+x^29+x^26+x^25+x^22+x^20+x^18+x^12+x^10+x^7+x^6+x+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_31_dense_64;
 /// GF(2^31) (32-bit words), a test field: f = x^31+x^29+x^26+x^25+x^22+x^20+x^18+x^12+x^10+x^7+x^6+x+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_31_dense_32;
 /// GF(2^63) (64-bit words), a test field: f = x^63+x+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_63_tri_64;
 /// GF(2^63) (32-bit words), a test field: f = x^63+x+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_63_tri_32;
 /// GF(2^64) (64-bit words), a test field: f = dense, see the file header
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_64_dense_64;
 /// GF(2^64) (32-bit words), a test field: f = dense, see the file header
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_64_dense_32;
 /// GF(2^65) (64-bit words), a test field: f = x^65+x^31+x^18+x^7+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_65_penta_64;
 /// GF(2^65) (32-bit words), a test field: f = x^65+x^31+x^18+x^7+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_65_penta_32;
 /// GF(2^127) (64-bit words), a test field: f = x^127+x+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_127_tri_64;
 /// GF(2^127) (32-bit words), a test field: f = x^127+x+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_127_tri_32;
 /// GF(2^128) (64-bit words), a test field: f = dense, see the file header
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_128_dense_64;
 /// GF(2^128) (32-bit words), a test field: f = dense, see the file header
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_128_dense_32;
 /// GF(2^129) (64-bit words), a test field: f = x^129+x^117+x^116+x^111+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_129_penta_64;
 /// GF(2^129) (32-bit words), a test field: f = x^129+x^117+x^116+x^111+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_129_penta_32;
 /// GF(2^191) (64-bit words), a test field: f = x^191+x^173+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_191_tri_64;
 /// GF(2^191) (32-bit words), a test field: f = x^191+x^173+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_191_tri_32;
 /// GF(2^256) (64-bit words), a test field: f = dense, see the file header
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_256_dense_64;
 /// GF(2^256) (32-bit words), a test field: f = dense, see the file header
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_256_dense_32;
 /// GF(2^300) (64-bit words), a test field: f = x^300+x^298+x^285+x^282+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_300_penta_64;
 /// GF(2^300) (32-bit words), a test field: f = x^300+x^298+x^285+x^282+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_300_penta_32;
 /// GF(2^521) (64-bit words), a test field: f = dense, see the file header
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_521_dense_64;
 /// GF(2^521) (32-bit words), a test field: f = dense, see the file header
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_521_dense_32;
 /// GF(2^1024) (64-bit words), a test field: f = x^1024+x^522+x^115+x^63+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_1024_penta_64;
 /// GF(2^1024) (32-bit words), a test field: f = x^1024+x^522+x^115+x^63+1
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod gf2_1024_penta_32;
 
 #[cfg(all(
@@ -979,4 +1084,5 @@ pub mod gf2_1024_penta_32;
 /// FpX4: four lanes of curve25519-p on AVX-512 IFMA (x86-64 only), radix 2^51
 #[cfg(target_arch = "x86_64")]
 #[rustfmt::skip]
+#[allow(clippy::cast_possible_truncation, reason = "limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range")]
 pub mod curve25519_p_x4;

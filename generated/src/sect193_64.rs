@@ -774,9 +774,10 @@ impl F193 {
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "bmi2")]
-    #[allow(unused_unsafe)]
+    #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_wide_x86_64_bmi2(a: &[u64; 4]) -> [u64; 8] {
         let mut r = [0u64; 8];
+        /// SAFETY: `PDEP` on words of a, under the BMI2 the caller guarantees.
         unsafe {
             r[0] = ::core::arch::x86_64::_pdep_u64(a[0], 0x5555_5555_5555_5555);
             r[1] = ::core::arch::x86_64::_pdep_u64(a[0] >> 32, 0x5555_5555_5555_5555);
@@ -793,8 +794,9 @@ impl F193 {
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "bmi2")]
-    #[allow(unused_unsafe)]
+    #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_x86_64_bmi2(a: &[u64; 4]) -> [u64; 4] {
+        /// SAFETY: the caller guarantees BMI2.
         Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(a) })
     }
     /// a^(2^k) mod f: k squarings as in `square_x86_64_bmi2`, the value kept in
@@ -802,12 +804,14 @@ impl F193 {
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "bmi2")]
-    #[allow(unused_unsafe)]
+    #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_n_x86_64_bmi2(a: &[u64; 4], k: u32) -> [u64; 4] {
         let mut x = *a;
         let mut i = 0;
         while i < k {
-            x = Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(&x) });
+            /// SAFETY: the caller guarantees BMI2.
+            let wide = unsafe { Self::square_wide_x86_64_bmi2(&x) };
+            x = Self::reduce_x86_64_bmi2(&wide);
             i += 1;
         }
         x
@@ -842,6 +846,8 @@ impl F193 {
             let k = (a[s / 8] >> (8 * (s % 8))) as u8;
             /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
             let p = unsafe { mat.as_ptr().add(s * 8 * 4) };
+            /// SAFETY: the loads read eight words at p + 8t, t < n, inside `mat` by the
+            /// bound above; the masked xors need only the AVX-512F the caller guarantees.
             unsafe {
                 acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
                     acc0,

@@ -169,7 +169,9 @@ impl F239 {
                 let mut x = self.0;
                 let mut i = 0;
                 while i < k {
-                    x = unsafe { Self::square_x86_64_clmul(&x) };
+                    /// SAFETY: as above, the CPU has PCLMULQDQ and SSSE3.
+                    let next = unsafe { Self::square_x86_64_clmul(&x) };
+                    x = next;
                     i += 1;
                 }
                 x
@@ -626,9 +628,10 @@ impl F239 {
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "bmi2")]
-    #[allow(unused_unsafe)]
+    #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_wide_x86_64_bmi2(a: &[u64; 4]) -> [u64; 8] {
         let mut r = [0u64; 8];
+        /// SAFETY: `PDEP` on words of a, under the BMI2 the caller guarantees.
         unsafe {
             r[0] = ::core::arch::x86_64::_pdep_u64(a[0], 0x5555_5555_5555_5555);
             r[1] = ::core::arch::x86_64::_pdep_u64(a[0] >> 32, 0x5555_5555_5555_5555);
@@ -646,8 +649,9 @@ impl F239 {
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "bmi2")]
-    #[allow(unused_unsafe)]
+    #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_x86_64_bmi2(a: &[u64; 4]) -> [u64; 4] {
+        /// SAFETY: the caller guarantees BMI2.
         Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(a) })
     }
     /// a^(2^k) mod f: k squarings as in `square_x86_64_bmi2`, the value kept in
@@ -655,12 +659,14 @@ impl F239 {
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "bmi2")]
-    #[allow(unused_unsafe)]
+    #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_n_x86_64_bmi2(a: &[u64; 4], k: u32) -> [u64; 4] {
         let mut x = *a;
         let mut i = 0;
         while i < k {
-            x = Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(&x) });
+            /// SAFETY: the caller guarantees BMI2.
+            let wide = unsafe { Self::square_wide_x86_64_bmi2(&x) };
+            x = Self::reduce_x86_64_bmi2(&wide);
             i += 1;
         }
         x
@@ -698,6 +704,9 @@ impl F239 {
             /// of e and o with the split, whose `asm!` blocks are register-only masked xors
             /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 256) };
+            /// SAFETY: every load reads eight words at p + 8(j·n + t) for byte j < 8 and
+            /// word t < n, inside the block of `mat` named above; the masked xors need only
+            /// the AVX-512F the caller guarantees.
             unsafe {
                 let k = x as u8;
                 acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
@@ -906,6 +915,9 @@ impl F239 {
         /// SAFETY: the remaining bytes of x (or of e and o), whose blocks end at
         /// `mat.len()`; the split's `asm!` blocks as above.
         let p = unsafe { mat.as_ptr().add(768) };
+        /// SAFETY: every load reads eight words at p + 8(j·n + t) for the remaining bytes j
+        /// and word t < n, inside `mat`; the masked xors need only the AVX-512F the caller
+        /// guarantees.
         unsafe {
             let k = x as u8;
             acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(

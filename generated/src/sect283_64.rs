@@ -813,6 +813,9 @@ impl F283 {
             /// of e and o with the split, whose `asm!` blocks are register-only masked xors
             /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 320) };
+            /// SAFETY: every load reads eight words at p + 8(j·n + t) for byte j < 8 and
+            /// word t < n, inside the block of `mat` named above; the masked xors need only
+            /// the AVX-512F the caller guarantees.
             unsafe {
                 let k = x as u8;
                 acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
@@ -1069,6 +1072,9 @@ impl F283 {
         /// SAFETY: the remaining bytes of x (or of e and o), whose blocks end at
         /// `mat.len()`; the split's `asm!` blocks as above.
         let p = unsafe { mat.as_ptr().add(1280) };
+        /// SAFETY: every load reads eight words at p + 8(j·n + t) for the remaining bytes j
+        /// and word t < n, inside `mat`; the masked xors need only the AVX-512F the caller
+        /// guarantees.
         unsafe {
             let k = x as u8;
             acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(

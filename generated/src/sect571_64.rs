@@ -1411,6 +1411,7 @@ impl F571 {
     ) -> [u64; 9] {
         let mut e = [0u64; 5];
         let mut o = [0u64; 5];
+        /// SAFETY: `PEXT` on words of a, under the BMI2 the caller guarantees.
         unsafe {
             e[0] |= ::core::arch::x86_64::_pext_u64(a[0], 0x5555_5555_5555_5555);
             o[0] |= ::core::arch::x86_64::_pext_u64(a[0], 0xaaaa_aaaa_aaaa_aaaa);
@@ -1458,6 +1459,9 @@ impl F571 {
             /// of e and o with the split, whose `asm!` blocks are register-only masked xors
             /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 576) };
+            /// SAFETY: every load reads eight words at p + 8(j·n + t) for byte j < 8 and
+            /// word t < n, inside the block of `mat` named above; the masked xors need only
+            /// the AVX-512F the caller guarantees.
             unsafe {
                 let k = x as u8;
                 let ko = xo as u8;
@@ -2275,6 +2279,9 @@ impl F571 {
         /// SAFETY: the remaining bytes of x (or of e and o), whose blocks end at
         /// `mat.len()`; the split's `asm!` blocks as above.
         let p = unsafe { mat.as_ptr().add(2304) };
+        /// SAFETY: every load reads eight words at p + 8(j·n + t) for the remaining bytes j
+        /// and word t < n, inside `mat`; the masked xors need only the AVX-512F the caller
+        /// guarantees.
         unsafe {
             let k = x as u8;
             let ko = xo as u8;

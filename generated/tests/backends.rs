@@ -62,7 +62,7 @@ macro_rules! backend_tests {
                 let mut bytes = [0u8; B];
                 for (i, b) in bytes.iter_mut().enumerate() {
                     let keep = (bits - 1).saturating_sub(8 * i).min(8);
-                    *b = rng.next_u8() & ((1u16 << keep) - 1) as u8;
+                    *b = rng.next_u8() & u8::try_from((1u16 << keep) - 1).unwrap();
                 }
                 let x = Option::<$F>::from(<$F>::from_le_bytes(&bytes)).expect("below p");
                 xs.push(x);

@@ -57,11 +57,13 @@ fn expected_backend_32() -> &'static str {
 fn expects_pdep_squaring() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
+        // SAFETY: CPUID exists on every x86-64 processor; leaf 0 always exists.
         let l0 = unsafe { std::arch::x86_64::__cpuid(0) };
         let mut vendor = Vec::new();
         for r in [l0.ebx, l0.edx, l0.ecx] {
             vendor.extend_from_slice(&r.to_le_bytes());
         }
+        // SAFETY: CPUID exists on every x86-64 processor; leaf 1 always exists.
         let eax = unsafe { std::arch::x86_64::__cpuid(1) }.eax;
         let family = ((eax >> 8) & 0xf)
             + if (eax >> 8) & 0xf == 0xf {

@@ -61,7 +61,7 @@ fn check<F: PrimeField>(name: &str) {
     assert_eq!(F::NUM_BITS as u64, p.bits(), "{name}");
     assert_eq!(F::CAPACITY, F::NUM_BITS - 1, "{name}");
     let p1 = &p - 1u32;
-    let s = p1.trailing_zeros().unwrap() as u32;
+    let s = u32::try_from(p1.trailing_zeros().unwrap()).unwrap();
     assert_eq!(F::S, s, "{name}: 2-adicity");
     let t = &p1 >> s as usize;
     let g = big(&F::MULTIPLICATIVE_GENERATOR);

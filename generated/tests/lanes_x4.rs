@@ -228,8 +228,8 @@ fn lanes_against_num_bigint() {
     for _ in 0..400 {
         let (a, b) = (rng.lanes(), rng.lanes());
         let ks = [
-            rng.next_u64() as u32,
-            rng.next_u64() as u32 >> 15,
+            (rng.next_u64() >> 32) as u32,
+            (rng.next_u64() >> 47) as u32,
             u32::MAX,
             121666,
         ];

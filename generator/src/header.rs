@@ -54,6 +54,13 @@ impl Header {
     }
 }
 
+/// The attribute on each generated module where a committed crate declares it (its `lib.rs`):
+/// the generated arithmetic narrows integers on purpose, so `clippy::cast_possible_truncation`
+/// is allowed once per module, with the reason, rather than at each of its thousands of casts.
+/// The proc macros' expansions need none: clippy does not lint code expanded from another
+/// crate's macro.
+pub const NARROWING_ALLOW: &str = "#[allow(clippy::cast_possible_truncation, reason = \"limb extraction: each cast keeps the low word, byte or two's-complement digit of a wider value whose high part is taken separately or is zero, or an index or shift count below the narrower type's range\")]";
+
 /// A complete generated file: `header` (rendered), a blank line, then `tokens` formatted by
 /// prettyplease (feature `format`).
 ///

@@ -25,6 +25,7 @@ pub mod backend;
 mod error;
 pub mod header;
 pub mod ir;
+mod narrow;
 pub mod pass;
 pub mod pipeline;
 pub mod product;

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use crate::header::NARROWING_ALLOW;
 use crate::lanes::LaneFieldOptions;
 use crate::spec::{find_preset, LimbBits};
 use crate::{generate, Generated, PrimeFieldOptions, Request, Target};
@@ -178,7 +179,7 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
     for (module, label, preset, w, _, _) in &mods {
         // Formatted by the generator (prettyplease), not rustfmt.
         lib.push_str(&format!(
-            "/// {} ({}-bit limbs): {}\n#[cfg({})]\n#[rustfmt::skip]\npub mod {module};\n",
+            "/// {} ({}-bit limbs): {}\n#[cfg({})]\n#[rustfmt::skip]\n{NARROWING_ALLOW}\npub mod {module};\n",
             label,
             w,
             preset.description,
@@ -192,7 +193,9 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
             "// PMULL on aarch64 with the `aes` target feature, a constant-time comb elsewhere).\n",
         );
         for (module, doc) in &binary {
-            lib.push_str(&format!("/// {doc}\n#[rustfmt::skip]\npub mod {module};\n"));
+            lib.push_str(&format!(
+                "/// {doc}\n#[rustfmt::skip]\n{NARROWING_ALLOW}\npub mod {module};\n"
+            ));
         }
     }
     lib.push('\n');
@@ -215,7 +218,7 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
     }
     for (module, doc) in lane_files(manifest, &mut files)? {
         lib.push_str(&format!(
-            "/// {doc}\n#[cfg(target_arch = \"x86_64\")]\n#[rustfmt::skip]\npub mod {module};\n"
+            "/// {doc}\n#[cfg(target_arch = \"x86_64\")]\n#[rustfmt::skip]\n{NARROWING_ALLOW}\npub mod {module};\n"
         ));
     }
     files.insert(PathBuf::from("src/lib.rs"), lib);

@@ -104,7 +104,7 @@ fn random_primes_1_to_8_limbs() {
     for n in 1..=MAX_LIMBS {
         for s in 0..16 {
             let p = prime_of_shape(&mut rng, n, s);
-            assert_eq!(p.bits().div_ceil(64) as usize, n);
+            assert_eq!(p.bits().div_ceil(64), n as u64);
             check_prime(&mut rng, &p, 6, s % 4 == 0);
             count += 1;
         }

@@ -20,7 +20,10 @@ fn from_words(l: &[u32]) -> BigUint {
 }
 
 fn words(c: &FieldConsts, x: &BigUint) -> Vec<u32> {
-    c.limbs_of(x).iter().map(|&l| l as u32).collect()
+    c.limbs_of(x)
+        .iter()
+        .map(|&l| u32::try_from(l).unwrap())
+        .collect()
 }
 
 fn inputs(rng: &mut Rng, c: &FieldConsts, random: usize) -> Vec<BigUint> {
@@ -53,8 +56,12 @@ fn check_prime(rng: &mut Rng, p: &BigUint, random: usize) {
     assert!(unsupported(&c, MulAlgorithm::Cios).is_none());
     let r_inv = c.r.modpow(&(p - 2u32), p);
     let xs = inputs(rng, &c, random);
-    let modulus: Vec<u32> = c.modulus_limbs.iter().map(|&l| l as u32).collect();
-    let n0 = c.n0_inv as u32;
+    let modulus: Vec<u32> = c
+        .modulus_limbs
+        .iter()
+        .map(|&l| u32::try_from(l).unwrap())
+        .collect();
+    let n0 = u32::try_from(c.n0_inv).unwrap();
     for square in [false, true] {
         let prog = kernel(&c, square);
         let alloc = allocate(&prog, &registers()).expect("fits the register file");
@@ -99,7 +106,7 @@ fn random_primes_1_to_16_limbs() {
     for n in 1..=MAX_LIMBS {
         for s in 0..16 {
             let p = prime_of_shape_32(&mut rng, n, s);
-            assert_eq!(p.bits().div_ceil(32) as usize, n);
+            assert_eq!(p.bits().div_ceil(32), n as u64);
             check_prime(&mut rng, &p, 4);
             count += 1;
         }

@@ -26,7 +26,7 @@ trait Samplers {
 
 impl Samplers for Rng {
     fn below_by_words(&mut self, bound: &BigUint) -> BigUint {
-        let words = bound.bits().div_ceil(64) as usize + 1;
+        let words = usize::try_from(bound.bits().div_ceil(64)).unwrap() + 1;
         let x = BigUint::from_slice(&(0..words * 2).map(|_| self.next_u32()).collect::<Vec<_>>());
         x % bound
     }
@@ -37,7 +37,7 @@ impl Samplers for Rng {
                 .map(|_| self.next_u32())
                 .collect::<Vec<_>>(),
         );
-        x % (BigUint::one() << bits as usize)
+        x % (BigUint::one() << bits)
     }
 }
 
@@ -74,7 +74,7 @@ fn primes_for(rng: &mut Rng, w: u32, n: usize) -> Vec<BigUint> {
             top + ones + BigUint::from(rng.next_u64() >> (64 - w) | 1),
         ));
     }
-    out.retain(|p| p.bits() as usize > (n - 1) * w as usize && p.bits() as usize <= total);
+    out.retain(|p| p.bits() > ((n - 1) * w as usize) as u64 && p.bits() <= total as u64);
     out.sort();
     out.dedup();
     out

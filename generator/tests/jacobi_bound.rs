@@ -25,7 +25,7 @@ fn simulate(x: &BigUint, p: &BigUint, batches: u64) -> (i8, u64) {
         let len = a.bits().max(b.bits()).max(64);
         let approx = |v: &BigInt| -> u64 {
             let v = v.magnitude();
-            let hi = (v >> (len - 33) as usize).to_u64().unwrap();
+            let hi = (v >> (len - 33)).to_u64().unwrap();
             let lo = (v & BigUint::from(low_mask)).to_u64().unwrap();
             (hi << 31) | lo
         };
@@ -90,8 +90,8 @@ fn euler(x: &BigUint, p: &BigUint) -> i8 {
 }
 
 fn check(p: &BigUint, rng: &mut Rng, random: usize) {
-    let bits = p.bits() as usize;
-    let batches = jacobi_batches(bits as u32);
+    let bits = usize::try_from(p.bits()).unwrap();
+    let batches = jacobi_batches(u32::try_from(bits).unwrap());
     let mut xs: Vec<BigUint> = (0u32..40).map(BigUint::from).collect();
     xs.extend([p - 1u32, p - 2u32, p >> 1, (p >> 1) + 1u32]);
     for k in 0..bits {

@@ -73,7 +73,7 @@ fn steps_to_zero(f: &BigUint, g: &BigUint, variant: Variant, cap: u64) -> u64 {
 }
 
 fn check(p: &BigUint, rng: &mut Rng, random: usize) {
-    let bits = p.bits() as u32;
+    let bits = u32::try_from(p.bits()).unwrap();
     let (variant, bound) = divsteps_plan(bits);
     let mut gs = vec![
         BigUint::one(),

@@ -122,7 +122,7 @@ fn random_primes_1_to_12_limbs() {
         let per_n = if n <= 6 { 24 } else { 16 };
         for s in 0..per_n {
             let p = prime_of_shape(&mut rng, n, s);
-            assert_eq!(p.bits().div_ceil(64) as usize, n);
+            assert_eq!(p.bits().div_ceil(64), n as u64);
             let pools: &[&[Reg]] = if s % 4 == 0 {
                 &[SMALL_POOL, MEDIUM_POOL]
             } else {

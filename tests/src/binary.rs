@@ -84,7 +84,7 @@ fn from_digits(d: &[u64]) -> BigUint {
 /// Remainder of a modulo f: for each set bit at or above deg f, from the top, add f shifted
 /// there.
 pub fn poly_rem(a: &BigUint, f: &BigUint) -> BigUint {
-    let m = f.bits() as usize - 1;
+    let m = usize::try_from(f.bits()).expect("the degree fits usize") - 1;
     let fd = f.to_u64_digits();
     let mut r = a.to_u64_digits();
     let top = r.len() * 64;
@@ -535,7 +535,7 @@ pub mod props {
         for (i, a) in sample(o, w, 4).iter().enumerate() {
             let x = enc::<F>(o, a);
             check(o, &x.square(), &o.mul(a, a), "square");
-            let k = (i % 5) as u32 * 3;
+            let k = 3 * u32::try_from(i % 5).unwrap();
             check(o, &x.square_n(k), &o.square_n(a, k as usize), "square_n");
         }
     }
@@ -681,7 +681,7 @@ pub mod props {
         if !runs.is_empty() && avx512 {
             assert_eq!(F::square_n_backend(), "x86_64-avx512-matrix");
         }
-        let mut ks: Vec<u32> = vec![o.m as u32 - 1];
+        let mut ks: Vec<u32> = vec![u32::try_from(o.m).unwrap() - 1];
         for &k in &runs {
             // 2k: a run covered by two products of one matrix (sect409's 102 = 2·51).
             ks.extend([k, k + 1, 2 * k]);

@@ -45,7 +45,7 @@ fn prime_values(p: &BigUint, count: usize, seed: u64) -> Vec<BigUint> {
         p >> 1,
         (p >> 1) + 1u32,
     ];
-    let bits = p.bits() as usize;
+    let bits = usize::try_from(p.bits()).unwrap();
     for k in [32usize, 64, bits - 1] {
         if k < bits {
             v.push((BigUint::one() << k) - 1u32);

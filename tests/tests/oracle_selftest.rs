@@ -173,16 +173,17 @@ fn inverse_of_edge_values_for_named_primes() {
 fn legendre_matches_brute_force_for_small_primes() {
     for p in SMALL_PRIMES {
         let pb = big(p);
-        let mut is_sq = vec![false; p as usize];
+        let index = |x: u64| usize::try_from(x).unwrap();
+        let mut is_sq = vec![false; index(p)];
         for y in 0..p {
-            is_sq[(y * y % p) as usize] = true;
+            is_sq[index(y * y % p)] = true;
         }
         // (p - 1) / 2 non-zero squares, by Euler.
         assert_eq!(is_sq.iter().filter(|s| **s).count() as u64, (p - 1) / 2 + 1);
         for a in 0..p {
             let want = if a == 0 {
                 0
-            } else if is_sq[a as usize] {
+            } else if is_sq[index(a)] {
                 1
             } else {
                 -1

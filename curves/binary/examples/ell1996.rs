@@ -45,10 +45,12 @@ fn main() {
     show("2(2P)", &p2.double().to_affine());
 
     // Fixed example secrets (20 octets, little-endian), not the 1996 run's.
-    let a: Vec<u8> = (0..ell1996::SCALAR_BYTES as u8)
+    let a: Vec<u8> = (0..=u8::MAX)
+        .take(ell1996::SCALAR_BYTES)
         .map(|i| i.wrapping_mul(37) ^ 0x5a)
         .collect();
-    let b: Vec<u8> = (0..ell1996::SCALAR_BYTES as u8)
+    let b: Vec<u8> = (0..=u8::MAX)
+        .take(ell1996::SCALAR_BYTES)
         .map(|i| i.wrapping_mul(101) ^ 0xc3)
         .collect();
     let [pa, pb, ab, ba] = ell1996::exchange_plain(&a, &b);

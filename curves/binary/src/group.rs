@@ -538,7 +538,15 @@ fn add_digit<C: BinaryCurve>(
 
 /// The width-w NAF of a little-endian integer (Guide Algorithm 3.35): digits in
 /// (−2^(w−1), 2^(w−1)), odd or zero, least significant first. Variable time.
+///
+/// `w` is taken in 2..=8, the widths whose digits fit `i8`; a width outside is clamped to it
+/// (the digits still sum to k, at the nearest valid width).
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "a digit lies in (−2^(w−1), 2^(w−1)) with w clamped to 2..=8: it fits i8"
+)]
 pub fn wnaf(k: &[u8], w: u32) -> Vec<i8> {
+    let w = w.clamp(2, 8);
     // Little-endian 64-bit words with one spare word for the carries.
     let mut words = alloc::vec![0u64; k.len().div_ceil(8) + 1];
     for (i, &b) in k.iter().enumerate() {
@@ -731,8 +739,8 @@ impl<C: BinaryCurve> FixedBaseTable<C> {
             let byte = k.get(i / 2).copied().unwrap_or(0);
             let digit = (byte >> (4 * (i % 2))) & 15;
             let mut e = AffinePoint::identity();
-            for (j, p) in w.iter().enumerate() {
-                e = AffinePoint::conditional_select(&e, p, (j as u8 + 1).ct_eq(&digit));
+            for (j, p) in (1..=u8::MAX).zip(w.iter()) {
+                e = AffinePoint::conditional_select(&e, p, j.ct_eq(&digit));
             }
             acc = acc.add_mixed(&e);
         }
@@ -752,8 +760,8 @@ impl<C: BinaryCurve> FixedBaseTable<C> {
             let byte = k.get(i / 2).copied().unwrap_or(0);
             let digit = (byte >> (4 * (i % 2))) & 15;
             let mut e = AffinePoint::identity();
-            for (j, p) in w.iter().enumerate() {
-                e = AffinePoint::conditional_select(&e, p, (j as u8 + 1).ct_eq(&digit));
+            for (j, p) in (1..=u8::MAX).zip(w.iter()) {
+                e = AffinePoint::conditional_select(&e, p, j.ct_eq(&digit));
             }
             acc = acc.add_mixed_distinct(&e);
         }

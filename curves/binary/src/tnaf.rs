@@ -238,7 +238,8 @@ impl TauParams {
             return Err(TnafError::Width);
         }
         let bits = rho.r0.bits().max(rho.r1.bits());
-        let mut out = Vec::with_capacity(2 * bits as usize + 8);
+        // A capacity hint only: two digits per bit of the larger coordinate, and a few more.
+        let mut out = Vec::with_capacity(usize::try_from(bits).map_or(0, |b| 2 * b + 8));
         // As few limbs as the coordinates need (each step costs a few passes over them).
         if bits < 108 {
             self.tnaf_limbs::<2>(rho, w, &mut out);
@@ -260,6 +261,10 @@ impl TauParams {
     /// coordinates start below 2^(64L − 20) in absolute value and stay there: each step
     /// halves the norm and the subtracted α_u has norm below 2^w (Solinas §6), and
     /// |r_i| ≤ 1.4·√N(ρ).
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "|u| < 2^(w−1) with w ≤ MAX_WIDTH = 7, checked by the caller: it fits i8"
+    )]
     fn tnaf_limbs<const L: usize>(&self, rho: &ZTau, w: u32, out: &mut Vec<i8>) {
         let mut r0 = Limbs::<L>::from_big(&rho.r0);
         let mut r1 = Limbs::<L>::from_big(&rho.r1);

@@ -103,7 +103,7 @@ fn points<C: PrimeGroup + BinaryCurve>(exps: &[u64]) {
                     let tr = to_ref(&t);
                     assert!(tr.is_some());
                     assert!(r
-                        .mul_scalar(&tr, &[<C as BinaryCurve>::COFACTOR as u8])
+                        .mul_scalar(&tr, &[u8::try_from(<C as BinaryCurve>::COFACTOR).unwrap()])
                         .is_none());
                     for c in [false, true] {
                         let e = sec1::encode(&t, c);
@@ -245,7 +245,8 @@ fn protocol<C: PrimeGroup + BinaryCurve>() {
     } else {
         n_be.clone()
     };
-    let mut r_is_n = vec![0x30, (r_int.len() + 2 + 3) as u8, 0x02, r_int.len() as u8];
+    let r_len = u8::try_from(r_int.len()).unwrap();
+    let mut r_is_n = vec![0x30, r_len + 2 + 3, 0x02, r_len];
     r_is_n.extend_from_slice(&r_int);
     r_is_n.extend_from_slice(&[0x02, 0x01, 0x01]);
     if r_is_n.len() < 128 {

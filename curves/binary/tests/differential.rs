@@ -41,7 +41,7 @@ fn run<C: PrimeGroup + BinaryCurve>(nid: Nid) {
     let mut ctx = BigNumContext::new().unwrap();
     let mut order = BigNum::new().unwrap();
     group.order(&mut order, &mut ctx).unwrap();
-    let nbytes = C::Scalar::BYTES as i32;
+    let nbytes = i32::try_from(C::Scalar::BYTES).unwrap();
     for round in 0..common::rounds(2, 20) {
         // OpenSSL's key in our code.
         let ok = EcKey::generate(&group).unwrap();
@@ -94,7 +94,7 @@ fn run<C: PrimeGroup + BinaryCurve>(nid: Nid) {
 
         // Cofactor ECDH = plain ECDH with h·d mod n.
         let mut hd = BigNum::new().unwrap();
-        let h = BigNum::from_u32(<C as PrimeGroup>::COFACTOR as u32).unwrap();
+        let h = BigNum::from_u32(u32::try_from(<C as PrimeGroup>::COFACTOR).unwrap()).unwrap();
         hd.mod_mul(&h, &d2, &order, &mut ctx).unwrap();
         let mut hq = EcPoint::new(&group).unwrap();
         hq.mul_generator2(&group, &hd, &mut ctx).unwrap();

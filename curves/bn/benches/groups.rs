@@ -24,8 +24,8 @@ const MSM_N: usize = 64;
 fn scalar<C: BnParams>(seed: u8) -> C::Fr {
     let mut b = <C::Fr as Field>::Bytes::zeroed();
     let n = b.as_ref().len();
-    for (i, x) in b.as_mut().iter_mut().enumerate() {
-        *x = seed.wrapping_mul(31).wrapping_add(i as u8 * 17);
+    for (i, x) in (0..=u8::MAX).zip(b.as_mut().iter_mut()) {
+        *x = seed.wrapping_mul(31).wrapping_add(i * 17);
     }
     b.as_mut()[n - 1] = 0; // below r
     Option::from(<C::Fr as Field>::from_le_bytes(&b)).unwrap()
@@ -78,9 +78,15 @@ fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
     c.bench_function(&format!("{label}/hash_to_g2/fieldgen"), |b| {
         b.iter(|| hash_to_g2::<C>(black_box(b"abc"), DST))
     });
-    let ps: Vec<_> = (0..MSM_N).map(|i| p.mul_le_bytes(&[i as u8 + 1])).collect();
-    let qs: Vec<_> = (0..MSM_N).map(|i| q.mul_le_bytes(&[i as u8 + 1])).collect();
-    let ks: Vec<_> = (0..MSM_N).map(|i| scalar::<C>(i as u8)).collect();
+    let ps: Vec<_> = (0..=u8::MAX)
+        .take(MSM_N)
+        .map(|i| p.mul_le_bytes(&[i + 1]))
+        .collect();
+    let qs: Vec<_> = (0..=u8::MAX)
+        .take(MSM_N)
+        .map(|i| q.mul_le_bytes(&[i + 1]))
+        .collect();
+    let ks: Vec<_> = (0..=u8::MAX).take(MSM_N).map(scalar::<C>).collect();
     c.bench_function(&format!("{label}/g1_msm_{MSM_N}/fieldgen"), |b| {
         b.iter(|| msm_g1_vartime::<C>(black_box(&ps), black_box(&ks)))
     });
@@ -110,8 +116,9 @@ fn ark(c: &mut Criterion) {
     let qs: Vec<_> = (0..MSM_N)
         .map(|i| (q * Fr::from(i as u64 + 1)).into_affine())
         .collect();
-    let ks: Vec<Fr> = (0..MSM_N)
-        .map(|i| Fr::from_le_bytes_mod_order(scalar::<Bn254>(i as u8).to_le_bytes().as_ref()))
+    let ks: Vec<Fr> = (0..=u8::MAX)
+        .take(MSM_N)
+        .map(|i| Fr::from_le_bytes_mod_order(scalar::<Bn254>(i).to_le_bytes().as_ref()))
         .collect();
     c.bench_function(&format!("BN254/g1_msm_{MSM_N}/ark-bn254"), |b| {
         b.iter(|| G1::msm(black_box(&ps), black_box(&ks)))

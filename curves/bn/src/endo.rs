@@ -60,6 +60,10 @@ pub struct Half {
 }
 
 /// round(k·g / 2^shift) for k given by `kl` (little-endian limbs), constant time in k.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "limb extraction: the low word of each double-word step, its high word carried separately"
+)]
 fn mul_round(kl: &[u64; MAX_LIMBS], n: usize, g: &[u64], shift: u32) -> [u64; MAX_LIMBS] {
     let mut t = [0u64; 2 * MAX_LIMBS + 2];
     for (i, &ki) in kl[..n].iter().enumerate() {
@@ -97,7 +101,7 @@ pub fn decompose<Fr: PrimeField, const D: usize>(k: &Fr, dec: &Decomposition<Fr,
         let v = mul_round(&kl, n, g, dec.shift);
         let mut bytes = Fr::Bytes::zeroed();
         for (i, b) in bytes.as_mut().iter_mut().enumerate() {
-            *b = (v[i / 8] >> (8 * (i % 8))) as u8;
+            *b = v[i / 8].to_le_bytes()[i % 8];
         }
         // c_j ≤ |a_j|/|det B|·k + 1 < r, so the bytes are canonical.
         *cj = Fr::from_le_bytes(&bytes).unwrap_or(Fr::ZERO);
@@ -147,10 +151,11 @@ pub fn psi<C: BnParams>(q: &G2Projective<C>) -> G2Projective<C> {
 /// is read.
 fn lookup<P: CurveParams>(t: &[ProjectivePoint<P>; 8], d: i8, flip: Choice) -> ProjectivePoint<P> {
     let sign = (d >> 7) as u8 & 1;
-    let abs = ((d as i16 ^ -(sign as i16)) + sign as i16) as u8;
+    // |d| ≤ 8: i8 arithmetic does not overflow.
+    let abs = ((d ^ -(sign as i8)) + sign as i8) as u8;
     let mut r = ProjectivePoint::IDENTITY;
-    for (j, e) in t.iter().enumerate() {
-        r.conditional_assign(e, abs.ct_eq(&(j as u8 + 1)));
+    for (j, e) in (1..=u8::MAX).zip(t.iter()) {
+        r.conditional_assign(e, abs.ct_eq(&j));
     }
     ProjectivePoint::conditional_select(&r, &-r, Choice::from(sign) ^ flip)
 }
@@ -201,6 +206,10 @@ fn mul_ct<P: CurveParams, Fr: PrimeField, const D: usize>(
 
 /// Width-5 NAF of a little-endian magnitude, negated when `neg`; returns the length.
 /// Variable time.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "a digit lies in (−16, 16): it fits i8"
+)]
 fn wnaf5_vartime(m: &[u8], neg: bool, out: &mut [i8; 8 * MAX_HALF_BYTES + 2]) -> usize {
     let mut limbs = [0u64; MAX_HALF_BYTES / 8 + 2];
     for (i, b) in m.iter().enumerate() {

@@ -52,11 +52,15 @@ pub fn expand_message_xmd(msg: &[u8], dst: &[u8], out: &mut [u8]) -> Result<(), 
         return Err(Error::InvalidHashInput);
     }
     let ell = len.div_ceil(32);
-    let dst_len = [dst.len() as u8];
+    // Both fit after the checks above (MAX_XMD_BYTES < 2^16).
+    let dst_len = [u8::try_from(dst.len()).map_err(|_| Error::InvalidHashInput)?];
+    let len_bytes = u16::try_from(len)
+        .map_err(|_| Error::InvalidHashInput)?
+        .to_be_bytes();
     let b0 = Sha256::new()
         .chain_update([0u8; 64])
         .chain_update(msg)
-        .chain_update((len as u16).to_be_bytes())
+        .chain_update(len_bytes)
         .chain_update([0u8])
         .chain_update(dst)
         .chain_update(dst_len)
@@ -76,9 +80,11 @@ pub fn expand_message_xmd(msg: &[u8], dst: &[u8], out: &mut [u8]) -> Result<(), 
             for (j, v) in x.iter_mut().enumerate() {
                 *v = b0[j] ^ bi[j];
             }
+            // i + 1 ≤ ell ≤ 255 (MAX_XMD_BYTES = 255·32).
+            let next = u8::try_from(i + 1).map_err(|_| Error::InvalidHashInput)?;
             bi = Sha256::new()
                 .chain_update(x)
-                .chain_update([(i + 1) as u8])
+                .chain_update([next])
                 .chain_update(dst)
                 .chain_update(dst_len)
                 .finalize();

@@ -391,10 +391,11 @@ pub fn gt_pow<C: BnParams>(e: &Fp12<C>, k: &C::Fr) -> Fp12<C> {
 fn gt_lookup<C: BnParams>(t: &[Fp12<C>; 8], d: i8, flip: subtle::Choice) -> Fp12<C> {
     use subtle::ConstantTimeEq;
     let sign = (d >> 7) as u8 & 1;
-    let abs = ((d as i16 ^ -(sign as i16)) + sign as i16) as u8;
+    // |d| ≤ 8: i8 arithmetic does not overflow.
+    let abs = ((d ^ -(sign as i8)) + sign as i8) as u8;
     let mut r = Fp12::<C>::ONE;
-    for (j, e) in t.iter().enumerate() {
-        r.conditional_assign(e, abs.ct_eq(&(j as u8 + 1)));
+    for (j, e) in (1..=u8::MAX).zip(t.iter()) {
+        r.conditional_assign(e, abs.ct_eq(&j));
     }
     Fp12::conditional_select(&r, &r.conjugate(), subtle::Choice::from(sign) ^ flip)
 }

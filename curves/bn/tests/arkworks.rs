@@ -37,7 +37,7 @@ impl Rng {
             self.0 ^= self.0 << 13;
             self.0 ^= self.0 >> 7;
             self.0 ^= self.0 << 17;
-            *b = self.0 as u8;
+            *b = self.0.to_le_bytes()[0];
         }
         out
     }

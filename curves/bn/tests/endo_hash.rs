@@ -289,7 +289,7 @@ fn expand_message_xmd_rfc9380_k1() {
     assert_eq!(cases.len(), 10);
     for c in cases {
         let msg = c["msg"].as_str().unwrap().as_bytes();
-        let mut out = vec![0u8; c["len_in_bytes"].as_u64().unwrap() as usize];
+        let mut out = vec![0u8; usize::try_from(c["len_in_bytes"].as_u64().unwrap()).unwrap()];
         expand_message_xmd(msg, dst, &mut out).unwrap();
         assert_eq!(out, unhex(c["uniform_bytes"].as_str().unwrap()));
     }

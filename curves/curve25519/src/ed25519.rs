@@ -304,16 +304,20 @@ impl VerifyingKey {
 #[derive(Clone, Copy)]
 struct Dom2<'a> {
     phflag: u8,
+    /// The context's length, the octet dom2 puts before it (at most 255).
+    context_len: u8,
     context: &'a [u8],
 }
 
 impl<'a> Dom2<'a> {
     /// Errors: [`Error::ContextTooLong`] for a context over 255 bytes.
     fn new(phflag: u8, context: &'a [u8]) -> Result<Dom2<'a>, Error> {
-        if context.len() > 255 {
-            return Err(Error::ContextTooLong);
-        }
-        Ok(Dom2 { phflag, context })
+        let context_len = u8::try_from(context.len()).map_err(|_| Error::ContextTooLong)?;
+        Ok(Dom2 {
+            phflag,
+            context_len,
+            context,
+        })
     }
 }
 
@@ -322,7 +326,7 @@ fn hasher(dom: Option<Dom2<'_>>) -> Sha512 {
     let mut h = Sha512::new();
     if let Some(d) = dom {
         h.update(b"SigEd25519 no Ed25519 collisions");
-        h.update([d.phflag, d.context.len() as u8]);
+        h.update([d.phflag, d.context_len]);
         h.update(d.context);
     }
     h

@@ -439,8 +439,9 @@ pub(crate) fn base_table() -> &'static [[AffineNiels; 8]; 32] {
 /// signature).
 pub(crate) fn select_signed(row: &[AffineNiels; 8], e: i8) -> AffineNiels {
     let neg = ((e as u8) >> 7) & 1;
-    let abs = (e as i16 * (1 - 2 * neg as i16)) as u8;
-    let choices: [Choice; 8] = core::array::from_fn(|k| abs.ct_eq(&(k as u8 + 1)));
+    // |e| ≤ 8: i8 arithmetic does not overflow.
+    let abs = (e * (1 - 2 * neg as i8)) as u8;
+    let choices: [Choice; 8] = [1u8, 2, 3, 4, 5, 6, 7, 8].map(|j| abs.ct_eq(&j));
     let mut out = AffineNiels::IDENTITY;
     for (entry, c) in row.iter().zip(choices) {
         out.conditional_assign(entry, c);
@@ -708,7 +709,7 @@ pub(crate) fn pippenger_vartime(scalars: &[Scalar], points: &[EdwardsPoint]) -> 
         return crate::edwards_x4::pippenger_vartime(cpu, scalars, points);
     }
     let n = scalars.len();
-    let c = if n < 500 {
+    let c: u32 = if n < 500 {
         6
     } else if n < 800 {
         7
@@ -717,14 +718,14 @@ pub(crate) fn pippenger_vartime(scalars: &[Scalar], points: &[EdwardsPoint]) -> 
     };
     let digits: Vec<Vec<i32>> = scalars
         .iter()
-        .map(|s| radix_2c_vartime(&s.to_le_bytes(), c))
+        .map(|s| radix_2c_vartime(&s.to_le_bytes(), c as usize))
         .collect();
     let niels: Vec<ProjectiveNiels> = points.iter().map(|p| p.to_projective_niels()).collect();
     let windows = digits.first().map_or(0, Vec::len);
     let buckets_len = 1usize << (c - 1);
     let mut acc = EdwardsPoint::IDENTITY;
     for w in (0..windows).rev() {
-        acc = acc.mul_by_pow2(c as u32);
+        acc = acc.mul_by_pow2(c);
         let mut buckets = vec![EdwardsPoint::IDENTITY; buckets_len];
         for (ds, p) in digits.iter().zip(&niels) {
             let d = ds[w];
@@ -788,7 +789,7 @@ mod tests {
             let mut carry = u32::from(ch - b'0');
             for byte in expected.iter_mut() {
                 let v = u32::from(*byte) * 10 + carry;
-                *byte = v as u8;
+                *byte = v.to_le_bytes()[0];
                 carry = v >> 8;
             }
         }
@@ -893,7 +894,9 @@ mod tests {
             .map(|i| mul_base(&scalar(3 * i as u64 + 11)))
             .collect();
         let scalars: Vec<Scalar> = (0..n)
-            .map(|i| scalar_from_bytes_mod_order(&[(i as u8).wrapping_mul(37) ^ 0x5c; 32]))
+            .map(|i| {
+                scalar_from_bytes_mod_order(&[u8::try_from(i).unwrap().wrapping_mul(37) ^ 0x5c; 32])
+            })
             .collect();
         let a = straus_vartime(None, &scalars, &points);
         let p = pippenger_vartime(&scalars, &points);

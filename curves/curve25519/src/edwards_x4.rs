@@ -221,8 +221,9 @@ fn mul_base_table(cpu: FpX4Cpu) -> &'static [[CachedX4; 8]; 32] {
 #[inline(always)]
 fn select_signed(row: &[CachedX4; 8], e: i8, c: &Lanes) -> CachedX4 {
     let neg = ((e as u8) >> 7) & 1;
-    let abs = (e as i16 * (1 - 2 * neg as i16)) as u8;
-    let choices: [Choice; 8] = core::array::from_fn(|k| abs.ct_eq(&(k as u8 + 1)));
+    // |e| ≤ 8: i8 arithmetic does not overflow.
+    let abs = (e * (1 - 2 * neg as i8)) as u8;
+    let choices: [Choice; 8] = [1u8, 2, 3, 4, 5, 6, 7, 8].map(|j| abs.ct_eq(&j));
     let mut q = c.cached_identity.0;
     for (entry, choice) in row.iter().zip(choices) {
         q = q.select(&entry.0, choice);
@@ -444,7 +445,7 @@ pub(crate) fn pippenger_vartime(
 ) -> EdwardsPoint {
     count_run();
     let n = scalars.len();
-    let c_bits = if n < 500 {
+    let c_bits: u32 = if n < 500 {
         6
     } else if n < 800 {
         7
@@ -453,7 +454,7 @@ pub(crate) fn pippenger_vartime(
     };
     let digits: Vec<Vec<i32>> = scalars
         .iter()
-        .map(|s| radix_2c_vartime(&s.to_le_bytes(), c_bits))
+        .map(|s| radix_2c_vartime(&s.to_le_bytes(), c_bits as usize))
         .collect();
     let windows = digits.first().map_or(0, Vec::len);
     let xs: Vec<ExtX4> = points.iter().map(|p| ExtX4::from_point(cpu, p)).collect();
@@ -463,7 +464,7 @@ pub(crate) fn pippenger_vartime(
         let mut buckets = vec![c.identity; 1usize << (c_bits - 1)];
         let mut acc = c.identity;
         for w in (0..windows).rev() {
-            acc = acc.mul_by_pow2(c_bits as u32, &c);
+            acc = acc.mul_by_pow2(c_bits, &c);
             buckets.fill(c.identity);
             for (ds, p) in digits.iter().zip(&cached) {
                 let d = ds[w];

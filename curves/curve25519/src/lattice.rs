@@ -46,12 +46,24 @@ const EIGHT_L: U256 = {
 };
 
 fn bit_len(a: &U256) -> u32 {
-    for i in (0..4).rev() {
-        if a[i] != 0 {
-            return 64 * i as u32 + 64 - a[i].leading_zeros();
+    for i in (0..4u32).rev() {
+        let limb = a[i as usize];
+        if limb != 0 {
+            return 64 * i + 64 - limb.leading_zeros();
         }
     }
     0
+}
+
+/// The low word of a double-word product or sum (the high word is taken separately, `t >> 64`),
+/// or of a value the caller knows is below 2^64.
+#[inline(always)]
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "limb extraction: the high word is taken separately or is zero"
+)]
+const fn low_word(t: u128) -> u64 {
+    t as u64
 }
 
 /// a·2^s for s < 256; the caller guarantees that nothing is shifted out.
@@ -98,7 +110,7 @@ fn mul_word(a: &U256, q: u64) -> Option<U256> {
     let mut carry = 0u64;
     for i in 0..4 {
         let t = u128::from(a[i]) * u128::from(q) + u128::from(carry);
-        out[i] = t as u64;
+        out[i] = low_word(t);
         carry = (t >> 64) as u64;
     }
     (carry == 0).then_some(out)
@@ -308,7 +320,7 @@ fn mul_word_wrapping(a: &U256, q: u64) -> U256 {
     let mut carry = 0u64;
     for i in 0..4 {
         let t = u128::from(a[i]) * u128::from(q) + u128::from(carry);
-        out[i] = t as u64;
+        out[i] = low_word(t);
         carry = (t >> 64) as u64;
     }
     out
@@ -317,9 +329,10 @@ fn mul_word_wrapping(a: &U256, q: u64) -> U256 {
 /// x·a + y·b for signed single-word coefficients of opposite signs (or one zero), when the
 /// result is known to lie in [0, 2^256): computed mod 2^256.
 fn combine(x: &U256, a: i128, y: &U256, b: i128) -> U256 {
+    // Single-word coefficients: |a|, |b| < 2^64.
     let (px, py) = (
-        mul_word_wrapping(x, a.unsigned_abs() as u64),
-        mul_word_wrapping(y, b.unsigned_abs() as u64),
+        mul_word_wrapping(x, low_word(a.unsigned_abs())),
+        mul_word_wrapping(y, low_word(b.unsigned_abs())),
     );
     if a > 0 || b < 0 {
         sub(&px, &py)
@@ -331,8 +344,8 @@ fn combine(x: &U256, a: i128, y: &U256, b: i128) -> U256 {
 /// |a|·x + |b|·y, or `None` past 2^256.
 fn combine_magnitudes(x: &U256, a: i128, y: &U256, b: i128) -> Option<U256> {
     add(
-        &mul_word(x, a.unsigned_abs() as u64)?,
-        &mul_word(y, b.unsigned_abs() as u64)?,
+        &mul_word(x, u64::try_from(a.unsigned_abs()).ok()?)?,
+        &mul_word(y, u64::try_from(b.unsigned_abs()).ok()?)?,
     )
 }
 

@@ -78,6 +78,10 @@ pub(crate) fn radix16_signed(a: &[u8; 32]) -> [i8; 64] {
 /// above it; the sign of a digit is arithmetic, not a branch. Only the loop itself branches,
 /// once per non-zero digit: a recoding whose sign and zero-run tests were branches spent
 /// most of its time in mispredictions (the digits of a scalar are random).
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "a digit lies in [−2^(w−1), 2^(w−1)) and callers use w ≤ 16 (asserted in debug builds): it fits i16"
+)]
 pub(crate) fn wnaf_vartime(a: &[u8; 32], w: usize) -> [i16; 257] {
     debug_assert!((2..=16).contains(&w));
     // Zero words above the value so that 64 bits from any position up to 256 can be read.
@@ -185,7 +189,7 @@ mod tests {
             if k[0] & 1 == 1 {
                 let m = (k[0] & ((1 << w) - 1)) as i64;
                 let d = if m >= 1 << (w - 1) { m - (1 << w) } else { m };
-                naf[i] = d as i16;
+                naf[i] = i16::try_from(d).unwrap();
                 // k − d: subtract a positive d from the low word (no borrow: k ≡ d mod 2^w),
                 // or add −d with carry propagation.
                 if d > 0 {

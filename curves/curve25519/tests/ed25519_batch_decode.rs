@@ -15,8 +15,9 @@ struct Batch {
 }
 
 fn batch(n: usize) -> Batch {
-    let seeds: Vec<[u8; 32]> = (0..n).map(|i| [i as u8 ^ 0xa7; 32]).collect();
-    let msgs: Vec<Vec<u8>> = (0..n).map(|i| vec![i as u8; 3 + i]).collect();
+    let byte = |i: usize| u8::try_from(i).unwrap();
+    let seeds: Vec<[u8; 32]> = (0..n).map(|i| [byte(i) ^ 0xa7; 32]).collect();
+    let msgs: Vec<Vec<u8>> = (0..n).map(|i| vec![byte(i); 3 + i]).collect();
     let sks: Vec<ed25519_dalek::SigningKey> = seeds
         .iter()
         .map(ed25519_dalek::SigningKey::from_bytes)

@@ -151,9 +151,9 @@ fn add_le(a: &[u8; 32], b: &[u8; 32]) -> [u8; 32] {
     let mut out = [0u8; 32];
     let mut carry = 0u16;
     for i in 0..32 {
-        let v = u16::from(a[i]) + u16::from(b[i]) + carry;
-        out[i] = v as u8;
-        carry = v >> 8;
+        let [low, high] = (u16::from(a[i]) + u16::from(b[i]) + carry).to_le_bytes();
+        out[i] = low;
+        carry = u16::from(high);
     }
     out
 }

@@ -125,7 +125,7 @@ macro_rules! size {
         let mut bctx = BigNumContext::new().unwrap();
         let mut p_bn = BigNum::new().unwrap();
         p_bn.generate_prime(bits as i32, false, None, None).unwrap();
-        let p = p_bn.to_vec_padded(B as i32).unwrap();
+        let p = p_bn.to_vec_padded(i32::try_from(B).unwrap()).unwrap();
         let comp = loop {
             let mut t = rand_bytes(&mut $r, B);
             t[0] |= 0x80;

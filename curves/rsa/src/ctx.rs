@@ -7,6 +7,7 @@
 //! `fieldgen_field::rsa::odd_modulus_constants`). Montgomery arithmetic is correct for any odd
 //! modulus below R; only the constants differ.
 
+use crate::uint::low_word;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use fieldgen_field::ct::declassify;
@@ -55,22 +56,22 @@ impl Portable {
             let mut carry = 0u128;
             for j in 0..BIG {
                 let x = t[j] as u128 + a[j] as u128 * bi as u128 + carry;
-                t[j] = x as u64;
+                t[j] = low_word(x);
                 carry = x >> 64;
             }
             let x = t[BIG] as u128 + carry;
-            t[BIG] = x as u64;
+            t[BIG] = low_word(x);
             t[BIG + 1] = (x >> 64) as u64;
             let m = t[0].wrapping_mul(self.n0);
             let x = t[0] as u128 + m as u128 * self.n[0] as u128;
             let mut carry = x >> 64;
             for j in 1..BIG {
                 let x = t[j] as u128 + m as u128 * self.n[j] as u128 + carry;
-                t[j - 1] = x as u64;
+                t[j - 1] = low_word(x);
                 carry = x >> 64;
             }
             let x = t[BIG] as u128 + carry;
-            t[BIG - 1] = x as u64;
+            t[BIG - 1] = low_word(x);
             t[BIG] = t[BIG + 1] + (x >> 64) as u64;
         }
         // t < 2n: subtract n unless that borrows (with t's top word counted).
@@ -78,7 +79,7 @@ impl Portable {
         let mut borrow = 0u64;
         for j in 0..BIG {
             let x = (t[j] as u128).wrapping_sub(self.n[j] as u128 + borrow as u128);
-            d[j] = x as u64;
+            d[j] = low_word(x);
             borrow = (x >> 127) as u64;
         }
         let keep_t = 0u64.wrapping_sub(borrow & (t[BIG] ^ 1) & 1);

@@ -97,11 +97,12 @@ const fn sha2_prefix(len: u8, arc: u8, hlen: u8) -> [u8; 19] {
 }
 
 /// MGF1 (RFC 8017 B.2.1): XORs the mask of `len = out.len()` bytes generated from `seed` by
-/// `hash` into `out` (the counter is 4 bytes big-endian).
+/// `hash` into `out` (the counter is 4 bytes big-endian). RFC 8017 caps the mask at 2^32
+/// blocks; callers pass at most the modulus length, far below it.
 pub(crate) fn mgf1_xor(hash: HashAlg, seed: &[u8], out: &mut [u8]) {
     let hlen = hash.output_len();
-    for (counter, chunk) in out.chunks_mut(hlen).enumerate() {
-        let c = (counter as u32).to_be_bytes();
+    for (counter, chunk) in (0..=u32::MAX).zip(out.chunks_mut(hlen)) {
+        let c = counter.to_be_bytes();
         let block = hash.digest_parts(&[seed, &c]);
         for (o, m) in chunk.iter_mut().zip(block.iter()) {
             *o ^= m;

@@ -446,10 +446,10 @@ impl Oaep {
         let mut looking = Choice::from(1u8);
         let mut index = 0u32;
         let mut bad = Choice::from(0u8);
-        for (i, b) in db.iter().enumerate().skip(hlen) {
+        for (i, b) in (0..=u32::MAX).zip(db.iter()).skip(hlen) {
             let is_one = b.ct_eq(&1);
             let is_zero = b.ct_eq(&0);
-            index.conditional_assign(&(i as u32), looking & is_one);
+            index.conditional_assign(&i, looking & is_one);
             bad |= looking & !is_one & !is_zero;
             looking &= !is_one;
         }

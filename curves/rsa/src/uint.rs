@@ -7,6 +7,17 @@ use alloc::vec;
 use alloc::vec::Vec;
 use subtle::{Choice, ConstantTimeEq};
 
+/// The low word of a double-word sum or product (the caller takes the high word separately,
+/// `t >> 64`), or of a value known to be below 2^64.
+#[inline(always)]
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "limb extraction: the high word is taken separately or is zero"
+)]
+pub(crate) const fn low_word(t: u128) -> u64 {
+    t as u64
+}
+
 /// Little-endian limbs of a big-endian byte string (any length; leading zeros allowed).
 pub(crate) fn from_be(bytes: &[u8]) -> Vec<u64> {
     let mut limbs = vec![0u64; bytes.len().div_ceil(8).max(1)];
@@ -22,7 +33,7 @@ pub(crate) fn to_be(limbs: &[u64], len: usize) -> Vec<u8> {
     let mut out = vec![0u8; len];
     for (i, o) in out.iter_mut().rev().enumerate() {
         if i / 8 < limbs.len() {
-            *o = (limbs[i / 8] >> (8 * (i % 8))) as u8;
+            *o = limbs[i / 8].to_le_bytes()[i % 8];
         }
     }
     out
@@ -43,10 +54,11 @@ pub(crate) fn mul(a: &[u64], b: &[u64]) -> Vec<u64> {
         let mut carry = 0u128;
         for (j, &bj) in b.iter().enumerate() {
             let t = ai as u128 * bj as u128 + out[i + j] as u128 + carry;
-            out[i + j] = t as u64;
+            out[i + j] = low_word(t);
             carry = t >> 64;
         }
-        out[i + b.len()] = carry as u64;
+        // Below 2^64: a·b + out + carry < 2^128 at every step.
+        out[i + b.len()] = low_word(carry);
     }
     out
 }
@@ -57,7 +69,7 @@ pub(crate) fn sub(a: &[u64], b: &[u64]) -> (Vec<u64>, u64) {
     let mut borrow = 0u64;
     for i in 0..a.len() {
         let t = (a[i] as u128).wrapping_sub(b[i] as u128 + borrow as u128);
-        out[i] = t as u64;
+        out[i] = low_word(t);
         borrow = (t >> 127) as u64;
     }
     (out, borrow)
@@ -69,7 +81,7 @@ pub(crate) fn add_word(a: &[u64], w: u64) -> Vec<u64> {
     let mut carry = w as u128;
     for o in out.iter_mut() {
         let t = *o as u128 + carry;
-        *o = t as u64;
+        *o = low_word(t);
         carry = t >> 64;
     }
     out
@@ -124,7 +136,7 @@ pub(crate) fn ct_lt(a: &[u64], b: &[u64]) -> Choice {
     let l = a.len().max(b.len());
     let (d, borrow) = sub(&resize(a, l), &resize(b, l));
     drop(d);
-    Choice::from(borrow as u8)
+    borrow.ct_eq(&1)
 }
 
 /// Whether x is one.
@@ -163,7 +175,8 @@ pub(crate) fn rem_word_vartime(x: &[u64], q: u64) -> u64 {
     for limb in x.iter().rev() {
         r = ((r << 64) | *limb as u128) % q as u128;
     }
-    r as u64
+    // r < q.
+    low_word(r)
 }
 
 #[cfg(test)]
@@ -181,8 +194,8 @@ mod tests {
             (99, 100),
         ];
         for (x, m) in cases {
-            let xl = [x as u64, (x >> 64) as u64];
-            let ml = [m as u64, (m >> 64) as u64];
+            let xl = [low_word(x), (x >> 64) as u64];
+            let ml = [low_word(m), (m >> 64) as u64];
             let r = rem_ct(&xl, &ml);
             assert_eq!(r[0] as u128 | (r[1] as u128) << 64, x % m, "{x} mod {m}");
         }

@@ -14,9 +14,9 @@ fn n_plus(n: &[u8], add: u8) -> Vec<u8> {
     let mut v = n.to_vec();
     let mut carry = add as u16;
     for b in v.iter_mut().rev() {
-        let t = *b as u16 + carry;
-        *b = t as u8;
-        carry = t >> 8;
+        let [low, high] = (*b as u16 + carry).to_le_bytes();
+        *b = low;
+        carry = u16::from(high);
     }
     v
 }

@@ -44,7 +44,7 @@ fn ossl_sign(key: &PKey<Private>, h: HashAlg, pss: Option<usize>, msg: &[u8]) ->
     let mut s = Signer::new(md(h), key).unwrap();
     if let Some(salt) = pss {
         s.set_rsa_padding(Padding::PKCS1_PSS).unwrap();
-        s.set_rsa_pss_saltlen(RsaPssSaltlen::custom(salt as i32))
+        s.set_rsa_pss_saltlen(RsaPssSaltlen::custom(i32::try_from(salt).unwrap()))
             .unwrap();
         s.set_rsa_mgf1_md(md(h)).unwrap();
     }
@@ -62,7 +62,7 @@ fn ossl_verify(
     let mut v = Verifier::new(md(h), key).unwrap();
     if let Some(salt) = pss {
         v.set_rsa_padding(Padding::PKCS1_PSS).unwrap();
-        v.set_rsa_pss_saltlen(RsaPssSaltlen::custom(salt as i32))
+        v.set_rsa_pss_saltlen(RsaPssSaltlen::custom(i32::try_from(salt).unwrap()))
             .unwrap();
         v.set_rsa_mgf1_md(md(h)).unwrap();
     }
@@ -157,7 +157,7 @@ fn check_key(ours: &RsaPrivateKey, ossl: &PKey<Private>, seed: u64) {
     ] {
         let oaep = Oaep::new(h).with_label(label);
         let max = oaep.max_message_len(k).unwrap();
-        let msg: Vec<u8> = (0..max).map(|i| i as u8).collect();
+        let msg: Vec<u8> = (0..=u8::MAX).cycle().take(max).collect();
         let c = oaep.encrypt(pk, &mut r, &msg).unwrap();
         assert_eq!(c.len(), k);
         let mut d = Decrypter::new(ossl).unwrap();
@@ -288,6 +288,6 @@ fn rsa_crate_1024() {
 fn larger_sizes() {
     for (i, bits) in [1536usize, 3072, 4096].into_iter().enumerate() {
         ours(bits, 20 + i as u64);
-        openssls(bits as u32, 30 + i as u64);
+        openssls(u32::try_from(bits).unwrap(), 30 + i as u64);
     }
 }

@@ -110,7 +110,7 @@ fn pss_verify() {
             let key = RsaPublicKey::from_public_key_der(&hex(s(g, "publicKeyDer"))).unwrap();
             let slen: usize = g["sLen"]
                 .as_u64()
-                .map(|x| x as usize)
+                .map(|x| usize::try_from(x).unwrap())
                 .unwrap_or_else(|| s(g, "sLen").parse().unwrap());
             let scheme = Pss::new(hash_named(s(g, "sha")).unwrap())
                 .with_mgf_hash(hash_named(s(g, "mgfSha")).unwrap())

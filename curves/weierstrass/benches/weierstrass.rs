@@ -13,8 +13,11 @@ use std::hint::black_box;
 const MSG: &[u8] = b"fieldgen weierstrass benchmark message";
 
 fn key_bytes(len: usize, tweak: u8) -> Vec<u8> {
-    (0..len)
-        .map(|i| (i as u8).wrapping_mul(29).wrapping_add(tweak) | 1)
+    // Octet i is (i mod 256)·29 + tweak, odd, then its top bit cleared.
+    (0..=u8::MAX)
+        .cycle()
+        .take(len)
+        .map(|i| i.wrapping_mul(29).wrapping_add(tweak) | 1)
         .map(|b| b & 0x7f)
         .collect()
 }

@@ -114,7 +114,7 @@ impl<G: PrimeGroup> SecretKey<G> {
     /// ⌈log2 n⌉ cleared, until one lies in [1, n) (rejection sampling, FIPS 186-5 A.2.2).
     pub fn random<R: CryptoRng + ?Sized>(rng: &mut R) -> Self {
         let mut buf = Zeroizing::new(alloc::vec![0u8; G::Scalar::BYTES]);
-        let excess = 8 * G::Scalar::BYTES as u32 - G::Scalar::NUM_BITS;
+        let excess = 8 * G::Scalar::BYTES - G::Scalar::NUM_BITS as usize;
         loop {
             rng.fill_bytes(&mut buf);
             buf[0] &= 0xff >> excess;

@@ -167,6 +167,10 @@ where
 
 /// round(k·g / 2^384) for 256-bit k and g: the schoolbook product's limbs 6 and 7 plus bit 383.
 /// The result is below 2^128 for the secp256k1 constants (c ≤ k·|b|/n + 1).
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "limb extraction: the low word of each double-word step, its high word carried separately"
+)]
 fn mul_shift_384(k: &[u64; 4], g: &[u64; 4]) -> u128 {
     let mut t = [0u64; 8];
     for i in 0..4 {

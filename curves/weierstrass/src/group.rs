@@ -778,7 +778,7 @@ impl<C: CurveParams> ProjectivePoint<C> {
         if k.len() > MAX_SCALAR_BYTES {
             // A longer scalar: k = hi·2^576 + lo, each half by this same routine.
             let hi = self.mul_le_bytes(&k[MAX_SCALAR_BYTES..]);
-            let hi = hi.double_n(8 * MAX_SCALAR_BYTES as u32);
+            let hi = hi.double_n(MAX_SCALAR_BITS);
             return hi.add_point(&self.mul_le_bytes(&k[..MAX_SCALAR_BYTES]));
         }
         let table = multiples_16(self);
@@ -1002,8 +1002,11 @@ impl<C: CurveParams> JacobianPoint<C> {
     }
 }
 
-/// Longest scalar (in bytes) the recoding buffers hold: 576 bits, enough for P-521.
-pub(crate) const MAX_SCALAR_BYTES: usize = 72;
+/// Longest scalar (in bits) the recoding buffers hold: 576, enough for P-521.
+pub(crate) const MAX_SCALAR_BITS: u32 = 576;
+
+/// [`MAX_SCALAR_BITS`] in bytes.
+pub(crate) const MAX_SCALAR_BYTES: usize = MAX_SCALAR_BITS as usize / 8;
 
 /// Length of the radix-32 digit buffers: ⌈8·MAX_SCALAR_BYTES / 5⌉ digits and a carry.
 pub(crate) const RADIX32_DIGITS: usize = (8 * MAX_SCALAR_BYTES).div_ceil(5) + 1;
@@ -1093,10 +1096,11 @@ impl<C: CurveParams> FixedBaseTable<C> {
         let mut acc = ProjectivePoint::IDENTITY;
         for (row, &d) in self.rows.iter().zip(digits[..=n].iter()) {
             let sign = (d >> 7) as u8 & 1;
-            let abs = ((d as i16 ^ -(sign as i16)) + sign as i16) as u8;
+            // |d| ≤ 16: i8 arithmetic does not overflow.
+            let abs = ((d ^ -(sign as i8)) + sign as i8) as u8;
             let mut e = AffinePoint::identity();
-            for (j, p) in row.iter().enumerate() {
-                e.conditional_assign(p, abs.ct_eq(&(j as u8 + 1)));
+            for (j, p) in (1..=u8::MAX).zip(row.iter()) {
+                e.conditional_assign(p, abs.ct_eq(&j));
             }
             e.y = C::Base::conditional_select(&e.y, &-e.y, Choice::from(sign));
             acc = acc.add_mixed(&e);
@@ -1172,10 +1176,11 @@ pub(crate) fn lookup<C: CurveParams, const N: usize>(
 ) -> ProjectivePoint<C> {
     // |d| and the sign without a branch.
     let sign = (d >> 7) as u8 & 1;
-    let abs = ((d as i16 ^ -(sign as i16)) + sign as i16) as u8;
+    // |d| ≤ 127: i8 arithmetic does not overflow.
+    let abs = ((d ^ -(sign as i8)) + sign as i8) as u8;
     let mut r = ProjectivePoint::IDENTITY;
-    for (j, e) in table.iter().enumerate() {
-        r.conditional_assign(e, abs.ct_eq(&(j as u8 + 1)));
+    for (j, e) in (1..=u8::MAX).zip(table.iter()) {
+        r.conditional_assign(e, abs.ct_eq(&j));
     }
     let y = C::Base::conditional_select(&r.y, &-r.y, Choice::from(sign));
     ProjectivePoint { x: r.x, y, z: r.z }
@@ -1214,6 +1219,10 @@ pub(crate) fn wnaf_vartime(k: &[u8], out: &mut [i8]) -> usize {
 
 /// Width-w NAF (2 ≤ w ≤ 8) of a little-endian scalar, as [`wnaf_vartime`]: digits odd in
 /// (−2^(w−1), 2^(w−1)) or zero, nonzero digits at least w apart.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "a digit lies in (−2^(w−1), 2^(w−1)) and w ≤ 8 (asserted in debug builds): it fits i8"
+)]
 pub(crate) fn wnaf_width_vartime(k: &[u8], w: u32, out: &mut [i8]) -> usize {
     debug_assert!((2..=8).contains(&w));
     // The scalar as little-endian 64-bit limbs with one limb of headroom for the carries.

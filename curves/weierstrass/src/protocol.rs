@@ -204,9 +204,9 @@ where
         let mut sum = rb;
         let mut carry = 0u16;
         for (s, n) in sum.as_mut().iter_mut().zip(nb.as_ref()) {
-            let v = *s as u16 + *n as u16 + carry;
-            *s = v as u8;
-            carry = v >> 8;
+            let [low, high] = (*s as u16 + *n as u16 + carry).to_le_bytes();
+            *s = low;
+            carry = u16::from(high);
         }
         carry == 0 && matches(sum.as_ref())
     }
@@ -233,7 +233,7 @@ pub fn bits2int(h: &[u8], bits: u32) -> Vec<u8> {
         return out;
     }
     out.copy_from_slice(&h[..nbytes]);
-    let shift = (8 * nbytes) as u32 - bits;
+    let shift = 8 * bits.div_ceil(8) - bits;
     if shift > 0 {
         for i in (0..nbytes).rev() {
             let prev = if i > 0 { out[i - 1] } else { 0 };

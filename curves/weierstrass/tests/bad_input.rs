@@ -26,9 +26,9 @@ fn add_small(hex: &str, k: u8) -> String {
     let mut b = unhex(hex);
     let mut carry = k as u16;
     for x in b.iter_mut().rev() {
-        let s = *x as u16 + carry;
-        *x = s as u8;
-        carry = s >> 8;
+        let [low, high] = (*x as u16 + carry).to_le_bytes();
+        *x = low;
+        carry = u16::from(high);
     }
     b.iter().map(|x| format!("{x:02x}")).collect()
 }

@@ -3,6 +3,11 @@
 //! emits low s, as our secp256k1 signer does), and each side's signatures verified by the other.
 //! `WEIERSTRASS_DIFF_ROUNDS` sets the number of keys per curve (default 16).
 
+#![allow(
+    clippy::cast_possible_truncation,
+    reason = "test randomness: the clock seed and the generator's words are cut to narrower widths on purpose"
+)]
+
 mod common;
 
 use fieldgen_weierstrass::curves::{Secp256k1, P256, P384};

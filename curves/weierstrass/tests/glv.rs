@@ -254,7 +254,7 @@ fn glv_multiplication_against_the_reference() {
     ks.extend((0..rounds()).map(|i| random("mul", i) % &n));
     for (i, k) in ks.iter().enumerate() {
         // A base point that is not G: m·G for a random m.
-        let m = random("base", i as u32) % &n;
+        let m = random("base", u32::try_from(i).unwrap()) % &n;
         let base = gp.mul_le_bytes(&{
             let mut b = m.to_bytes_le();
             b.resize(32, 0);
@@ -272,7 +272,7 @@ fn glv_multiplication_against_the_reference() {
         );
         // a·G + b·P by the four-scalar Straus, with a = k and b from the list too.
         let b = &ks;
-        let a_big = random("a", i as u32) % &n;
+        let a_big = random("a", u32::try_from(i).unwrap()) % &n;
         let sum = r.add(&r.mul(&g, &a_big), &want);
         assert_eq!(
             to_ref(&glv::double_mul_vartime(&gp, &scalar(&a_big), &base, b)),

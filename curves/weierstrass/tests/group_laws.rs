@@ -156,7 +156,7 @@ fn scalar(label: &str, i: u32, n: &BigUint) -> BigUint {
 
 fn check_curve<C: CurveParams>(published: &Published, label: &str) {
     let r = Reference::new(published);
-    let nbytes = (r.n.bits() as usize).div_ceil(8) + 1;
+    let nbytes = usize::try_from(r.n.bits().div_ceil(8)).unwrap() + 1;
     // The published constants agree among themselves: G on the curve, n·G = O.
     assert!(r.on_curve(&r.g), "{label}: G off the curve");
     assert_eq!(r.mul(&r.g, &r.n), None, "{label}: n·G ≠ O in the reference");
@@ -328,8 +328,8 @@ where
     C::Base: fieldgen_field::PrimeField,
 {
     let r = Reference::new(published);
-    let len = (r.p.bits() as usize).div_ceil(8);
-    let nbytes = (r.n.bits() as usize).div_ceil(8);
+    let len = usize::try_from(r.p.bits().div_ceil(8)).unwrap();
+    let nbytes = usize::try_from(r.n.bits().div_ceil(8)).unwrap();
     for i in 0..4 {
         let k = scalar(label, 100 + i, &r.n);
         let (x, y) = r.mul(&r.g, &k).unwrap();
@@ -400,7 +400,7 @@ fn p224() {
 /// `check_curve` compares with the num-bigint reference.
 fn check_straus_exceptional<C: CurveParams>(published: &Published, label: &str) {
     let n = hex(published.n);
-    let nbytes = (n.bits() as usize).div_ceil(8);
+    let nbytes = usize::try_from(n.bits().div_ceil(8)).unwrap();
     let g = ProjectivePoint::<C>::GENERATOR;
     let table = WnafBaseTable::<C>::new(&g);
     let small = [0u32, 1, 2, 3, 15, 16, 17, 33];

@@ -29,10 +29,13 @@ fn rounds() -> u32 {
 }
 
 fn seed() -> u64 {
-    std::time::SystemTime::now()
+    let d = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64
+        .unwrap();
+    // The clock in nanoseconds, mod 2^64.
+    d.as_secs()
+        .wrapping_mul(1_000_000_000)
+        .wrapping_add(u64::from(d.subsec_nanos()))
 }
 
 /// A fresh secret key in [1, n) for curve G: SHA-256 output stretched to BYTES, retried.
@@ -46,7 +49,7 @@ fn fresh<G: PrimeGroup>(seed: u64, i: u32) -> SecretKey<G> {
                     .chain_update(seed.to_le_bytes())
                     .chain_update(i.to_le_bytes())
                     .chain_update(j.to_le_bytes())
-                    .chain_update((b.len() as u32).to_le_bytes())
+                    .chain_update(u32::try_from(b.len()).unwrap().to_le_bytes())
                     .finalize(),
             );
         }
@@ -147,7 +150,10 @@ fn against_openssl<G: PrimeGroup>(nid: Nid) {
     for _ in 0..rounds() {
         let key = EcKey::generate(&group).unwrap();
         let len = <G::Scalar as fieldgen_field::Field>::BYTES;
-        let d = key.private_key().to_vec_padded(len as i32).unwrap();
+        let d = key
+            .private_key()
+            .to_vec_padded(i32::try_from(len).unwrap())
+            .unwrap();
         let q = key
             .public_key()
             .to_bytes(&group, PointConversionForm::UNCOMPRESSED, &mut ctx)
@@ -184,14 +190,20 @@ fn against_openssl<G: PrimeGroup>(nid: Nid) {
 
         // OpenSSL reads our encodings.
         let theirs = EcKey::private_key_from_der(&ours.to_sec1_der()).unwrap();
-        assert_eq!(theirs.private_key().to_vec_padded(len as i32).unwrap(), d);
+        assert_eq!(
+            theirs
+                .private_key()
+                .to_vec_padded(i32::try_from(len).unwrap())
+                .unwrap(),
+            d
+        );
         let theirs = PKey::private_key_from_pkcs8(&ours.to_pkcs8_der()).unwrap();
         assert_eq!(
             theirs
                 .ec_key()
                 .unwrap()
                 .private_key()
-                .to_vec_padded(len as i32)
+                .to_vec_padded(i32::try_from(len).unwrap())
                 .unwrap(),
             d
         );

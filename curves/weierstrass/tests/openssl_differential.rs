@@ -37,14 +37,14 @@ fn digest(i: u32, msg: &[u8]) -> Vec<u8> {
 }
 
 fn ours_from<G: PrimeGroup>(key: &EcKey<Private>) -> SecretKey<G> {
-    let len = <G::Scalar as Field>::BYTES as i32;
+    let len = i32::try_from(<G::Scalar as Field>::BYTES).unwrap();
     SecretKey::<G>::from_bytes(&key.private_key().to_vec_padded(len).unwrap()).unwrap()
 }
 
 fn check<G: PrimeGroup>(nid: Nid) {
     let group = EcGroup::from_curve_name(nid).unwrap();
     let mut ctx = BigNumContext::new().unwrap();
-    let len = <G::Scalar as Field>::BYTES as i32;
+    let len = i32::try_from(<G::Scalar as Field>::BYTES).unwrap();
     for i in 0..rounds() {
         let a = EcKey::generate(&group).unwrap();
         let b = EcKey::generate(&group).unwrap();

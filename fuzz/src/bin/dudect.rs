@@ -140,7 +140,13 @@ fn measure<C: Case>(case: &mut C, seconds: f64, seed: u64) -> Outcome {
     let thresholds: Vec<u64> = (0..PERCENTILES)
         .map(|i| {
             let q = 1.0 - 0.5f64.powf(10.0 * (i as f64 + 1.0) / PERCENTILES as f64);
-            warm[((q * warm.len() as f64) as usize).min(warm.len() - 1)]
+            // q in (0, 1): the rank is a whole number below len (a float `as` saturates).
+            #[allow(
+                clippy::cast_possible_truncation,
+                reason = "the floored rank lies in 0..len"
+            )]
+            let rank = (q * warm.len() as f64) as usize;
+            warm[rank.min(warm.len() - 1)]
         })
         .collect();
     let mut all = Welch::default();
@@ -401,7 +407,12 @@ fn main() {
     }
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
+        // The clock in nanoseconds, mod 2^64.
+        .map(|d| {
+            d.as_secs()
+                .wrapping_mul(1_000_000_000)
+                .wrapping_add(u64::from(d.subsec_nanos()))
+        })
         .unwrap_or(1);
     println!(
         "{:<28} {:>10} {:>9} {:>9}  {:<8} verdict",

@@ -17,7 +17,7 @@ pub trait Samplers {
 
 impl Samplers for Rng {
     fn below_by_bytes(&mut self, n: &BigUint) -> BigUint {
-        BigUint::from_bytes_be(&self.low_bytes(n.bits() as usize / 8 + 8)) % n
+        BigUint::from_bytes_be(&self.low_bytes(usize::try_from(n.bits() / 8).unwrap() + 8)) % n
     }
 }
 

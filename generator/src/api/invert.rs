@@ -139,10 +139,8 @@ pub fn safegcd_items(c: &FieldConsts) -> TokenStream {
         Literal::u64_unsuffixed(divsteps_bound(c.bits).div_ceil(u64::from(shape.batch)));
     let nb = Literal::usize_unsuffixed(c.bytes);
     let p_limbs = signed_limbs(&c.modulus, shape.batch, shape.limbs);
-    let p_lits = p_limbs.iter().map(|&v| match c.limb_bits {
-        LimbBits::W64 => Literal::i64_unsuffixed(v as i64),
-        LimbBits::W32 => Literal::i32_unsuffixed(v as i32),
-    });
+    // Each limb is below 2^batch (62 or 30 bits): the digits fit the signed limb type.
+    let p_lits = p_limbs.iter().map(|&v| Literal::u64_unsuffixed(v));
     // p⁻¹ mod 2^B, by Newton's iteration on the low word (p is odd).
     let modulus_low = c.modulus_limbs[0];
     let mut inv: u64 = 1;
@@ -150,10 +148,8 @@ pub fn safegcd_items(c: &FieldConsts) -> TokenStream {
         inv = inv.wrapping_mul(2u64.wrapping_sub(modulus_low.wrapping_mul(inv)));
     }
     let inv = inv & ((1u64 << shape.batch) - 1);
-    let inv_lit = match c.limb_bits {
-        LimbBits::W64 => Literal::i64_unsuffixed(inv as i64),
-        LimbBits::W32 => Literal::i32_unsuffixed(inv as i32),
-    };
+    // Below 2^batch: the digits fit the signed limb type.
+    let inv_lit = Literal::u64_unsuffixed(inv);
     let (kind, bound_name, step) = match shape.variant {
         Variant::HalfDelta => ("hddivsteps", "Wuille's hddivsteps bound", 2u32),
         Variant::Original => ("divsteps", "the Bernstein–Yang bound", 1u32),

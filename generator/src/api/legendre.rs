@@ -74,10 +74,8 @@ pub fn jacobi_items(c: &FieldConsts) -> TokenStream {
     };
     let ls = c.limbs.max(m);
     let p_words = to_limbs(&c.modulus, wbits, ls);
-    let p_lits = p_words.iter().map(|&v| match c.limb_bits {
-        LimbBits::W64 => Literal::u64_unsuffixed(v),
-        LimbBits::W32 => Literal::u32_unsuffixed(v as u32),
-    });
+    // Words of `wbits` bits: the digits fit the word type.
+    let p_lits = p_words.iter().map(|&v| Literal::u64_unsuffixed(v));
     let l = Literal::usize_unsuffixed(ls);
     let ml = Literal::usize_unsuffixed(m);
     let wb = Literal::u32_unsuffixed(wbits);
@@ -85,7 +83,7 @@ pub fn jacobi_items(c: &FieldConsts) -> TokenStream {
     let nb = Literal::usize_unsuffixed(c.bytes);
     let batch = Literal::u32_unsuffixed(JACOBI_BATCH);
     let batches = Literal::u64_unsuffixed(jacobi_batches(c.bits));
-    let window_shift = Literal::u32_unsuffixed(m as u32 * wbits - 64);
+    let window_shift = Literal::usize_unsuffixed(m * wbits as usize - 64);
     let doc_batches = format!(
         " {} batches of {} steps ({} ≥ Pornin's bound 2·{} − 1 = {}), on {} {}-bit words.",
         jacobi_batches(c.bits),
@@ -347,7 +345,7 @@ mod tests {
     /// accepts: enough whole batches, and no spare one.
     #[test]
     fn batches_cover_the_bound() {
-        for bits in 2u32..=crate::spec::MAX_MODULUS_BITS as u32 {
+        for bits in 2u32..=u32::try_from(crate::spec::MAX_MODULUS_BITS).unwrap() {
             let steps = 2 * u64::from(bits) - 1;
             assert_eq!(jacobi_steps_bound(bits), steps);
             let n = jacobi_batches(bits);

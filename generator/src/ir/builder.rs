@@ -1,6 +1,7 @@
 //! Incremental construction of a [`Func`].
 
 use super::{word_mask, Check, Func, Instr, Op, Var};
+use crate::narrow::fit;
 
 /// Appends instructions to a function under construction. Lowerings use it to write IR
 /// without folding anything: simplification is the optimiser's job ([`crate::pass`]).
@@ -51,14 +52,14 @@ impl Builder {
 
     /// Declares a new input argument of `bounds.len()` limbs, limb `i` at most `bounds[i]`.
     pub fn input(&mut self, bounds: Vec<u64>) -> Vec<Var> {
-        let arg = self.inputs.len() as u16;
+        let arg = fit(self.inputs.len());
         let n = bounds.len();
         self.inputs.push(bounds);
         (0..n)
             .map(|limb| {
                 self.push1(Op::Input {
                     arg,
-                    limb: limb as u16,
+                    limb: fit(limb),
                 })
             })
             .collect()

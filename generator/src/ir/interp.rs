@@ -2,6 +2,7 @@
 //! lowering through it, independently of any emitter.
 
 use super::{word_mask, Func, Op};
+use crate::narrow::lo64;
 
 /// Why interpretation failed: a malformed function or arguments that break its contract.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,7 +12,12 @@ pub enum InterpError {
     /// A variable was used before it was defined.
     Undefined(u32),
     /// An argument limb exceeds its declared bound.
-    InputOutOfBounds { arg: usize, limb: usize },
+    InputOutOfBounds {
+        /// The index of the argument.
+        arg: usize,
+        /// The index of the limb in the argument, least significant first.
+        limb: usize,
+    },
     /// A carry/borrow/select operand was not 0/1 or a mask, or `MulAdd` overflowed.
     ContractViolated(String),
 }
@@ -66,20 +72,20 @@ pub fn interpret(f: &Func, args: &[&[u64]]) -> Result<Vec<u64>, InterpError> {
                     + get(&vals, c)? as u128
                     + get(&vals, d)? as u128;
                 // Fits: (2^w-1)^2 + 2(2^w-1) = 2^(2w) - 1.
-                ((t as u64) & m, Some((t >> w) as u64))
+                (lo64(t) & m, Some(lo64(t >> w)))
             }
             Op::MulLo { a, b } => ((get(&vals, a)?.wrapping_mul(get(&vals, b)?)) & m, None),
             Op::AddCarry { a, b, cin } => {
                 let t = get(&vals, a)? as u128
                     + get(&vals, b)? as u128
                     + bit(get(&vals, cin)?, "carry-in")?;
-                ((t as u64) & m, Some((t >> w) as u64))
+                (lo64(t) & m, Some(lo64(t >> w)))
             }
             Op::SubBorrow { a, b, bin } => {
                 let x = get(&vals, a)? as u128;
                 let y = get(&vals, b)? as u128 + bit(get(&vals, bin)?, "borrow-in")?;
                 let borrow = (x < y) as u64;
-                let d = (x + ((borrow as u128) << w) - y) as u64;
+                let d = lo64(x + ((borrow as u128) << w) - y);
                 (d, Some(borrow))
             }
             Op::And { a, b } => (get(&vals, a)? & get(&vals, b)?, None),
@@ -89,7 +95,7 @@ pub fn interpret(f: &Func, args: &[&[u64]]) -> Result<Vec<u64>, InterpError> {
             Op::Shl { a, k } => ((get(&vals, a)? << k) & m, None),
             Op::Shr { a, k } => (get(&vals, a)? >> k, None),
             Op::Mask { bit: b } => {
-                let x = bit(get(&vals, b)?, "mask bit")? as u64;
+                let x = lo64(bit(get(&vals, b)?, "mask bit")?);
                 (x.wrapping_neg() & m, None)
             }
             Op::Select { mask, a, b } => {

@@ -23,31 +23,102 @@ pub enum Op {
     /// A literal word.
     Const(u64),
     /// Limb `limb` of input argument `arg`.
-    Input { arg: u16, limb: u16 },
+    Input {
+        /// The index of the argument in [`Func::inputs`].
+        arg: u16,
+        /// The index of the limb in the argument, least significant first.
+        limb: u16,
+    },
     /// `a·b + c + d` as (low word, high word); never overflows two words.
-    MulAdd { a: Var, b: Var, c: Var, d: Var },
+    MulAdd {
+        /// The first factor.
+        a: Var,
+        /// The second factor.
+        b: Var,
+        /// The first addend.
+        c: Var,
+        /// The second addend.
+        d: Var,
+    },
     /// `a·b mod 2^w`.
-    MulLo { a: Var, b: Var },
+    MulLo {
+        /// The first factor.
+        a: Var,
+        /// The second factor.
+        b: Var,
+    },
     /// `a + b + cin` as (sum mod 2^w, carry bit); `cin` is 0 or 1.
-    AddCarry { a: Var, b: Var, cin: Var },
+    AddCarry {
+        /// The first addend.
+        a: Var,
+        /// The second addend.
+        b: Var,
+        /// The carry in, 0 or 1.
+        cin: Var,
+    },
     /// `a - b - bin` as (difference mod 2^w, borrow bit); `bin` is 0 or 1.
-    SubBorrow { a: Var, b: Var, bin: Var },
+    SubBorrow {
+        /// The minuend.
+        a: Var,
+        /// The subtrahend.
+        b: Var,
+        /// The borrow in, 0 or 1.
+        bin: Var,
+    },
     /// Bitwise and.
-    And { a: Var, b: Var },
+    And {
+        /// The first operand.
+        a: Var,
+        /// The second operand.
+        b: Var,
+    },
     /// Bitwise or.
-    Or { a: Var, b: Var },
+    Or {
+        /// The first operand.
+        a: Var,
+        /// The second operand.
+        b: Var,
+    },
     /// Bitwise xor.
-    Xor { a: Var, b: Var },
+    Xor {
+        /// The first operand.
+        a: Var,
+        /// The second operand.
+        b: Var,
+    },
     /// Bitwise not.
-    Not { a: Var },
+    Not {
+        /// The operand.
+        a: Var,
+    },
     /// `a << k mod 2^w`, `0 < k < w`.
-    Shl { a: Var, k: u32 },
+    Shl {
+        /// The word shifted.
+        a: Var,
+        /// The shift count in bits, `0 < k < w`.
+        k: u32,
+    },
     /// `a >> k`, `0 < k < w`.
-    Shr { a: Var, k: u32 },
+    Shr {
+        /// The word shifted.
+        a: Var,
+        /// The shift count in bits, `0 < k < w`.
+        k: u32,
+    },
     /// `0 - bit mod 2^w`: turns a 0/1 bit into an all-zeros/all-ones mask.
-    Mask { bit: Var },
+    Mask {
+        /// The bit, 0 or 1.
+        bit: Var,
+    },
     /// Constant-time select: `mask == 0 ? a : b`, with `mask` all zeros or all ones.
-    Select { mask: Var, a: Var, b: Var },
+    Select {
+        /// All zeros (take `a`) or all ones (take `b`).
+        mask: Var,
+        /// The word taken when `mask` is zero.
+        a: Var,
+        /// The word taken when `mask` is all ones.
+        b: Var,
+    },
 }
 
 impl Op {

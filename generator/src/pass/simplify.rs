@@ -4,6 +4,7 @@
 //! every value in the operands' ranges, so the pass is sound for all inputs within the
 //! function's declared input bounds.
 
+use crate::narrow::{fit, lo64};
 use std::collections::HashMap;
 
 use crate::ir::{word_mask, Func, Instr, Op, Range, Var};
@@ -37,17 +38,18 @@ fn range_of(op: &Op, r: &[Range], w: u32, inputs: &[Vec<u64>]) -> (Range, Option
         // Low word is exact only when the whole range lies in one 2^w block.
         let lo = if min >> w == max >> w {
             Range {
-                min: (min & m) as u64,
-                max: (max & m) as u64,
+                min: lo64(min & m),
+                max: lo64(max & m),
             }
         } else {
             full
         };
         (
             lo,
+            // Both below 2^(2w): the high words.
             Some(Range {
-                min: (min >> w) as u64,
-                max: (max >> w) as u64,
+                min: lo64(min >> w),
+                max: lo64(max >> w),
             }),
         )
     };
@@ -77,19 +79,21 @@ fn range_of(op: &Op, r: &[Range], w: u32, inputs: &[Vec<u64>]) -> (Range, Option
             let low = a.min as i128 - b.max as i128 - bin.max as i128;
             let high = a.max as i128 - b.min as i128 - bin.min as i128;
             if low >= 0 {
+                // 0 ≤ low ≤ high ≤ a.max < 2^w.
                 (
                     Range {
-                        min: low as u64,
-                        max: high as u64,
+                        min: fit(low),
+                        max: fit(high),
                     },
                     Some(Range::exact(0)),
                 )
             } else if high < 0 {
                 let add = 1i128 << w;
                 (
+                    // −2^w ≤ low ≤ high < 0: both sums lie in [0, 2^w).
                     Range {
-                        min: (low + add) as u64,
-                        max: (high + add) as u64,
+                        min: fit(low + add),
+                        max: fit(high + add),
                     },
                     Some(Range::exact(1)),
                 )
@@ -119,7 +123,7 @@ fn range_of(op: &Op, r: &[Range], w: u32, inputs: &[Vec<u64>]) -> (Range, Option
         }
         Op::Mask { bit } => {
             let bit = g(bit);
-            let mk = |x: u64| x.wrapping_neg() & m as u64;
+            let mk = |x: u64| x.wrapping_neg() & lo64(m);
             if bit.max == 0 {
                 (Range::exact(0), None)
             } else if bit.min == 1 {
@@ -149,7 +153,7 @@ fn range_of(op: &Op, r: &[Range], w: u32, inputs: &[Vec<u64>]) -> (Range, Option
             (
                 Range {
                     min: 0,
-                    max: max.min(m as u64),
+                    max: max.min(lo64(m)),
                 },
                 None,
             )
@@ -160,8 +164,9 @@ fn range_of(op: &Op, r: &[Range], w: u32, inputs: &[Vec<u64>]) -> (Range, Option
             if max <= m {
                 (
                     Range {
-                        min: (a.min as u128 * b.min as u128) as u64,
-                        max: max as u64,
+                        // min ≤ max ≤ m < 2^64.
+                        min: lo64(a.min as u128 * b.min as u128),
+                        max: lo64(max),
                     },
                     None,
                 )
@@ -392,18 +397,18 @@ fn eval(op: &Op, a: &[u64], w: u32) -> (u64, Option<u64>) {
         Op::Input { .. } => unreachable!("inputs are never constant"),
         Op::MulAdd { .. } => {
             let t = a[0] as u128 * a[1] as u128 + a[2] as u128 + a[3] as u128;
-            ((t as u64) & m, Some((t >> w) as u64))
+            (lo64(t) & m, Some(lo64(t >> w)))
         }
         Op::MulLo { .. } => (a[0].wrapping_mul(a[1]) & m, None),
         Op::AddCarry { .. } => {
             let t = a[0] as u128 + a[1] as u128 + a[2] as u128;
-            ((t as u64) & m, Some((t >> w) as u64))
+            (lo64(t) & m, Some(lo64(t >> w)))
         }
         Op::SubBorrow { .. } => {
             let y = a[1] as u128 + a[2] as u128;
             let borrow = ((a[0] as u128) < y) as u64;
             (
-                ((a[0] as u128 + ((borrow as u128) << w)) - y) as u64,
+                lo64((a[0] as u128 + ((borrow as u128) << w)) - y),
                 Some(borrow),
             )
         }

@@ -1,6 +1,7 @@
 //! Constants derived from a validated prime: limb layout, Montgomery constants, square-root
 //! method, roots of unity and public-exponent window schedules.
 
+use crate::narrow::fit;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
@@ -83,7 +84,8 @@ impl FieldConsts {
     pub fn new(p: &BigUint, limb_bits: LimbBits) -> Result<Self, SpecError> {
         super::validate_prime(p)?;
         let w = limb_bits.bits();
-        let bits = p.bits() as u32;
+        // At most MAX_MODULUS_BITS, checked above.
+        let bits: u32 = fit(p.bits());
         let limbs = bits.div_ceil(w) as usize;
         let modulus_limbs = to_limbs(p, w, limbs);
         let r = (BigUint::one() << (w as usize * limbs)) % p;
@@ -96,10 +98,10 @@ impl FieldConsts {
         }
         let word_mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
         let n0_inv = inv.wrapping_neg() & word_mask;
-        let spare_bits = w * limbs as u32 - bits;
+        let spare_bits = w * fit::<usize, u32>(limbs) - bits;
 
         let p_minus_1 = p - 1u32;
-        let two_adicity = p_minus_1.trailing_zeros().unwrap_or(0) as u32;
+        let two_adicity: u32 = fit(p_minus_1.trailing_zeros().unwrap_or(0));
         let odd_part = &p_minus_1 >> two_adicity as usize;
         let legendre_exp = &p_minus_1 >> 1;
         let nonresidue = if *p == BigUint::from(3u32) {
@@ -229,7 +231,7 @@ pub fn window_schedule(exp: &BigUint, width: u32) -> (u32, Vec<WindowStep>) {
             continue;
         }
         let (digit, lo) = take_window(i);
-        pending += (i - lo + 1) as u32;
+        pending += fit::<_, u32>(i - lo + 1);
         steps.push(WindowStep {
             squarings: pending,
             digit,
@@ -299,7 +301,7 @@ mod tests {
             // p * n0' ≡ -1 mod 2^w
             let prod = (&p * c.n0_inv) % &big_w;
             assert_eq!(prod, &big_w - 1u32);
-            assert_eq!(c.limbs as u32 * w - c.spare_bits, 254);
+            assert_eq!(fit::<usize, u32>(c.limbs) * w - c.spare_bits, 254);
             assert_eq!(c.nonresidue.modpow(&((&p - 1u32) >> 1), &p), &p - 1u32);
         }
     }

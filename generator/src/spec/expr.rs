@@ -16,6 +16,7 @@
 //! large computation starts. Intermediate values may be negative (`1-2+5` is 4); the final value
 //! must be positive.
 
+use crate::narrow::fit;
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
@@ -305,7 +306,7 @@ fn pow_checked(base: &BigInt, exp: &BigInt, caret_pos: usize) -> Result<BigInt, 
     let magnitude = base.abs();
     if magnitude <= BigInt::one() {
         // 0^0 = 1, 0^e = 0, 1^e = 1, (-1)^e = ±1.
-        return Ok(base.pow(e as u32));
+        return Ok(base.pow(fit(e)));
     }
     // |base|^e has more than (bits(|base|) - 1)·e bits.
     if (magnitude.bits() - 1).saturating_mul(e) >= MAX_EXPR_BITS {
@@ -313,7 +314,7 @@ fn pow_checked(base: &BigInt, exp: &BigInt, caret_pos: usize) -> Result<BigInt, 
             "an intermediate result exceeds {MAX_EXPR_BITS} bits"
         ));
     }
-    let result = base.pow(e as u32);
+    let result = base.pow(fit(e));
     check_size(&result)?;
     Ok(result)
 }

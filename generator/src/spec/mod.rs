@@ -52,15 +52,26 @@ pub enum SpecError {
     /// The modulus text was empty.
     Empty,
     /// The text is neither a number, an expression nor a preset name.
-    Malformed { input: String, reason: String },
+    Malformed {
+        /// The text as given.
+        input: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A name that looks like a preset but is not one.
-    UnknownPreset { name: String },
+    UnknownPreset {
+        /// The name as given.
+        name: String,
+    },
     /// The modulus is even.
     Even,
     /// The modulus is below 3.
     TooSmall,
     /// The modulus has more than [`MAX_MODULUS_BITS`] bits.
-    TooLarge { bits: u64 },
+    TooLarge {
+        /// The modulus's bit length.
+        bits: u64,
+    },
     /// The modulus failed the probable-prime test.
     NotPrime,
     /// `limb_bits` other than 32 or 64.

@@ -22,6 +22,7 @@
 //! so [`crate::pass::verify_bounds`] refuses any prime or sequence for which interval range
 //! analysis cannot prove the code overflow-free.
 
+use crate::narrow::fit;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
@@ -58,7 +59,7 @@ impl PseudoMersenne {
     pub fn detect(fc: &FieldConsts) -> Option<PseudoMersenne> {
         let k = fc.bits;
         let c = (BigUint::one() << k as usize) - &fc.modulus;
-        if c.is_zero() || c.bits() as u32 > 2 * k / 3 {
+        if c.is_zero() || c.bits() > u64::from(2 * k / 3) {
             return None;
         }
         Some(PseudoMersenne {
@@ -94,7 +95,7 @@ impl PseudoMersenne {
 
     /// r: bits of p in the top limb.
     fn r(&self) -> u32 {
-        self.k - (self.n as u32 - 1) * self.w
+        self.k - (fit::<usize, u32>(self.n) - 1) * self.w
     }
 
     /// Limb upper bounds of a value in state `repr`.
@@ -123,14 +124,14 @@ impl PseudoMersenne {
     }
 
     fn limbs(&self, x: &BigUint) -> Vec<u64> {
-        let n = (x.bits() as usize).div_ceil(self.w as usize).max(1);
+        let n = fit::<u64, usize>(x.bits()).div_ceil(self.w as usize).max(1);
         to_limbs(x, self.w, n)
     }
 }
 
 /// Number of w-bit limbs needed for values up to `max`.
 fn limbs_for(max: &BigUint, w: u32) -> usize {
-    (max.bits() as usize).div_ceil(w as usize).max(1)
+    fit::<u64, usize>(max.bits()).div_ceil(w as usize).max(1)
 }
 
 /// acc += x·y for a constant y (limbs `y`), propagating carries to the end of `acc`. With

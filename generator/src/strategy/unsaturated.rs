@@ -35,6 +35,7 @@
 //! same on single words. Every dropped carry and every high word assumed zero is a range
 //! obligation ([`crate::ir::Check`]) proved by [`crate::pass::verify_bounds`] before emission.
 
+use crate::narrow::fit;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
@@ -70,7 +71,7 @@ pub struct Unsaturated {
 /// Limb positions e_i = ⌈k·i/m⌉ for i = 0..=m.
 pub fn positions(k: u32, m: usize) -> Vec<u32> {
     (0..=m as u64)
-        .map(|i| (k as u64 * i).div_ceil(m as u64) as u32)
+        .map(|i| fit((k as u64 * i).div_ceil(m as u64)))
         .collect()
 }
 
@@ -562,7 +563,8 @@ fn pack(b: &mut Builder, u: &Unsaturated, digits: &[Var]) -> Vec<Var> {
     let w = u.w;
     (0..u.n)
         .map(|j| {
-            let (lo, hi) = (j as u32 * w, (j as u32 + 1) * w);
+            let j: u32 = fit(j);
+            let (lo, hi) = (j * w, (j + 1) * w);
             let mut word: Option<Var> = None;
             for (i, &d) in digits.iter().enumerate() {
                 let (s, e) = (u.pos[i], u.pos[i + 1]);

@@ -126,7 +126,10 @@ mod tests {
                 want = want * xm % p;
             }
             let want = (want + 3) % p;
-            assert_eq!(goldilocks_poly(x), Goldilocks::from_u64(want as u64));
+            assert_eq!(
+                goldilocks_poly(x),
+                Goldilocks::from_u64(u64::try_from(want).unwrap())
+            );
         }
     }
 }

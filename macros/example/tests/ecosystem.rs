@@ -44,7 +44,7 @@ fn ff_traits_agree_with_num_bigint() {
     assert!(bool::from(Fq::from_repr(repr).is_none()));
     // S is the 2-adicity of p − 1 and the root of unity has order dividing 2^S, from the
     // modulus alone.
-    let s = (&p - 1u32).trailing_zeros().unwrap() as u32;
+    let s = u32::try_from((&p - 1u32).trailing_zeros().unwrap()).unwrap();
     assert_eq!(<Fq as PrimeField>::S, s);
     let r = <Fq as PrimeField>::ROOT_OF_UNITY;
     assert_eq!(

@@ -64,6 +64,10 @@ pub fn full_run() -> bool {
 }
 
 /// The shared deterministic stream (SplitMix64) for test inputs.
+#[allow(
+    unused_imports,
+    reason = "every test crate includes this module; only some draw random inputs"
+)]
 pub use fieldgen_test_support::SplitMix64 as Rng;
 
 /// GF(2^m) = GF(2)[x]/(f) on BigUint, and the curve y² + xy = x³ + ax² + b in affine
@@ -100,8 +104,7 @@ impl Reference {
     pub fn reduce(&self, mut p: BigUint) -> BigUint {
         let m = self.m as i64;
         while deg(&p) >= m {
-            let shift = (deg(&p) - m) as usize;
-            p ^= &self.f << shift;
+            p ^= &self.f << (deg(&p) - m);
         }
         p
     }
@@ -110,7 +113,7 @@ impl Reference {
         let mut r = BigUint::zero();
         for i in 0..b.bits() {
             if b.bit(i) {
-                r ^= a << (i as usize);
+                r ^= a << i;
             }
         }
         self.reduce(r)
@@ -128,8 +131,8 @@ impl Reference {
                 std::mem::swap(&mut g1, &mut g2);
                 j = -j;
             }
-            u ^= &v << (j as usize);
-            g1 ^= &g2 << (j as usize);
+            u ^= &v << j;
+            g1 ^= &g2 << j;
         }
         self.reduce(g1)
     }

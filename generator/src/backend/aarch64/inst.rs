@@ -209,47 +209,154 @@ pub enum Opnd<R> {
 }
 
 /// One instruction over registers of type `R`.
+///
+/// Field names follow the operand order of the assembly: `dst` is the register written, `a` and
+/// `b` the first and second source, `base` a register holding a limb array's address, `k` a
+/// word index or shift count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Inst<R> {
     /// `ldr dst, [base, #8k]`.
-    Ldr { dst: R, base: R, k: u32 },
+    Ldr {
+        /// The register loaded.
+        dst: R,
+        /// The address of the limb array.
+        base: R,
+        /// The index of the word loaded (byte offset 8·k).
+        k: u32,
+    },
     /// `ldp d0, d1, [base, #8k]`: words k and k + 1.
-    Ldp { dst: [R; 2], base: R, k: u32 },
+    Ldp {
+        /// The registers loaded: word k, then word k + 1.
+        dst: [R; 2],
+        /// The address of the limb array.
+        base: R,
+        /// The index of the first word loaded (byte offset 8·k).
+        k: u32,
+    },
     /// `mul dst, a, b`: the low word of a·b. Flags unchanged.
-    Mul { dst: R, a: R, b: R },
+    Mul {
+        /// The low word of the product.
+        dst: R,
+        /// The first factor.
+        a: R,
+        /// The second factor.
+        b: R,
+    },
     /// `umulh dst, a, b`: the high word of a·b. Flags unchanged.
-    Umulh { dst: R, a: R, b: R },
+    Umulh {
+        /// The high word of the product.
+        dst: R,
+        /// The first factor.
+        a: R,
+        /// The second factor.
+        b: R,
+    },
     /// `op dst, a, b`; a `dst` of `None` is `xzr` (only the flags are kept).
     Alu {
+        /// The operation; [`AluOp`] says which read C and which set it.
         op: AluOp,
+        /// The result register, or `None` for `xzr`.
         dst: Option<R>,
+        /// The first operand.
         a: Opnd<R>,
+        /// The second operand (subtracted, for the subtractions).
         b: Opnd<R>,
     },
     /// `cmp a, #1`: C = 1 exactly when a ≠ 0.
-    CmpOne { a: R },
+    CmpOne {
+        /// The register compared with 1.
+        a: R,
+    },
     /// `cset dst, cs`: dst ← C.
-    Cset { dst: R },
+    Cset {
+        /// The register that receives C (0 or 1).
+        dst: R,
+    },
     /// `csel dst, a, b, cs`: dst ← a when C = 1, else b; constant time.
-    Csel { dst: R, a: R, b: R },
+    Csel {
+        /// The register written.
+        dst: R,
+        /// The value taken when C = 1.
+        a: R,
+        /// The value taken when C = 0.
+        b: R,
+    },
     /// `cset dst, cond` (dst ← 1 when `cond` holds, else 0), or `csetm dst, cond` when `mask`
     /// (all ones or 0).
-    CsetCond { dst: R, cond: Cond, mask: bool },
+    CsetCond {
+        /// The register written.
+        dst: R,
+        /// The condition on C.
+        cond: Cond,
+        /// `csetm` (all ones when `cond` holds) instead of `cset` (1).
+        mask: bool,
+    },
     /// `movz dst, #imm, lsl #shift`: dst ← imm·2^shift.
-    Movz { dst: R, imm: u16, shift: u8 },
+    Movz {
+        /// The register written.
+        dst: R,
+        /// The 16-bit immediate.
+        imm: u16,
+        /// The left shift of the immediate in bits: 0, 16, 32 or 48.
+        shift: u8,
+    },
     /// `movn dst, #imm, lsl #shift`: dst ← NOT (imm·2^shift).
-    Movn { dst: R, imm: u16, shift: u8 },
+    Movn {
+        /// The register written.
+        dst: R,
+        /// The 16-bit immediate, inverted after the shift.
+        imm: u16,
+        /// The left shift of the immediate in bits: 0, 16, 32 or 48.
+        shift: u8,
+    },
     /// `movk dst, #imm, lsl #shift`: src with bits shift..shift + 16 replaced by imm; dst and src
     /// share a register.
-    Movk { dst: R, src: R, imm: u16, shift: u8 },
+    Movk {
+        /// The register written (the same register as `src` after allocation).
+        dst: R,
+        /// The value whose other bits are kept.
+        src: R,
+        /// The 16-bit immediate inserted.
+        imm: u16,
+        /// The bit position of the inserted immediate: 0, 16, 32 or 48.
+        shift: u8,
+    },
     /// `op dst, a, b` for a bitwise `op`; flags unchanged.
-    Logic { op: LogicOp, dst: R, a: R, b: R },
+    Logic {
+        /// The bitwise operation.
+        op: LogicOp,
+        /// The register written.
+        dst: R,
+        /// The first operand.
+        a: R,
+        /// The second operand.
+        b: R,
+    },
     /// `mvn dst, a`: NOT a.
-    Mvn { dst: R, a: R },
+    Mvn {
+        /// The register written.
+        dst: R,
+        /// The operand inverted.
+        a: R,
+    },
     /// `neg dst, a`: 0 − a mod 2^64; flags unchanged.
-    Neg { dst: R, a: R },
+    Neg {
+        /// The register written.
+        dst: R,
+        /// The operand negated.
+        a: R,
+    },
     /// `lsl dst, a, #k` (`left`) or `lsr dst, a, #k`, 0 < k < 64.
-    Shift { left: bool, dst: R, a: R, k: u32 },
+    Shift {
+        /// `lsl` when true, `lsr` when false.
+        left: bool,
+        /// The register written.
+        dst: R,
+        /// The operand shifted.
+        a: R,
+        /// The shift count in bits, 0 < k < 64.
+        k: u32,
+    },
 }
 
 impl<R: Copy + Eq> Inst<R> {

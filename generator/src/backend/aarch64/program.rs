@@ -4,6 +4,7 @@
 
 use super::inst::{Aarch64, AluOp, Inst, Opnd, V};
 use crate::backend::isa;
+use crate::narrow::fit;
 
 /// What an input of a kernel holds on entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,14 +26,14 @@ pub type Builder = isa::Builder<Aarch64>;
 impl isa::Builder<Aarch64> {
     /// Word `k` behind `base`.
     pub fn ldr(&mut self, base: V, k: usize) -> V {
-        let k = k as u32;
+        let k = fit(k);
         self.def(|dst| Inst::Ldr { dst, base, k })
     }
 
     /// Words `k` and `k + 1` behind `base`.
     pub fn ldp(&mut self, base: V, k: usize) -> [V; 2] {
         let dst = [self.fresh(), self.fresh()];
-        let k = k as u32;
+        let k = fit(k);
         self.push(Inst::Ldp { dst, base, k });
         dst
     }

@@ -26,6 +26,7 @@
 //! A final pass removes instructions whose results and flags are dead and turns `adds`/`adcs`
 //! whose carry is dead into `add`/`adc`.
 
+use crate::narrow::fit;
 use std::collections::{HashMap, HashSet};
 
 use super::inst::{AluOp, Cond, Inst, LogicOp, Opnd, V};
@@ -318,7 +319,10 @@ impl Selector<'_> {
     /// `x` in a register: built with `movz`/`movn` and `movk`, or loaded when it is a limb of p
     /// that would take more than one move.
     fn constant(&mut self, x: u64) -> V {
-        let chunks: Vec<u16> = (0..4).map(|k| (x >> (16 * k)) as u16).collect();
+        let bytes = x.to_le_bytes();
+        let chunks: Vec<u16> = (0..4)
+            .map(|k| u16::from_le_bytes([bytes[2 * k], bytes[2 * k + 1]]))
+            .collect();
         let zeros = chunks.iter().filter(|c| **c == 0).count();
         let ones = chunks.iter().filter(|c| **c == 0xffff).count();
         let moves = 4 - zeros.max(ones);
@@ -342,7 +346,7 @@ impl Selector<'_> {
             if c == skip {
                 continue;
             }
-            let shift = 16 * k as u8;
+            let shift = fit(16 * k);
             v = Some(match v {
                 None if inverted => self.b.def(|dst| Inst::Movn {
                     dst,

@@ -120,30 +120,81 @@ pub enum Opnd<R> {
 }
 
 /// One instruction over registers of type `R`.
+///
+/// Field names follow the operand order of the assembly: `dst` is the register written, `a` and
+/// `b` the sources, `base` a register holding a limb array's address, `k` a word index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Inst<R> {
     /// `ldr dst, [base, #4k]`.
-    Ldr { dst: R, base: R, k: u32 },
+    Ldr {
+        /// The register loaded.
+        dst: R,
+        /// The address of the limb array.
+        base: R,
+        /// The index of the word loaded (byte offset 4·k).
+        k: u32,
+    },
     /// `str src, [base, #4k]`.
-    Str { src: R, base: R, k: u32 },
+    Str {
+        /// The register stored.
+        src: R,
+        /// The address of the limb array.
+        base: R,
+        /// The index of the word written (byte offset 4·k).
+        k: u32,
+    },
     /// `mov dst, #0` (no flags).
-    MovZero { dst: R },
+    MovZero {
+        /// The register cleared.
+        dst: R,
+    },
     /// `mul dst, a, b`: the low word of a·b. Flags unchanged.
-    Mul { dst: R, a: R, b: R },
+    Mul {
+        /// The low word of the product.
+        dst: R,
+        /// The first factor.
+        a: R,
+        /// The second factor.
+        b: R,
+    },
     /// `umull lo, hi, a, b`: hi:lo = a·b. Flags unchanged.
-    Umull { lo: R, hi: R, a: R, b: R },
+    Umull {
+        /// The low word of the product.
+        lo: R,
+        /// The high word of the product.
+        hi: R,
+        /// The first factor.
+        a: R,
+        /// The second factor.
+        b: R,
+    },
     /// `umaal lo, hi, a, b`: hi:lo = a·b + lo_in + hi_in, which never exceeds 2^64 − 1. Flags
     /// unchanged. After allocation `lo == lo_in` and `hi == hi_in`.
     Umaal {
+        /// The low word of the result.
         lo: R,
+        /// The high word of the result.
         hi: R,
+        /// The first addend (in the register that becomes `lo`).
         lo_in: R,
+        /// The second addend (in the register that becomes `hi`).
         hi_in: R,
+        /// The first factor.
         a: R,
+        /// The second factor.
         b: R,
     },
     /// `op dst, a, b`.
-    Alu { op: AluOp, dst: R, a: R, b: Opnd<R> },
+    Alu {
+        /// The operation; [`AluOp`] says which read C and which set it.
+        op: AluOp,
+        /// The register written.
+        dst: R,
+        /// The first operand.
+        a: R,
+        /// The second operand: a register or an immediate (subtracted, for the subtractions).
+        b: Opnd<R>,
+    },
 }
 
 impl<R: Copy + Eq> Inst<R> {

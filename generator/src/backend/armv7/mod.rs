@@ -21,6 +21,7 @@ pub mod kernel;
 pub mod program;
 pub mod sim;
 
+use crate::narrow::fit;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -116,8 +117,9 @@ pub fn square_kernel(c: &FieldConsts) -> Kernel {
 pub fn core_fns(c: &FieldConsts) -> TokenStream {
     let mul = mul_kernel(c);
     let square = square_kernel(c);
-    let modulus: Vec<u32> = c.modulus_limbs.iter().map(|&l| l as u32).collect();
-    let n0 = c.n0_inv as u32;
+    // 32-bit limbs and n0' (mod 2^32), held in u64s by `FieldConsts`.
+    let modulus: Vec<u32> = c.modulus_limbs.iter().map(|&l| fit(l)).collect();
+    let n0: u32 = fit(c.n0_inv);
     let mul_doc = format!(
         "Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS with the reduction fused into each row, {} umaal (carry-free multiply-accumulates), n quotient muls, operands and accumulator in memory, constant-time final subtraction (borrow mask). {} instructions, {} registers.",
         mul.program.umaals(),

@@ -4,6 +4,7 @@
 
 use super::inst::{AluOp, Armv7, Inst, Opnd, V};
 use crate::backend::isa;
+use crate::narrow::fit;
 
 /// What an input register of a kernel holds on entry. Every input is a pointer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,13 +46,13 @@ impl isa::VProgram<Armv7> {
 impl isa::Builder<Armv7> {
     /// Word `k` behind `base`.
     pub fn ldr(&mut self, base: V, k: usize) -> V {
-        let k = k as u32;
+        let k = fit(k);
         self.def(|dst| Inst::Ldr { dst, base, k })
     }
 
     /// Stores `src` at word `k` behind `base`.
     pub fn str(&mut self, src: V, base: V, k: usize) {
-        let k = k as u32;
+        let k = fit(k);
         self.push(Inst::Str { src, base, k });
     }
 

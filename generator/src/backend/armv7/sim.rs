@@ -5,6 +5,7 @@
 //! results are not in the registers of its inputs and `umull`/`umaal` with equal destination
 //! registers (UNPREDICTABLE on ARM) are errors.
 
+use crate::narrow::{fit, lo32};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -39,7 +40,7 @@ impl Sim for Armv7 {
     ) -> Result<Vec<u32>, String> {
         (0..layout.limbs)
             .map(|j| {
-                m.word(buffer_address::<u32>() + 4 * j as u32)
+                m.word(buffer_address::<u32>() + fit::<usize, u32>(4 * j))
                     .map_err(|_| format!("result word {j} never stored"))
             })
             .collect()
@@ -69,8 +70,8 @@ impl Sim for Armv7 {
                     return Err("umull with equal destinations".into());
                 }
                 let v = m.get(a)? as u64 * m.get(b)? as u64;
-                m.set(lo, v as u32);
-                m.set(hi, (v >> 32) as u32);
+                m.set(lo, lo32(v));
+                m.set(hi, lo32(v >> 32));
             }
             Inst::Umaal {
                 lo,
@@ -89,8 +90,8 @@ impl Sim for Armv7 {
                 let v = m.get(a)? as u64 * m.get(b)? as u64
                     + m.get(lo_in)? as u64
                     + m.get(hi_in)? as u64;
-                m.set(lo, v as u32);
-                m.set(hi, (v >> 32) as u32);
+                m.set(lo, lo32(v));
+                m.set(hi, lo32(v >> 32));
             }
             Inst::Alu { op, dst, a, b } => {
                 let x = m.get(a)?;

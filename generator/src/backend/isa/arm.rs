@@ -1,6 +1,7 @@
 //! What the two ARM targets share: the data-processing operations on the carry flag C, with
 //! their simulated semantics. ARM's C after a subtraction is the inverse of a borrow.
 
+use crate::narrow::lo64;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -79,6 +80,6 @@ impl AluOp {
         if self.sets_carry() {
             m.set_carry(c);
         }
-        Ok(W::from_u64(v as u64))
+        Ok(W::from_u64(lo64(v)))
     }
 }

@@ -7,6 +7,7 @@
 //! set it, a word outside the mapped arrays or not yet stored, or a store outside the writable
 //! region is an error, and so is an allocated kernel writing a register it does not declare.
 
+use crate::narrow::lo32;
 use std::collections::HashMap;
 use std::fmt::{Debug, LowerHex};
 use std::hash::Hash;
@@ -36,7 +37,7 @@ impl Word for u64 {
 impl Word for u32 {
     const BYTES: u64 = 4;
     fn from_u64(x: u64) -> u32 {
-        x as u32
+        lo32(x)
     }
     fn to_u64(self) -> u64 {
         u64::from(self)

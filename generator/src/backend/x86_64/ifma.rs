@@ -260,7 +260,7 @@ fn amm_kernel(bits: usize, kk: usize) -> TokenStream {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "avx512f,avx512ifma")]
         #[inline]
-        #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+        #[allow(unused_unsafe, unused_mut, unused_doc_comments, clippy::needless_range_loop)]
         unsafe fn #name(
             a: &[[::core::arch::x86_64::__m512i; #vl]; #kl],
             b: &[[::core::arch::x86_64::__m512i; #vl]; #kl],
@@ -269,6 +269,9 @@ fn amm_kernel(bits: usize, kk: usize) -> TokenStream {
         ) -> [[::core::arch::x86_64::__m512i; #vl]; #kl] {
             use ::core::arch::x86_64::*;
             const MASK52: u64 = (1u64 << 52) - 1;
+            /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+            /// its caller, which is all the intrinsics need; the transmutes reinterpret vectors as
+            /// arrays of 64-bit words of the same size (every bit pattern is valid for both).
             unsafe {
                 let zero = _mm512_setzero_si512();
                 let mask = _mm512_set1_epi64(MASK52 as i64);
@@ -310,7 +313,7 @@ fn pow_fn(bits: usize, n: usize, window: usize, kk: usize) -> TokenStream {
         /// AVX-512F and AVX-512 IFMA.
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "avx512f,avx512ifma")]
-        #[allow(unused_unsafe, clippy::needless_range_loop)]
+        #[allow(unused_unsafe, unused_doc_comments, clippy::needless_range_loop)]
         unsafe fn #name(
             ctx: [&Self; #kl],
             x: [&[u64; #nl]; #kl],
@@ -318,6 +321,11 @@ fn pow_fn(bits: usize, n: usize, window: usize, kk: usize) -> TokenStream {
         ) -> [[u64; #nl]; #kl] {
             use ::core::arch::x86_64::*;
             type Value = [[__m512i; #vl]; #kl];
+            /// SAFETY: AVX-512F and AVX-512 IFMA are enabled on this function and guaranteed by
+            /// its caller, which is all the intrinsics need; every `amm52` operand has normalised
+            /// limbs below 2^52 (from `to_radix52` or an `amm52` result), as it requires; the
+            /// transmutes reinterpret arrays of 64-bit words as vectors of the same size and back
+            /// (every bit pattern is valid for both).
             unsafe {
                 let zero = _mm512_setzero_si512();
                 let vec = |w: [u64; #lp]| ::core::mem::transmute::<[u64; #lp], [__m512i; #vl]>(w);

@@ -32,6 +32,7 @@
 //! Conversions to bytes run scalar code: three sequential carry passes give limbs below 2^r
 //! and a value below 2^k, then p is subtracted under a mask when value + c reaches 2^k.
 
+use crate::narrow::fit;
 use num_bigint::BigUint;
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
@@ -82,7 +83,8 @@ impl LaneField {
         scalar: &str,
         description: &str,
     ) -> Result<LaneField, String> {
-        let k = modulus.bits() as u32;
+        let k = u32::try_from(modulus.bits())
+            .map_err(|_| format!("a {}-bit prime is too large", modulus.bits()))?;
         let c = (BigUint::from(1u8) << k) - modulus;
         let c: u64 = c
             .try_into()
@@ -105,7 +107,7 @@ impl LaneField {
         if m < 2 || !(self.k as usize).is_multiple_of(m) {
             return Err(format!("{} bits do not split into {m} equal limbs", self.k));
         }
-        let r = self.k / m as u32;
+        let r = self.k / u32::try_from(m).map_err(|_| format!("{m} limbs are too many"))?;
         if r > 52 {
             return Err(format!("radix 2^{r} exceeds the 52-bit IFMA operands"));
         }
@@ -145,7 +147,8 @@ impl LaneField {
             if next <= t {
                 return Ok(LaneBounds {
                     radix: r,
-                    tight: t as u64,
+                    // t < 2^52 (the loop stops before).
+                    tight: fit(t),
                     column: z,
                     bias_shift: e,
                 });
@@ -402,6 +405,7 @@ impl LaneField {
             #[derive(Clone, Copy, Debug)]
             pub struct #cpu(());
 
+            #[allow(unused_doc_comments)]
             impl #cpu {
                 /// Whether the CPU has AVX-512F, AVX-512VL and AVX-512 IFMA with the vector state
                 /// enabled by the OS: at compile time when the build enables all three, else
@@ -425,7 +429,8 @@ impl LaneField {
                     unsafe fn enter<R, F: FnOnce() -> R>(f: F) -> R {
                         f()
                     }
-                    // SAFETY: `self` exists only when `detect` found the three features.
+                    /// SAFETY: `self` exists only when `detect` found the three features `enter` is
+                    /// compiled for.
                     unsafe { enter(f) }
                 }
             }
@@ -440,6 +445,7 @@ impl LaneField {
                 }
             }
 
+            #[allow(unused_doc_comments)]
             impl #name {
                 #[doc = #tight_doc]
                 pub const TIGHT: u64 = #tl;
@@ -451,7 +457,7 @@ impl LaneField {
                 /// All four lanes zero.
                 #[inline(always)]
                 pub fn zero(_cpu: #cpu) -> Self {
-                    // SAFETY: `_cpu` proves AVX (a subset of AVX-512F).
+                    /// SAFETY: `_cpu` proves AVX (a subset of AVX-512F), all the intrinsic needs.
                     #name(unsafe { [_mm256_setzero_si256(); #ml] })
                 }
 
@@ -467,13 +473,15 @@ impl LaneField {
                         }
                     }
                     let _ = cpu;
-                    // SAFETY: plain reinterpretation of four u64 as one __m256i.
+                    /// SAFETY: plain reinterpretation of four u64 as one __m256i (same size, every bit
+                    /// pattern valid).
                     ok.then(|| #name(unsafe { ::core::mem::transmute::<[[u64; 4]; #ml], [__m256i; #ml]>(v) }))
                 }
 
                 #[doc = #to_limbs_doc]
                 pub fn to_limbs(&self) -> [[u64; #ml]; 4] {
-                    // SAFETY: plain reinterpretation of one __m256i as four u64.
+                    /// SAFETY: plain reinterpretation of one __m256i as four u64 (same size, every bit
+                    /// pattern valid).
                     let v = unsafe { ::core::mem::transmute::<[__m256i; #ml], [[u64; 4]; #ml]>(self.0) };
                     let mut out = [[0u64; #ml]; 4];
                     for j in 0..4 {
@@ -575,49 +583,56 @@ impl LaneField {
                 /// Lane-wise a·b.
                 #[inline(always)]
                 pub fn mul(&self, b: &Self) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::mul_kernel(&self.0, &b.0) })
                 }
 
                 /// Lane-wise a².
                 #[inline(always)]
                 pub fn square(&self) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::square_kernel(&self.0) })
                 }
 
                 /// Lane-wise a + b.
                 #[inline(always)]
                 pub fn add(&self, b: &Self) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::add_kernel(&self.0, &b.0) })
                 }
 
                 /// Lane-wise a − b (a + 2^e·p − b, no limb negative).
                 #[inline(always)]
                 pub fn sub(&self, b: &Self) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::sub_kernel(&self.0, &b.0) })
                 }
 
                 /// a − b in the lanes set in `sub_lanes` (bit j: lane j), a + b in the others.
                 #[inline(always)]
                 pub fn add_sub(&self, b: &Self, sub_lanes: u8) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::add_sub_kernel(&self.0, &b.0, sub_lanes) })
                 }
 
                 /// Lane-wise a·k_j for constants k_j < 2^32.
                 #[inline(always)]
                 pub fn mul_small(&self, k: [u32; 4]) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::mul_small_kernel(&self.0, k) })
                 }
 
                 /// One carry round (limbs just below 2^r afterwards, except limb 0).
                 #[inline(always)]
                 pub fn carry(&self) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::carry_kernel(&self.0, &self.0) })
                 }
 
@@ -625,7 +640,8 @@ impl LaneField {
                 /// (the `vpermq` immediate).
                 #[inline(always)]
                 pub fn permute<const IMM: i32>(&self) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::permute_kernel::<IMM>(&self.0) })
                 }
 
@@ -633,7 +649,8 @@ impl LaneField {
                 /// a public lane pattern, not secret data.
                 #[inline(always)]
                 pub fn blend(&self, b: &Self, lanes: u8) -> Self {
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::blend_kernel(&self.0, &b.0, lanes) })
                 }
 
@@ -641,15 +658,16 @@ impl LaneField {
                 #[inline(always)]
                 pub fn select(&self, b: &Self, choice: ::fieldgen_field::subtle::Choice) -> Self {
                     let m = 0u64.wrapping_sub(choice.unwrap_u8() as u64);
-                    // SAFETY: a value exists only after detection.
+                    /// SAFETY: a value exists only after `detect` found AVX-512F, AVX-512VL and AVX-512
+                    /// IFMA, which the kernel needs.
                     #name(unsafe { Self::select_kernel(&self.0, &b.0, m) })
                 }
 
                 /// Overwrites every limb with zero (volatile writes).
                 pub fn clear(&mut self) {
                     for limb in self.0.iter_mut() {
-                        // SAFETY: a valid, aligned, exclusive reference; all-zero bits are a
-                        // valid __m256i.
+                        /// SAFETY: a valid, aligned, exclusive reference; all-zero bits are a
+                        /// valid __m256i.
                         unsafe { ::core::ptr::write_volatile(limb, ::core::mem::zeroed()) };
                     }
                     ::core::sync::atomic::compiler_fence(::core::sync::atomic::Ordering::SeqCst);
@@ -657,8 +675,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn mul_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let zero = _mm256_setzero_si256();
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
@@ -668,8 +689,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn square_kernel(a: &[__m256i; #ml]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let zero = _mm256_setzero_si256();
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
@@ -679,8 +703,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn mul_small_kernel(a: &[__m256i; #ml], k: [u32; 4]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let zero = _mm256_setzero_si256();
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
@@ -691,8 +718,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn add_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
                         #add_body
@@ -701,8 +731,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn sub_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
                         let bias = [#(_mm256_set1_epi64x(#bias_toks as i64)),*];
@@ -712,8 +745,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn add_sub_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml], sub_lanes: u8) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
                         let bias = [#(_mm256_set1_epi64x(#bias as i64)),*];
@@ -723,9 +759,12 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 #[allow(unused_variables)]
                 unsafe fn carry_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let mask = _mm256_set1_epi64x(#mask_l as i64);
                         #carry_body
@@ -734,8 +773,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn permute_kernel<const IMM: i32>(a: &[__m256i; #ml]) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let mut out = *a;
                         for limb in out.iter_mut() {
@@ -747,8 +789,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn blend_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml], lanes: u8) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let mut out = *a;
                         for i in 0..#ml {
@@ -760,8 +805,11 @@ impl LaneField {
 
                 #feat
                 #[inline]
-                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments)]
+                #[allow(unused_unsafe, unused_mut, unused_variables, unused_assignments, unused_doc_comments)]
                 unsafe fn select_kernel(a: &[__m256i; #ml], b: &[__m256i; #ml], m: u64) -> [__m256i; #ml] {
+                    /// SAFETY: AVX-512F, AVX-512VL and AVX-512 IFMA are enabled on this function and
+                    /// guaranteed by its caller (a lane value exists only after detection), which
+                    /// is all the intrinsics need; the block touches no memory but its arguments.
                     unsafe {
                         let m = _mm256_set1_epi64x(m as i64);
                         let mut out = *a;

@@ -10,21 +10,37 @@ use crate::backend::isa::{Isa, Value};
 /// A 64-bit general-purpose register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Reg {
+    /// `rax` (encoding 0).
     Rax,
+    /// `rcx` (encoding 1).
     Rcx,
+    /// `rdx` (encoding 2): the multiplier that `mulx` reads implicitly.
     Rdx,
+    /// `rbx` (encoding 3): reserved by LLVM, saved and restored by a kernel that uses it.
     Rbx,
+    /// `rsp` (encoding 4): the stack pointer; spill slots are addressed from it.
     Rsp,
+    /// `rbp` (encoding 5): reserved by LLVM, saved and restored by a kernel that uses it.
     Rbp,
+    /// `rsi` (encoding 6).
     Rsi,
+    /// `rdi` (encoding 7).
     Rdi,
+    /// `r8` (encoding 8).
     R8,
+    /// `r9` (encoding 9).
     R9,
+    /// `r10` (encoding 10).
     R10,
+    /// `r11` (encoding 11).
     R11,
+    /// `r12` (encoding 12).
     R12,
+    /// `r13` (encoding 13).
     R13,
+    /// `r14` (encoding 14).
     R14,
+    /// `r15` (encoding 15).
     R15,
 }
 
@@ -255,20 +271,54 @@ impl AluOp {
 }
 
 /// One instruction over registers of type `R`.
+///
+/// Two-operand instructions update `dst` in place (`dst ← dst op src`), as in the encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Inst<R> {
     /// `mov dst, src`: register from register, memory or 32-bit immediate. Flags unchanged.
-    Mov { dst: R, src: Src<R> },
+    Mov {
+        /// The register written.
+        dst: R,
+        /// The value copied.
+        src: Src<R>,
+    },
     /// `mov dst, imm64` (movabs). Flags unchanged.
-    MovImm { dst: R, imm: u64 },
+    MovImm {
+        /// The register written.
+        dst: R,
+        /// The 64-bit immediate.
+        imm: u64,
+    },
     /// `mov qword ptr [..], src`. Flags unchanged.
-    Store { dst: Mem<R>, src: R },
+    Store {
+        /// The memory word written.
+        dst: Mem<R>,
+        /// The register stored.
+        src: R,
+    },
     /// `mulx hi, lo, src`: hi:lo ← rdx · src. Flags unchanged.
-    Mulx { hi: R, lo: R, src: Src<R> },
+    Mulx {
+        /// The high word of the product.
+        hi: R,
+        /// The low word of the product.
+        lo: R,
+        /// The factor multiplied by `rdx`.
+        src: Src<R>,
+    },
     /// `op dst, src`.
-    Alu { op: AluOp, dst: R, src: Src<R> },
+    Alu {
+        /// The operation.
+        op: AluOp,
+        /// The first operand, overwritten by the result.
+        dst: R,
+        /// The second operand.
+        src: Src<R>,
+    },
     /// `xor dst, dst`: dst ← 0 and CF = OF = 0 (starts both carry chains).
-    Zero { dst: R },
+    Zero {
+        /// The register cleared.
+        dst: R,
+    },
     /// `push r`.
     Push(R),
     /// `pop r`.

@@ -8,6 +8,7 @@
 
 use super::inst::{AluOp, Inst, Mem, Src, VReg, X86_64};
 use crate::backend::isa;
+use crate::narrow::fit;
 
 /// What a pointer argument of a kernel points to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +39,7 @@ pub type Builder = isa::Builder<X86_64>;
 pub fn word(base: VReg, k: usize) -> Src<VReg> {
     Src::Mem(Mem {
         base,
-        disp: 8 * k as i32,
+        disp: fit(8 * k),
     })
 }
 
@@ -110,9 +111,12 @@ impl isa::Builder<X86_64> {
     }
 
     /// `mov qword ptr [base + 8·k], src` (flags unchanged); `k` may be negative.
-    pub fn store(&mut self, base: VReg, k: i32, src: VReg) {
+    pub fn store(&mut self, base: VReg, k: i64, src: VReg) {
         self.push(Inst::Store {
-            dst: Mem { base, disp: 8 * k },
+            dst: Mem {
+                base,
+                disp: fit(8 * k),
+            },
             src,
         });
     }

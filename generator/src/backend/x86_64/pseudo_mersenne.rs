@@ -23,6 +23,7 @@ use super::inst::{AluOp, Src, VReg};
 use super::program::{word, Builder, Pointer, VProgram};
 use super::reduce::{final_subtract, Modulus};
 use super::square::{mul_product, square_product};
+use crate::narrow::fit;
 use crate::spec::FieldConsts;
 use crate::strategy::pseudo_mersenne::PseudoMersenne;
 use num_traits::ToPrimitive;
@@ -88,7 +89,7 @@ fn fold_tight(b: &mut Builder, t: &[VReg], n: usize, c: u64, p: &Modulus) -> Vec
 /// Steps 2 and 3 on the 2n-word product `t`; returns the n loose limbs.
 fn fold(b: &mut Builder, t: &[VReg], n: usize, c: u64) -> Vec<VReg> {
     let lo: Vec<VReg> = t[..n].to_vec();
-    b.set_rdx(Src::Imm((2 * c) as i32));
+    b.set_rdx(Src::Imm(fit(2 * c)));
     let z = b.zero();
     let mut top = None;
     for j in 0..n {
@@ -106,7 +107,7 @@ fn fold(b: &mut Builder, t: &[VReg], n: usize, c: u64) -> Vec<VReg> {
     let q = top.expect("n ≥ 1");
     b.alu(AluOp::Btr, lo[n - 1], Src::Imm(63));
     b.alu_reg(AluOp::Adc, q, q);
-    b.alu(AluOp::Imul, q, Src::Imm(c as i32));
+    b.alu(AluOp::Imul, q, Src::Imm(fit(c)));
     b.alu_reg(AluOp::Add, lo[0], q);
     for l in lo.iter().skip(1) {
         b.alu(AluOp::Adc, *l, Src::Imm(0));

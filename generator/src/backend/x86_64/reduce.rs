@@ -8,6 +8,7 @@
 
 use super::inst::{AluOp, Src, VReg};
 use super::program::{word, Builder};
+use crate::narrow::lo64;
 use crate::spec::FieldConsts;
 
 /// The modulus as a kernel sees it: its limbs (folded into the code where they are 0 or fit an
@@ -37,7 +38,7 @@ impl Modulus {
         let neg = inv.wrapping_neg();
         Modulus {
             limbs: limbs.to_vec(),
-            n0: neg as u64,
+            n0: lo64(neg),
             n1: (neg >> 64) as u64,
             ptr,
         }
@@ -46,11 +47,9 @@ impl Modulus {
     /// Limb `j` as a source operand: a sign-extended immediate when it fits (e.g. 2^64 − 1 is
     /// −1), else a memory operand.
     pub fn limb(&self, j: usize) -> Src<VReg> {
-        let v = self.limbs[j] as i64;
-        if v >= i32::MIN as i64 && v <= i32::MAX as i64 {
-            Src::Imm(v as i32)
-        } else {
-            word(self.ptr, j)
+        match i32::try_from(self.limbs[j] as i64) {
+            Ok(v) => Src::Imm(v),
+            Err(_) => word(self.ptr, j),
         }
     }
 

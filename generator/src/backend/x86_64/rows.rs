@@ -10,11 +10,12 @@
 //! word. The caller guarantees that the true sum fits T[0..n+2) with T\[n+1\] ≤ 1 afterwards.
 
 use super::inst::{AluOp, Inst, Mem, Reg, Src};
+use crate::narrow::fit;
 
 fn mem(base: Reg, k: usize) -> Mem<Reg> {
     Mem {
         base,
-        disp: 8 * k as i32,
+        disp: fit(8 * k),
     }
 }
 

@@ -30,6 +30,7 @@
 
 use super::inst::{AluOp, Inst, Mem, Src, VReg};
 use super::program::{Builder, Pointer, VProgram};
+use crate::narrow::fit;
 
 /// Window width in limbs.
 pub const W: usize = 8;
@@ -37,7 +38,7 @@ pub const W: usize = 8;
 fn at(base: VReg, k: i64) -> Src<VReg> {
     Src::Mem(Mem {
         base,
-        disp: 8 * k as i32,
+        disp: fit(8 * k),
     })
 }
 
@@ -105,7 +106,7 @@ fn add_chunk(
             }
             v
         };
-        b.store(t, p as i32, v);
+        b.store(t, p, v);
     }
     // The sum fits the positions written so far: no carry leaves the last one.
     written.max(pos + total as i64)
@@ -129,11 +130,11 @@ fn product_body(b: &mut Builder, x: VReg, y: VReg, t: VReg, n: usize) {
             b.set_rdx(at(x, i as i64));
             let out = row(b, &mut w, y, pos, 0);
             let dst = if c == 0 { i as i64 } else { tmp + i as i64 };
-            b.store(t, dst as i32, out);
+            b.store(t, dst, out);
         }
         if c == 0 {
             for (j, v) in w.iter().enumerate() {
-                b.store(t, (n + j) as i32, *v);
+                b.store(t, (n + j) as i64, *v);
             }
             written = (n + W) as i64;
         } else {
@@ -159,11 +160,11 @@ fn square_body(b: &mut Builder, a: VReg, t: VReg, n: usize) {
             b.set_rdx(at(a, i as i64));
             let out = row(b, &mut w, a, pos, start);
             let dst = if c == 0 { i as i64 } else { tmp + i as i64 };
-            b.store(t, dst as i32, out);
+            b.store(t, dst, out);
         }
         if c == 0 {
             for (j, v) in w.iter().enumerate() {
-                b.store(t, (rows + j) as i32, *v);
+                b.store(t, (rows + j) as i64, *v);
             }
             written = (rows + W) as i64;
         } else {
@@ -173,7 +174,7 @@ fn square_body(b: &mut Builder, a: VReg, t: VReg, n: usize) {
     // The off-diagonal sum is below 2^(64(2n − 1)): its top word is zero.
     debug_assert_eq!(written, 2 * n as i64 - 1);
     let z = b.constant(0);
-    b.store(t, 2 * n as i32 - 1, z);
+    b.store(t, 2 * n as i64 - 1, z);
     // Double on CF, add the squares on OF.
     let _flags = b.zero();
     for i in 0..n {
@@ -183,7 +184,7 @@ fn square_body(b: &mut Builder, a: VReg, t: VReg, n: usize) {
             let x = b.load(at(t, k as i64));
             b.alu_reg(AluOp::Adcx, x, x);
             b.alu_reg(AluOp::Adox, x, part);
-            b.store(t, k as i32, x);
+            b.store(t, k as i64, x);
         }
     }
 }
@@ -218,7 +219,7 @@ fn stripe_body(
     for r in 0..W {
         b.set_rdx(at(t, lay.n0));
         b.alu_reg(AluOp::Imul, VReg::Rdx, w[0]);
-        b.store(t, (lay.m + r as i64) as i32, VReg::Rdx);
+        b.store(t, lay.m + r as i64, VReg::Rdx);
         let _zero_word = row(b, &mut w, p, 0, 0);
     }
     // Further chunks of p against the same quotients; the window runs on.
@@ -226,7 +227,7 @@ fn stripe_body(
         for r in 0..W {
             b.set_rdx(at(t, lay.m + r as i64));
             let out = row(b, &mut w, p, (W * c) as i64, 0);
-            b.store(t, (lay.tmp + (W * (c - 1) + r) as i64) as i32, out);
+            b.store(t, lay.tmp + (W * (c - 1) + r) as i64, out);
         }
     }
     // t[base + 8..base + n + 8) += the n result words (CF), the carry word in at base + n (OF).
@@ -249,7 +250,7 @@ fn stripe_body(
         } else if k > n - W && cin.is_some() {
             b.alu_reg(AluOp::Adox, v, z);
         }
-        b.store(t, pos as i32, v);
+        b.store(t, pos, v);
     }
     let cout = b.constant(0);
     b.alu_reg(AluOp::Adcx, cout, z);
@@ -345,13 +346,13 @@ pub fn mont_kernel(n: usize, square: bool) -> VProgram {
             v,
             at(p, j as i64),
         );
-        b.store(t, (tmp + j as i64) as i32, v);
+        b.store(t, tmp + j as i64, v);
     }
     b.alu(AluOp::Sbb, ext, Src::Imm(0));
     for j in 0..n {
         let v = b.load(at(t, tmp + j as i64));
         b.alu(AluOp::Cmovc, v, at(t, (n + j) as i64));
-        b.store(t, j as i32, v);
+        b.store(t, j as i64, v);
     }
     b.finish(Vec::new())
 }

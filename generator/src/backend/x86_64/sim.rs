@@ -7,6 +7,7 @@
 //! physical kernel that leaves `rsp`, `rbx` or `rbp` changed or writes a register it does not
 //! declare.
 
+use crate::narrow::lo64;
 use std::collections::{HashMap, HashSet};
 
 use super::inst::{AluOp, Inst, Reg, RegName, Src};
@@ -151,7 +152,7 @@ impl<R: RegName> Machine<R> {
                     return Err("mulx with equal destinations".into());
                 }
                 let x = self.get(R::RDX)? as u128 * self.src(src)? as u128;
-                self.write(*lo, x as u64);
+                self.write(*lo, lo64(x));
                 self.write(*hi, (x >> 64) as u64);
             }
             Inst::Alu { op, dst, src } => {
@@ -164,15 +165,15 @@ impl<R: RegName> Machine<R> {
                     }
                     AluOp::Adc => {
                         let t = d as u128 + s as u128 + self.cf()? as u128;
-                        (t as u64, Some(t >> 64 != 0), None)
+                        (lo64(t), Some(t >> 64 != 0), None)
                     }
                     AluOp::Adcx => {
                         let t = d as u128 + s as u128 + self.cf()? as u128;
-                        (t as u64, Some(t >> 64 != 0), self.of)
+                        (lo64(t), Some(t >> 64 != 0), self.of)
                     }
                     AluOp::Adox => {
                         let t = d as u128 + s as u128 + self.of()? as u128;
-                        (t as u64, self.cf, Some(t >> 64 != 0))
+                        (lo64(t), self.cf, Some(t >> 64 != 0))
                     }
                     AluOp::Sub => {
                         let (v, b) = d.overflowing_sub(s);
@@ -181,7 +182,7 @@ impl<R: RegName> Machine<R> {
                     AluOp::Sbb => {
                         let bin = self.cf()? as u128;
                         let borrow = (d as u128) < s as u128 + bin;
-                        let v = (d as u128 + (1u128 << 64) - s as u128 - bin) as u64;
+                        let v = lo64(d as u128 + (1u128 << 64) - s as u128 - bin);
                         (v, Some(borrow), None)
                     }
                     AluOp::Imul => (d.wrapping_mul(s), None, None),

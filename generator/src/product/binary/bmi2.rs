@@ -86,10 +86,10 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         if r == 0 {
             folds.push(quote!(c[#lo] ^= t;));
         } else {
-            let rl = Literal::u32_unsuffixed(r as u32);
+            let rl = Literal::usize_unsuffixed(r);
             folds.push(quote!(c[#lo] ^= t << #rl;));
             let hi = at(q + 1);
-            let rr = Literal::u32_unsuffixed(64 - r as u32);
+            let rr = Literal::usize_unsuffixed(64 - r);
             folds.push(quote!(c[#hi] ^= t >> #rr;));
         }
     }
@@ -98,7 +98,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let top = s.m - 64 * (n - 1);
     let mut last = Vec::new();
     if top < 64 {
-        let topl = Literal::u32_unsuffixed(top as u32);
+        let topl = Literal::usize_unsuffixed(top);
         let mask = Literal::u64_unsuffixed((1u64 << top) - 1);
         let last_word = Literal::usize_unsuffixed(n - 1);
         last.push(quote!(let t = c[#last_word] >> #topl; c[#last_word] &= #mask;));
@@ -107,11 +107,11 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             if r == 0 {
                 last.push(quote!(c[#q] ^= t;));
             } else {
-                let rl = Literal::u32_unsuffixed(r as u32);
+                let rl = Literal::usize_unsuffixed(r);
                 last.push(quote!(c[#q] ^= t << #rl;));
             }
             if r != 0 && e / 64 + 1 < n {
-                let rr = Literal::u32_unsuffixed(64 - r as u32);
+                let rr = Literal::usize_unsuffixed(64 - r);
                 let q1 = Literal::usize_unsuffixed(e / 64 + 1);
                 last.push(quote!(c[#q1] ^= t >> #rr;));
             }
@@ -158,9 +158,10 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         #[cfg(target_arch = "x86_64")]
         #[inline]
         #[target_feature(enable = "bmi2")]
-        #[allow(unused_unsafe)]
+        #[allow(unused_unsafe, unused_doc_comments)]
         unsafe fn square_wide_x86_64_bmi2(a: &[u64; #nl]) -> [u64; #n2] {
             let mut r = [0u64; #n2];
+            /// SAFETY: `PDEP` on words of a, under the BMI2 the caller guarantees.
             unsafe {
                 #(#body)*
             }
@@ -172,8 +173,9 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         #[cfg(target_arch = "x86_64")]
         #[inline]
         #[target_feature(enable = "bmi2")]
-        #[allow(unused_unsafe)]
+        #[allow(unused_unsafe, unused_doc_comments)]
         unsafe fn square_x86_64_bmi2(a: &[u64; #nl]) -> [u64; #nl] {
+            /// SAFETY: the caller guarantees BMI2.
             Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(a) })
         }
 
@@ -182,12 +184,14 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         #[cfg(target_arch = "x86_64")]
         #[inline]
         #[target_feature(enable = "bmi2")]
-        #[allow(unused_unsafe)]
+        #[allow(unused_unsafe, unused_doc_comments)]
         unsafe fn square_n_x86_64_bmi2(a: &[u64; #nl], k: u32) -> [u64; #nl] {
             let mut x = *a;
             let mut i = 0;
             while i < k {
-                x = Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(&x) });
+                /// SAFETY: the caller guarantees BMI2.
+                let wide = unsafe { Self::square_wide_x86_64_bmi2(&x) };
+                x = Self::reduce_x86_64_bmi2(&wide);
                 i += 1;
             }
             x

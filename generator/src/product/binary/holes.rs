@@ -20,6 +20,7 @@
 //! López–Dahab comb as well (no multiplier, see `emit::comb`) and uses this product only on the
 //! allow-list of [`ct_mul32_cfg`]; everywhere else the comb.
 
+use crate::narrow::fit;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::HashMap;
@@ -271,14 +272,14 @@ pub fn portable_items(w: u32, n: usize, m: usize, fn_name: &str) -> TokenStream 
     };
     let digits = w as usize / 4;
     let m_narrow: Vec<TokenStream> = (0..4)
-        .map(|r| lit_u64(class_mask(w, r) as u64, digits))
+        .map(|r| lit_u64(fit(class_mask(w, r)), digits))
         .collect();
     let m_wide: Vec<TokenStream> = (0..4)
         .map(|r| {
             if w == 64 {
                 lit_u128(class_mask(128, r))
             } else {
-                lit_u64(class_mask(64, r) as u64, 16)
+                lit_u64(fit(class_mask(64, r)), 16)
             }
         })
         .collect();
@@ -303,7 +304,7 @@ pub fn portable_items(w: u32, n: usize, m: usize, fn_name: &str) -> TokenStream 
                 continue;
             }
             let off = l * j;
-            let (q, s) = (off / 64, (off % 64) as u32);
+            let (q, s) = (off / 64, fit::<usize, u32>(off % 64));
             let ql = usize_lit(q);
             let mut v = if s == 0 {
                 quote!(#src[#ql])
@@ -342,7 +343,7 @@ pub fn portable_items(w: u32, n: usize, m: usize, fn_name: &str) -> TokenStream 
             continue;
         }
         let off = l * t;
-        let (q, s) = (off / 64, (off % 64) as u32);
+        let (q, s) = (off / 64, fit::<usize, u32>(off % 64));
         let top = s as usize + 2 * l - 1; // bits spanned from word q
         if s == 0 {
             pieces[q].push(quote!((#c as u64)));

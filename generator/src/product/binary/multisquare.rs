@@ -201,7 +201,7 @@ fn hex(v: u64) -> TokenStream {
 /// `square_n_backend()` and the test hook `__square_n_with_backend`.
 pub fn public_items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let runs = matrix_runs(s, target);
-    let runs_lits = runs.iter().map(|&k| Literal::u32_unsuffixed(k as u32));
+    let runs_lits = runs.iter().map(|&k| Literal::usize_unsuffixed(k));
     let nruns = Literal::usize_unsuffixed(runs.len());
     let pdep = super::bmi2::squares_with_pdep(s, target);
     let clmul_chain = if super::x86::xmm_reduction(s) {
@@ -211,7 +211,9 @@ pub fn public_items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             let mut x = self.0;
             let mut i = 0;
             while i < k {
-                x = unsafe { Self::square_x86_64_clmul(&x) };
+                /// SAFETY: as above, the CPU has PCLMULQDQ and SSSE3.
+                let next = unsafe { Self::square_x86_64_clmul(&x) };
+                x = next;
                 i += 1;
             }
             x
@@ -349,7 +351,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     // One byte of x (with the split: of e and of o): its mask, then one masked xor per word t
     // of the eight columns (with the split, two: the column block is loaded once).
     let byte_steps = |word: TokenStream, j: usize, base: TokenStream| {
-        let sh = Literal::u32_unsuffixed(8 * j as u32);
+        let sh = Literal::usize_unsuffixed(8 * j);
         let sh_is_zero = j == 0;
         let xors = (0..n).map(|t| {
             let acc = &accs[t];
@@ -413,6 +415,9 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
                 /// of e and o with the split, whose `asm!` blocks are register-only masked xors
                 /// under the AVX-512F the caller guarantees).
                 let p = unsafe { mat.as_ptr().add(w * #word_stride) };
+                /// SAFETY: every load reads eight words at p + 8(j·n + t) for byte j < 8 and
+                /// word t < n, inside the block of `mat` named above; the masked xors need only
+                /// the AVX-512F the caller guarantees.
                 unsafe {
                     #(#body)*
                 }
@@ -437,6 +442,9 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             /// SAFETY: the remaining bytes of x (or of e and o), whose blocks end at
             /// `mat.len()`; the split's `asm!` blocks as above.
             let p = unsafe { mat.as_ptr().add(#woff) };
+            /// SAFETY: every load reads eight words at p + 8(j·n + t) for the remaining bytes j
+            /// and word t < n, inside `mat`; the masked xors need only the AVX-512F the caller
+            /// guarantees.
             unsafe {
                 #(#steps)*
             }
@@ -463,6 +471,8 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
                 let k = (a[s / 8] >> (8 * (s % 8))) as u8;
                 /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
                 let p = unsafe { mat.as_ptr().add(#row) };
+                /// SAFETY: the loads read eight words at p + 8t, t < n, inside `mat` by the
+                /// bound above; the masked xors need only the AVX-512F the caller guarantees.
                 unsafe {
                     #(#steps)*
                 }
@@ -510,7 +520,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let safety = quote!(#[doc = " SAFETY: called only after `x86_64_avx512_available()`."]);
     let covers = runs.iter().map(|&k| {
         let id = format_ident!("MULTI_SQUARE_{}", k);
-        let kl = Literal::u32_unsuffixed(k as u32);
+        let kl = Literal::usize_unsuffixed(k);
         let call = if split {
             let cid = format_ident!("MULTI_SQUARE_C_{}", k);
             quote!(Self::multi_square_x86_64_avx512(&x, &#id.0, &#cid))
@@ -531,7 +541,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         let spread = (0..n).map(|i| {
             let il = Literal::usize_unsuffixed(i);
             let wl = Literal::usize_unsuffixed(i / 2);
-            let sh = Literal::u32_unsuffixed(32 * (i % 2) as u32);
+            let sh = Literal::usize_unsuffixed(32 * (i % 2));
             let pext = |mask: TokenStream| {
                 let e = quote!(::core::arch::x86_64::_pext_u64(a[#il], #mask));
                 if i % 2 == 0 {
@@ -574,6 +584,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             ) -> [u64; #nl] {
                 let mut e = [0u64; #he];
                 let mut o = [0u64; #he];
+                /// SAFETY: `PEXT` on words of a, under the BMI2 the caller guarantees.
                 unsafe {
                     #(#spread)*
                 }
@@ -673,7 +684,7 @@ mod tests {
     fn apply(s: &BinarySpec, mat: &[u64], v: &[u64]) -> Vec<u64> {
         let mut acc = vec![0u64; s.n];
         for blk in 0..matrix_columns(s).div_ceil(8) {
-            let byte = (v[blk / 8] >> (8 * (blk % 8))) as u8;
+            let byte = v[blk / 8].to_le_bytes()[blk % 8];
             for (t, a) in acc.iter_mut().enumerate() {
                 for j in 0..8 {
                     if byte >> j & 1 == 1 {

@@ -3,6 +3,7 @@
 //! CRYPTO 2001; Galbraith, Lin and Scott, EUROCRYPT 2009).
 
 use super::*;
+use crate::narrow::fit;
 
 /// A lattice decomposition k ≡ Σ k_i·μ^i (mod r) for an endomorphism with eigenvalue μ, by
 /// Babai rounding against a basis of {v : Σ v_i·μ^i ≡ 0 (mod r)} (GLV §4 for D = 2,
@@ -96,7 +97,7 @@ pub(super) fn decomposition(
         })
         .collect();
     let dabs = dt.abs().to_biguint().unwrap();
-    let limbs = r.bits().div_ceil(64) as u32;
+    let limbs: u32 = fit(r.bits().div_ceil(64));
     let shift = 64 * (limbs + 1);
     let round: Vec<BigUint> = a
         .iter()
@@ -127,7 +128,7 @@ pub(super) fn decomposition(
         })
         .max()
         .unwrap();
-    let half_bits = bound.bits() as u32;
+    let half_bits: u32 = fit(bound.bits());
     let dec = Decomp {
         basis,
         round,
@@ -144,7 +145,7 @@ pub(super) fn decomposition(
         let mut s = BigInt::zero();
         let mut pw = BigInt::one();
         for ki in &ks {
-            if ki.abs().bits() as u32 >= half_bits {
+            if ki.abs().bits() >= u64::from(half_bits) {
                 return Err(BnError::BadEndomorphism("a half exceeds its bound"));
             }
             s += ki * &pw;
@@ -156,7 +157,7 @@ pub(super) fn decomposition(
         k = (k + &step) % r;
     }
     let ks = dec.split(&(r - 1u32), r);
-    if ks.iter().any(|x| x.abs().bits() as u32 >= half_bits) {
+    if ks.iter().any(|x| x.abs().bits() >= u64::from(half_bits)) {
         return Err(BnError::BadEndomorphism("a half exceeds its bound"));
     }
     Ok(dec)

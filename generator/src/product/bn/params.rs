@@ -2,6 +2,7 @@
 //! derived constant as limbs and hex literals.
 
 use super::*;
+use crate::narrow::fit;
 
 pub(super) fn hex(x: &BigUint, bytes: usize) -> String {
     format!("0x{:0width$x}", x, width = 2 * bytes)
@@ -84,9 +85,9 @@ impl BnConstants {
     /// `Fp2`, `Decomposition` and `Svdw` unqualified ([`params_uses`] plus two type names in
     /// scope) and calls the `const fn`s of [`PARAMS_HELPERS`]. `display` is the `NAME` string.
     pub fn params_impl(&self, type_name: &str, display: &str) -> String {
-        let nb = self.p.bits().div_ceil(8) as usize;
+        let nb: usize = fit(self.p.bits().div_ceil(8));
         let fp = |x: &BigUint| format!("fp(\"{}\")", hex(x, nb));
-        let nr = self.r.bits().div_ceil(8) as usize;
+        let nr: usize = fit(self.r.bits().div_ceil(8));
         let fr = |x: &BigUint| format!("fr(\"{}\")", hex(x, nr));
         let f2 = |x: &F2| format!("fp2(\"{}\", \"{}\")", hex(&x.a, nb), hex(&x.b, nb));
         let arr = |v: &[F2]| {

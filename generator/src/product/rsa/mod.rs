@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 use proc_macro2::TokenStream;
 
 use crate::header::Header;
+#[cfg(feature = "cli")]
+use crate::header::NARROWING_ALLOW;
 use crate::rsa::emit::{rsa_module, RsaShape};
 use crate::{validate_type_name, GenError, Target};
 
@@ -212,7 +214,7 @@ pub fn expected_files() -> Result<BTreeMap<PathBuf, String>, String> {
         let module = module_name(bits);
         files.insert(PathBuf::from(format!("src/{module}.rs")), g.to_file());
         lib.push_str(&format!(
-            "/// {bits}-bit operands.\n#[rustfmt::skip]\npub mod {module};\npub use {module}::{{Mont{bits}, Mont{bits}CrtKey}};\n"
+            "/// {bits}-bit operands.\n#[rustfmt::skip]\n{NARROWING_ALLOW}\npub mod {module};\npub use {module}::{{Mont{bits}, Mont{bits}CrtKey}};\n"
         ));
     }
     files.insert(PathBuf::from("src/lib.rs"), lib);

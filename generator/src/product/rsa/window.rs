@@ -287,7 +287,9 @@ pub fn window_fns(shape: &RsaShape) -> TokenStream {
         /// BMI2 and ADX.
         #[cfg(target_arch = "x86_64")]
         #[inline]
+        #[allow(unused_doc_comments)]
         unsafe fn mul_adx_window(&self, a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #nl] {
+            /// SAFETY: the caller guarantees BMI2 and ADX, all the reduction needs.
             unsafe { self.redc_adx_window(&Self::#top_mul(a, b, true)) }
         }
 
@@ -298,7 +300,9 @@ pub fn window_fns(shape: &RsaShape) -> TokenStream {
         /// BMI2 and ADX.
         #[cfg(target_arch = "x86_64")]
         #[inline]
+        #[allow(unused_doc_comments)]
         unsafe fn square_adx_window(&self, a: &[u64; #nl]) -> [u64; #nl] {
+            /// SAFETY: the caller guarantees BMI2 and ADX, all the reduction needs.
             unsafe { self.redc_adx_window(&Self::#top_sq(a, true)) }
         }
     });

@@ -10,6 +10,7 @@
 //! out a short table of known large factors (for the presets), and by Pollard's rho with a fixed
 //! iteration budget, so the answer is the same on every machine and the search always ends.
 
+use crate::narrow::fit;
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_prime::nt_funcs;
@@ -236,7 +237,7 @@ fn jacobi(a: &BigUint, n: &BigUint) -> i8 {
     let mut sign = 1i8;
     while !a.is_zero() {
         let twos = a.trailing_zeros().unwrap_or(0);
-        a >>= twos as usize;
+        a >>= twos;
         let n_mod_8 = (&n % 8u32).to_u32().unwrap_or(0);
         if twos % 2 == 1 && (n_mod_8 == 3 || n_mod_8 == 5) {
             sign = -sign;
@@ -264,7 +265,7 @@ fn small_primes(bound: u32) -> Vec<u32> {
     let mut primes = Vec::new();
     for i in 2..bound {
         if !composite[i] {
-            primes.push(i as u32);
+            primes.push(fit(i));
             let mut j = i * i;
             while j < bound {
                 composite[j] = true;

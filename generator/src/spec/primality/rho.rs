@@ -3,6 +3,7 @@
 //! factor search behind the multiplicative generator, with a fixed work budget.
 
 use super::*;
+use crate::narrow::lo64;
 
 /// A proper divisor of the odd composite `c` (not a perfect power) by Pollard's rho with
 /// Brent's cycle detection and batched gcds (R. P. Brent, "An improved Monte Carlo
@@ -101,21 +102,21 @@ impl Montgomery {
             let mut carry = 0u64;
             for (tj, &aj) in t.iter_mut().zip(a) {
                 let v = *tj as u128 + aj as u128 * bi as u128 + carry as u128;
-                *tj = v as u64;
+                *tj = lo64(v);
                 carry = (v >> 64) as u64;
             }
             let v = t[len] as u128 + carry as u128;
-            t[len] = v as u64;
+            t[len] = lo64(v);
             t[len + 1] = (v >> 64) as u64;
             let m = t[0].wrapping_mul(self.n0);
             let mut carry = ((t[0] as u128 + m as u128 * n[0] as u128) >> 64) as u64;
             for j in 1..len {
                 let v = t[j] as u128 + m as u128 * n[j] as u128 + carry as u128;
-                t[j - 1] = v as u64;
+                t[j - 1] = lo64(v);
                 carry = (v >> 64) as u64;
             }
             let v = t[len] as u128 + carry as u128;
-            t[len - 1] = v as u64;
+            t[len - 1] = lo64(v);
             t[len] = t[len + 1] + (v >> 64) as u64;
         }
         out.copy_from_slice(&t[..len]);

@@ -36,7 +36,7 @@ fn miller_rabin(n: &BigUint, bases: &[u32]) -> bool {
     }
     let n1 = n - 1u32;
     let s = n1.trailing_zeros().unwrap();
-    let d = &n1 >> s as usize;
+    let d = &n1 >> s;
     'bases: for &b in bases {
         let mut x = BigUint::from(b).modpow(&d, n);
         if x == one || x == n1 {

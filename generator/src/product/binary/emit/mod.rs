@@ -106,10 +106,10 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
     let nb = usize_lit(s.bytes);
     let wbytes = usize_lit(c.w as usize / 8);
     let wbits = u32_lit(c.w);
-    let m = u32_lit(s.m as u32);
+    let m = usize_lit(s.m);
     let last = usize_lit(c.n - 1);
     let top = c.lit(c.top_mask());
-    let exps: Vec<Literal> = s.exponents.iter().map(|&e| u32_lit(e as u32)).collect();
+    let exps: Vec<Literal> = s.exponents.iter().map(|&e| usize_lit(e)).collect();
     let nexps = usize_lit(exps.len());
     let one = c.words(&Poly::one());
     let sqrt_x = c.words(&s.sqrt_x);
@@ -213,7 +213,7 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
     );
 
     let odd_m = s.m % 2 == 1;
-    let half_trace_reps = u32_lit(((s.m - 1) / 2) as u32);
+    let half_trace_reps = usize_lit((s.m - 1) / 2);
     let half_trace = if odd_m {
         quote! {
             /// The half-trace H(a) = Σ_{i=0}^{(m−1)/2} a^(4^i) (m odd), by Horner's rule:
@@ -235,7 +235,7 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
         quote!(let z = self.half_trace();)
     } else {
         let trace_one = c.words(&s.trace_one);
-        let reps = u32_lit(s.m as u32 - 1);
+        let reps = usize_lit(s.m - 1);
         quote! {
             // m even: IEEE Std 1363-2000 A.4.7 with a fixed ρ of trace 1 (an x^i).
             let rho = Self([#(#trace_one),*]);

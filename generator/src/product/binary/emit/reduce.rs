@@ -20,8 +20,8 @@ fn shr_m(c: &Ctx, src: &Ident) -> Vec<TokenStream> {
                     format!("0{word}").parse::<TokenStream>().unwrap()
                 }
             } else {
-                let rr = u32_lit(r as u32);
-                let rl = u32_lit((w - r) as u32);
+                let rr = usize_lit(r);
+                let rl = usize_lit(w - r);
                 let hl = usize_lit(hi);
                 if hi < 2 * c.n {
                     quote!(((#src[#l] >> #rr) | (#src[#hl] << #rl)))
@@ -57,8 +57,8 @@ pub(super) fn reduce_fn(c: &Ctx, s: &BinarySpec) -> TokenStream {
                     if o == 0 {
                         stmts.push(quote!(c[#ql] ^= #t;));
                     } else {
-                        let ol = u32_lit(o as u32);
-                        let orl = u32_lit((w - o) as u32);
+                        let ol = usize_lit(o);
+                        let orl = usize_lit(w - o);
                         let q1 = usize_lit(q + 1);
                         stmts.push(quote!(c[#ql] ^= #t << #ol;));
                         stmts.push(quote!(c[#q1] ^= #t >> #orl;));
@@ -67,7 +67,7 @@ pub(super) fn reduce_fn(c: &Ctx, s: &BinarySpec) -> TokenStream {
             }
             if r != 0 && p < c.np {
                 let pl = usize_lit(p);
-                let rl = u32_lit(r as u32);
+                let rl = usize_lit(r);
                 stmts.push(quote!(let t = c[#pl] >> #rl;));
                 stmts.push(quote!(c[#pl] &= #top;));
                 for &k in lower {
@@ -76,10 +76,10 @@ pub(super) fn reduce_fn(c: &Ctx, s: &BinarySpec) -> TokenStream {
                     if o == 0 {
                         stmts.push(quote!(c[#ql] ^= t;));
                     } else {
-                        let ol = u32_lit(o as u32);
+                        let ol = usize_lit(o);
                         stmts.push(quote!(c[#ql] ^= t << #ol;));
                         if o > r {
-                            let orl = u32_lit((w - o) as u32);
+                            let orl = usize_lit(w - o);
                             let q1 = usize_lit(q + 1);
                             stmts.push(quote!(c[#q1] ^= t >> #orl;));
                         }
@@ -164,7 +164,7 @@ pub(super) fn invert_body(s: &BinarySpec) -> TokenStream {
     for st in &s.chain {
         match st {
             ChainStep::Double(k) => {
-                let kl = u32_lit(*k as u32);
+                let kl = usize_lit(*k);
                 stmts.push(quote!(beta = beta.square_n(#kl).mul(&beta);));
             }
             ChainStep::Increment(_) => {

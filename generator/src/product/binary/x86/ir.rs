@@ -11,6 +11,7 @@
 //! [`crate::binary::poly`].
 
 use super::*;
+use crate::narrow::fit;
 
 /// An SSA value: the index of the instruction defining it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -141,7 +142,7 @@ pub(super) struct Xir {
 impl Xir {
     fn push(&mut self, op: Op, kind: Kind) -> V {
         self.insts.push(Inst { op, kind });
-        V(self.insts.len() as u32 - 1)
+        V(fit(self.insts.len() - 1))
     }
 
     /// A statement `let name = op;`.
@@ -356,6 +357,9 @@ fn clmul64(a: u64, b: u64) -> u128 {
 }
 
 #[cfg(test)]
+use crate::narrow::lo64;
+
+#[cfg(test)]
 impl Xir {
     /// Executes the statements `stmts` in order on the input words `a`, `b` and the loop values
     /// `params`, into `out`; `vals` holds the values already computed (by index) and receives
@@ -391,7 +395,7 @@ impl Xir {
             Src::B => inputs.1[i],
         };
         let lanes64 = |x: u128, f: &dyn Fn(u64) -> u64| {
-            f(x as u64) as u128 | (f((x >> 64) as u64) as u128) << 64
+            f(lo64(x)) as u128 | (f((x >> 64) as u64) as u128) << 64
         };
         let bytes = |x: u128| x.to_le_bytes();
         let interleave = |x: u128, y: u128, half: usize| {
@@ -414,8 +418,8 @@ impl Xir {
             Op::Bytes(t) => u128::from_le_bytes(t),
             Op::Clmul { a, b, imm } => {
                 let (a, b) = (get(a), get(b));
-                let x = (a >> (64 * (imm & 1) as u32)) as u64;
-                let y = (b >> (64 * (imm >> 4 & 1) as u32)) as u64;
+                let x = lo64(a >> (64 * (imm & 1) as u32));
+                let y = lo64(b >> (64 * (imm >> 4 & 1) as u32));
                 clmul64(x, y)
             }
             Op::Xor(a, b) => get(a) ^ get(b),
@@ -458,7 +462,7 @@ impl Xir {
             Op::UnpackHi8(a, b) => interleave(get(a), get(b), 1),
             Op::Store { word, v, pair } => {
                 let x = v.map_or(0, get);
-                out[word] = x as u64;
+                out[word] = lo64(x);
                 if pair {
                     out[word + 1] = (x >> 64) as u64;
                 }

@@ -61,7 +61,7 @@ fn product(g: &mut Gen, n: usize, split: bool) -> Vec<Option<V>> {
             .map(|i| {
                 Some(Word {
                     v: pairs[i / 2],
-                    lane: (i % 2) as u8,
+                    lane: u8::from(i % 2 == 1),
                     load: Some((src, i)),
                 })
             })

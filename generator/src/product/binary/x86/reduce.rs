@@ -2,6 +2,7 @@
 //! reduction, and the stores of the reduced words.
 
 use super::*;
+use crate::narrow::fit;
 
 /// Whether word n − 1 of the XMM product (n odd) is taken without D_n (the diagonal that
 /// only adds to word n) and, in the last round of folds, without clearing word n from its
@@ -62,7 +63,7 @@ pub fn trinomial_shift_reduction(s: &BinarySpec) -> bool {
 /// by r and 64 − r of the pair at the right word offset, which for an odd offset straddles two
 /// pairs (`_mm_alignr_epi8`).
 fn shift_pairs(g: &mut Gen, p: &[Option<V>], s: usize, right: bool, out: usize) -> Vec<Option<V>> {
-    let (q, r) = ((s / 64) as isize, (s % 64) as u8);
+    let (q, r): (isize, u8) = ((s / 64) as isize, fit(s % 64));
     // The pair of source words (w, w + 1), w possibly negative or odd.
     let pair_at = |g: &mut Gen, w: isize| -> Option<V> {
         let get = |i: isize| -> Option<V> {
@@ -227,7 +228,7 @@ pub(super) fn reduce_xmm(
                 continue;
             };
             for j in (0..gw).filter(|&j| gwords[j] != 0) {
-                let p = g.clmul(pair, gvecs[j / 2], ((i % 2) | ((j % 2) << 4)) as u8);
+                let p = g.clmul(pair, gvecs[j / 2], fit((i % 2) | ((j % 2) << 4)));
                 let k = i - n + j;
                 diags[k] = g.xor(diags[k].take(), Some(p));
             }
@@ -267,7 +268,7 @@ pub(super) fn reduce_xmm(
     let last = (n - 1) / 2;
     if rbits < 64 {
         if let Some(x) = r[last] {
-            let t = g.bind("h", Op::Shr64(x, rbits as u8));
+            let t = g.bind("h", Op::Shr64(x, fit(rbits)));
             let fw = words_of(&gpoly, d / 64 + 1);
             let lane = (n - 1) % 2;
             let mut diags: Vec<Option<V>> = vec![None; fw.len() + 1];
@@ -281,7 +282,7 @@ pub(super) fn reduce_xmm(
                         if e == 0 {
                             t0
                         } else {
-                            g.bind("f", Op::Shl64(t0, e as u8))
+                            g.bind("f", Op::Shl64(t0, fit(e)))
                         }
                     })
                     .collect();
@@ -290,7 +291,7 @@ pub(super) fn reduce_xmm(
                 let fvecs = const_pairs(g, "f", &fw);
                 for (j, word) in fw.iter().enumerate() {
                     if *word != 0 {
-                        let p = g.clmul(t, fvecs[j / 2], (lane | ((j % 2) << 4)) as u8);
+                        let p = g.clmul(t, fvecs[j / 2], fit(lane | ((j % 2) << 4)));
                         diags[j] = g.xor(diags[j].take(), Some(p));
                     }
                 }

@@ -234,7 +234,9 @@ pub(super) fn asm_fns(shape: &RsaShape) -> TokenStream {
         /// BMI2 and ADX.
         #[cfg(target_arch = "x86_64")]
         #[inline]
+        #[allow(unused_doc_comments)]
         unsafe fn mul_adx(&self, a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #nl] {
+            /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
             unsafe { #mul_body }
         }
 
@@ -245,7 +247,9 @@ pub(super) fn asm_fns(shape: &RsaShape) -> TokenStream {
         /// BMI2 and ADX.
         #[cfg(target_arch = "x86_64")]
         #[inline]
+        #[allow(unused_doc_comments)]
         unsafe fn square_adx(&self, a: &[u64; #nl]) -> [u64; #nl] {
+            /// SAFETY: the caller guarantees BMI2 and ADX, all the kernels called need.
             unsafe { #square_body }
         }
     }

@@ -38,7 +38,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
     let nl = lit(n);
     let n2 = lit(2 * n);
     let nb = lit(bits / 8);
-    let bits_u32 = proc_macro2::Literal::u32_unsuffixed(bits as u32);
+    let bits_u32 = proc_macro2::Literal::usize_unsuffixed(bits);
     let w = shape.window;
     let wl = lit(w);
     let table = lit(1 << w);
