@@ -15,6 +15,11 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 /// Fields of 1..=8 64-bit limbs, two per limb count (no spare bit; two or more spare bits).
+// Under `--cfg fieldgen_target_limbs_only` (scripts/cross.sh) only the limb size the target
+// runs is compiled, as in the generated crate: 64-bit limbs on 64-bit targets, 32-bit on the
+// little-endian 32-bit ones. The big-endian target runs the presets only (byte order is all it
+// adds; the limb arithmetic is the same Rust on every 32-bit target).
+#[cfg(any(target_pointer_width = "64", not(fieldgen_target_limbs_only)))]
 #[allow(clippy::all, unused)]
 #[rustfmt::skip]
 pub mod random_64 {
@@ -22,6 +27,10 @@ pub mod random_64 {
 }
 
 /// Fields of 1..=8, 12 and 16 32-bit limbs, two per limb count.
+#[cfg(any(
+    all(not(target_pointer_width = "64"), target_endian = "little"),
+    not(fieldgen_target_limbs_only)
+))]
 #[allow(clippy::all, unused)]
 #[rustfmt::skip]
 pub mod random_32 {

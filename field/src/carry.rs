@@ -12,6 +12,10 @@
 
 /// `a + b + carry` as (sum mod 2^64, carry out); `carry` must be 0 or 1.
 #[inline(always)]
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "the carry in is 0 or 1; the low word of the double-word sum is the result"
+)]
 pub fn add_u64(a: u64, b: u64, carry: u64) -> (u64, u64) {
     #[cfg(target_arch = "x86_64")]
     {
@@ -30,6 +34,7 @@ pub fn add_u64(a: u64, b: u64, carry: u64) -> (u64, u64) {
 
 /// `a − b − borrow` as (difference mod 2^64, borrow out); `borrow` must be 0 or 1.
 #[inline(always)]
+#[allow(clippy::cast_possible_truncation, reason = "the borrow in is 0 or 1")]
 pub fn sub_u64(a: u64, b: u64, borrow: u64) -> (u64, u64) {
     #[cfg(target_arch = "x86_64")]
     {
@@ -52,6 +57,10 @@ mod tests {
     use super::{add_u64, sub_u64};
 
     #[test]
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "the oracle takes the low word of a double-word result"
+    )]
     fn carries_match_double_words() {
         let words = [
             0u64,

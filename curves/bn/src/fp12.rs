@@ -321,6 +321,10 @@ impl<C: BnParams> Fp12<C> {
 const MAX_Z_WINDOW: u32 = 5;
 
 /// The width-w NAF of k < 2^127, least significant digit first, and its length.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "w <= MAX_Z_WINDOW, so every digit lies in (-2^(w-1), 2^(w-1)) and fits an i8"
+)]
 const fn wnaf(mut k: u128, w: u32) -> ([i8; 129], usize) {
     let mut d = [0i8; 129];
     let mut n = 0;

@@ -330,20 +330,21 @@ mod zk {
     impl rand_core::TryRng for TestRng {
         type Error = Infallible;
         fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-            Ok(self.0.next() as u32)
+            Ok(u32::try_from(self.0.next() >> 32).unwrap())
         }
         fn try_next_u64(&mut self) -> Result<u64, Infallible> {
             Ok(self.0.next())
         }
         fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-            dst.iter_mut().for_each(|b| *b = self.0.next() as u8);
+            dst.iter_mut()
+                .for_each(|b| *b = self.0.next().to_le_bytes()[0]);
             Ok(())
         }
     }
 
     /// A uniform integer below m (64 extra bits, so the bias is negligible).
     fn below(m: &BigUint, rng: &mut TestRng) -> BigUint {
-        let n = m.bits().div_ceil(8) as usize + 8;
+        let n = usize::try_from(m.bits().div_ceil(8)).unwrap() + 8;
         BigUint::from_bytes_le(&rng.0.bytes(n)) % m
     }
 
@@ -516,7 +517,7 @@ mod zk {
     /// rejection of coordinates ≥ p and of points off the curve.
     fn encoding_laws<E: Engine>(p: &BigUint, b: u64, xi_a: u64, seed: u64) {
         let mut rng = TestRng(Rng(seed));
-        let n = p.bits().div_ceil(8) as usize;
+        let n = usize::try_from(p.bits().div_ceil(8)).unwrap();
         let b = BigUint::from(b);
         let xi: F2 = (BigUint::from(xi_a), BigUint::from(1u32));
         let p_be = {

@@ -205,7 +205,10 @@ fn tower<C: BnParams>(seed: u64) {
         let u = u.frobenius(2) * u;
         assert_eq!(u.cyclotomic_square(), u.square());
         // u^|z| by the signed-window chain = square-and-multiply over the bits of |z|.
-        let z = [C::Z_ABS as u64, (C::Z_ABS >> 64) as u64];
+        let z = [
+            u64::try_from(C::Z_ABS & u128::from(u64::MAX)).unwrap(),
+            u64::try_from(C::Z_ABS >> 64).unwrap(),
+        ];
         assert_eq!(u.cyclotomic_pow_z_abs(), u.pow(&z));
     }
 }
