@@ -27,6 +27,9 @@ pub enum AluOp {
     Sbc,
     /// `a & b`; flags unchanged.
     And,
+    /// `a ^ b`; flags unchanged (ARMv7 `eor`; the AArch64 kernels use their own logic
+    /// instructions).
+    Eor,
 }
 
 impl AluOp {
@@ -41,6 +44,7 @@ impl AluOp {
             AluOp::Sbcs => "sbcs",
             AluOp::Sbc => "sbc",
             AluOp::And => "and",
+            AluOp::Eor => "eor",
         }
     }
 
@@ -76,6 +80,7 @@ impl AluOp {
                 (x.wrapping_sub(sub), x >= sub)
             }
             AluOp::And => (x & y, false),
+            AluOp::Eor => (x ^ y, false),
         };
         if self.sets_carry() {
             m.set_carry(c);
