@@ -67,17 +67,29 @@ impl Selected {
 ///
 /// `modulus` is p's limbs and `n0` is n0' = −p⁻¹ mod 2^32: the words behind the modulus
 /// pointer ([`Input::Modulus`]), from which constants equal to them are loaded.
+///
+/// Both orders are tried, the IR's and [`schedule`]'s, and the shorter kernel kept: with few
+/// limbs everything fits the registers in either, with many the fused order spills less.
 pub fn compile(f: &Func, modulus: &[u64], n0: u64) -> Result<Selected, String> {
     let pool = registers();
-    let program = select(f, modulus, n0)?;
-    let before = program.layout.buffer_words;
-    let program = spill(&program, pool.len())?;
-    let alloc = allocate(&program, &pool)?;
-    Ok(Selected {
-        spilled: program.layout.buffer_words - before,
-        program,
-        alloc,
-    })
+    let mut best: Option<Selected> = None;
+    for order in [(0..f.instrs.len()).collect(), schedule(f)] {
+        let program = select(f, &order, modulus, n0)?;
+        let before = program.layout.buffer_words;
+        let program = spill(&program, pool.len())?;
+        let alloc = allocate(&program, &pool)?;
+        if best
+            .as_ref()
+            .is_none_or(|b| alloc.insts.len() < b.instructions())
+        {
+            best = Some(Selected {
+                spilled: program.layout.buffer_words - before,
+                program,
+                alloc,
+            });
+        }
+    }
+    best.ok_or_else(|| "no order".into())
 }
 
 /// What C holds, as facts about IR variables: `(v, true)` is C = (v ≠ 0), `(v, false)` is
@@ -354,11 +366,66 @@ impl Selector<'_> {
     }
 }
 
-/// Selects `f` (32-bit words) as an ARMv7 kernel over virtual values, without bounding the
-/// values live at once (see [`spill`]): operand `k` of `f` is read through the pointer input
+/// An order of `f`'s instructions (indices): constants and input limbs first, then the others
+/// in the IR's order, each moved up to just after the definition of its latest operand unless
+/// it reads an input limb no instruction before that point reads. In the CIOS product this
+/// fuses the reduction into the product as the hand kernel does (the quotient right after the
+/// row's first word, word j of m·p right after word j of a·b[i]) while a row still starts only
+/// after the previous one, at the first use of b\[i\]: each accumulator word is then used
+/// right after it is made, and few values are live at once.
+pub fn schedule(f: &Func) -> Vec<usize> {
+    let leaf = |op: &Op| matches!(op, Op::Const(_) | Op::Input { .. });
+    let mut order: Vec<usize> = (0..f.instrs.len())
+        .filter(|&k| leaf(&f.instrs[k].op))
+        .collect();
+    let mut def: HashMap<Var, usize> = HashMap::new();
+    let mut input_leaf: HashSet<Var> = HashSet::new();
+    for &k in &order {
+        def.insert(f.instrs[k].outs[0], k);
+        if matches!(f.instrs[k].op, Op::Input { .. }) {
+            input_leaf.insert(f.instrs[k].outs[0]);
+        }
+    }
+    for (k, ins) in f.instrs.iter().enumerate() {
+        if leaf(&ins.op) {
+            continue;
+        }
+        let position: HashMap<usize, usize> =
+            order.iter().enumerate().map(|(i, &x)| (x, i)).collect();
+        let ops = ins.op.operands();
+        let mut at = ops
+            .iter()
+            .filter_map(|v| def.get(v).map(|d| position[d] + 1))
+            .max()
+            .unwrap_or(0);
+        // An input limb not read before `at` keeps the instruction where the IR has it.
+        let first_read = |v: Var| {
+            order
+                .iter()
+                .position(|&x| f.instrs[x].op.operands().contains(&v))
+                .unwrap_or(usize::MAX)
+        };
+        if ops
+            .iter()
+            .any(|v| input_leaf.contains(v) && first_read(*v) >= at)
+        {
+            at = order.len();
+        }
+        order.insert(at, k);
+        def.insert(ins.outs[0], k);
+        if ins.op.arity_out() == 2 {
+            def.insert(ins.outs[1], k);
+        }
+    }
+    order
+}
+
+/// Selects `f` (32-bit words) as an ARMv7 kernel over virtual values, its instructions taken
+/// in `order` (indices into `f.instrs`, operands before their uses: the IR's order or
+/// [`schedule`]'s), without bounding the values live at once (see [`spill`]): operand `k` of `f` is read through the pointer input
 /// [`Input::Operand`]`(k)`, p's limbs `modulus` and n0' = `n0` through [`Input::Modulus`]; the
 /// results are stored to the first words of [`Input::Buffer`].
-pub fn select(f: &Func, modulus: &[u64], n0: u64) -> Result<VProgram, String> {
+pub fn select(f: &Func, order: &[usize], modulus: &[u64], n0: u64) -> Result<VProgram, String> {
     if f.w != 32 {
         return Err(format!(
             "the armv7 selector takes 32-bit words, not {}",
@@ -390,7 +457,8 @@ pub fn select(f: &Func, modulus: &[u64], n0: u64) -> Result<VProgram, String> {
     }
     s.ptr(Input::Modulus);
     let t = s.ptr(Input::Buffer);
-    for ins in &f.instrs {
+    for &k in order {
+        let ins = f.instrs[k];
         s.select_instr(&ins.op, ins.outs)?;
     }
     for (j, &v) in f.outputs.iter().enumerate() {
