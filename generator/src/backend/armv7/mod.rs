@@ -135,7 +135,8 @@ fn shape(k: &Kernel) -> String {
 pub enum Chosen {
     /// Selected from the optimised IR function ([`select::compile`]).
     Selected(select::Selected),
-    /// The hand-written kernel ([`kernel`]), and why the selected one was not taken.
+    /// The hand-written kernel ([`kernel`]), and why the selected one was not taken (a
+    /// clause for the doc comment).
     Hand(Kernel, String),
 }
 
@@ -164,7 +165,7 @@ impl Chosen {
                 s.alloc.pressure
             ),
             Chosen::Hand(k, why) => format!(
-                "Hand-written kernel ({}): the one selected from the IR {ir_name} {why}.",
+                "Hand-written kernel ({}) for the {ir_name}: {why}.",
                 shape(k)
             ),
         }
@@ -192,10 +193,13 @@ pub fn chosen_kernel(c: &FieldConsts, square: bool) -> Chosen {
     match selected_kernel(c, square) {
         Ok(sel) if sel.instructions() <= hand.instructions() => Chosen::Selected(sel),
         Ok(sel) => {
-            let why = format!("is longer ({} instructions)", sel.instructions());
+            let why = format!(
+                "the one selected from the IR is longer ({} instructions)",
+                sel.instructions()
+            );
             Chosen::Hand(hand, why)
         }
-        Err(e) => Chosen::Hand(hand, format!("cannot be selected ({e})")),
+        Err(e) => Chosen::Hand(hand, format!("the IR cannot be selected ({e})")),
     }
 }
 

@@ -16,8 +16,10 @@
 //!   for a carry, `subs x, 0, bit` for a borrow). Every carry out is also materialised
 //!   (`adc c, 0, #0`; a borrow as `sbc` and `and #1`), and dead-code elimination removes what
 //!   nothing reads.
-//! - `Mask` of a borrow still in C is `sbc m, x, x` (C − 1), else `subs m, 0, bit`; `Select`
-//!   is a ^ ((a ^ b) & mask). No branches: every rule is straight-line and constant time.
+//! - `Mask` of a borrow still in C is `sbc m, x, x` (C − 1), else `subs m, 0, bit`. The
+//!   selects of the final subtraction, mask = 0 ? d : t word by word with d = t − p a
+//!   subtraction chain, are the add chain d + (p & mask) (`and`, `adds`/`adcs`), as in the hand
+//!   kernel, so t need not stay live; any other `Select` is a ^ ((a ^ b) & mask). No branches: every rule is straight-line and constant time.
 //! - Constants are `mov #0`, small immediates, or loads of p's limbs and n0' from the modulus
 //!   pointer; input limbs are `ldr` from the operand pointers; results are stored to the first
 //!   n words of the accumulator buffer.
@@ -107,6 +109,14 @@ struct Selector<'a> {
     flags: Flags,
     /// IR uses not yet selected.
     uses: HashMap<Var, usize>,
+    /// Each difference of a subtraction chain: (minuend, subtrahend, the chain's first
+    /// difference, position in the chain).
+    sub_links: HashMap<Var, (Var, Var, Var, usize)>,
+    /// The borrow out of each link: (the chain's first difference, position).
+    sub_borrows: HashMap<Var, (Var, usize)>,
+    /// An add-back chain whose carry C holds: (mask, the subtraction chain's first difference,
+    /// the next position).
+    add_back: Option<(Var, Var, usize)>,
 }
 
 impl Selector<'_> {
@@ -212,6 +222,7 @@ impl Selector<'_> {
     fn alu(&mut self, op: AluOp, a: V, b: Opnd<V>) -> V {
         if op.sets_carry() {
             self.flags.clear();
+            self.add_back = None;
         }
         self.b.alu(op, a, b)
     }
@@ -243,6 +254,18 @@ impl Selector<'_> {
         }
         self.flags = vec![(bit, want)];
         Ok(())
+    }
+
+    /// Whether `Select { mask, a, b }` is the next word of an add-back chain: `a` is link k of
+    /// a subtraction chain from its first word, `b` that link's minuend, and k = 0 or the
+    /// previous word of the same chain with the same mask was the last instruction to set C.
+    fn adds_back(&self, mask: Var, a: Var, b: Var) -> bool {
+        match self.sub_links.get(&a) {
+            Some(&(t, _, root, pos)) if t == b => {
+                pos == 0 || self.add_back == Some((mask, root, pos))
+            }
+            _ => false,
+        }
     }
 
     fn select_instr(&mut self, op: &Op, outs: [Var; 2]) -> Result<(), String> {
@@ -318,6 +341,12 @@ impl Selector<'_> {
                 let (x, y) = (self.reg(a)?, self.opnd(b)?);
                 let s = self.alu(op, x, y);
                 self.flags = vec![(o1, false)];
+                let (root, pos) = match self.sub_borrows.get(&bin) {
+                    Some(&(root, pos)) if !self.is_const(bin, 0) => (root, pos + 1),
+                    _ => (o0, 0),
+                };
+                self.sub_links.insert(o0, (a, b, root, pos));
+                self.sub_borrows.insert(o1, (root, pos));
                 // sbc m, x, x = C − 1 = −borrow; its low bit is the borrow.
                 let m = self.b.alu(AluOp::Sbc, x, Opnd::Reg(x));
                 let bit = self.b.alu(AluOp::And, m, Opnd::Imm(1));
@@ -345,6 +374,18 @@ impl Selector<'_> {
                 };
                 let (x, y) = (self.reg(a)?, self.opnd(b)?);
                 let r = self.b.alu(lop, x, y);
+                self.vals.insert(o0, r);
+            }
+            Op::Select { mask, a, b } if self.adds_back(mask, a, b) => {
+                // a is link k of d = t − p and b its minuend t: t = d + p mod 2^(32(k+1)), so
+                // mask = 0 ? d : t is word k of d + (p & mask), an add chain over the words.
+                let (_, p, root, pos) = self.sub_links[&a];
+                let (rm, rp) = (self.reg(mask)?, self.opnd(p)?);
+                let q = self.b.alu(AluOp::And, rm, rp);
+                let d = self.reg(a)?;
+                let op = if pos == 0 { AluOp::Adds } else { AluOp::Adcs };
+                let r = self.alu(op, d, Opnd::Reg(q));
+                self.add_back = Some((mask, root, pos + 1));
                 self.vals.insert(o0, r);
             }
             Op::Select { mask, a, b } => {
@@ -442,6 +483,9 @@ pub fn select(f: &Func, order: &[usize], modulus: &[u64], n0: u64) -> Result<VPr
         ptrs: Vec::new(),
         flags: Vec::new(),
         uses: HashMap::new(),
+        sub_links: HashMap::new(),
+        sub_borrows: HashMap::new(),
+        add_back: None,
     };
     for ins in &f.instrs {
         for v in ins.op.operands() {
