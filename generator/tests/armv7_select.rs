@@ -1,6 +1,7 @@
-//! The ARMv7 instruction selector: the optimised IR of the CIOS Montgomery product selected as
-//! `umaal` and `adds`/`adcs` chains, spilled, allocated, and run in the instruction simulator
-//! before and after allocation, compared with a·b·R⁻¹ mod p computed by num-bigint, for every
+//! The ARMv7 instruction selector: the optimised IR of the CIOS Montgomery product and of the
+//! square selected as `umaal` and `adds`/`adcs` chains, spilled, allocated, and run in the
+//! instruction simulator before and after allocation, compared with a·b·R⁻¹ mod p and
+//! a²·R⁻¹ mod p computed by num-bigint, for every
 //! 32-bit preset the ARMv7 backend serves and random primes of 1 to 16 limbs in several
 //! shapes; also the kernels the products emit ([`chosen_kernel`]) and, with `--nocapture`, a
 //! table of the hand-written and selected instruction counts.
@@ -56,10 +57,10 @@ fn values(rng: &mut Rng, c: &FieldConsts, random: usize) -> Vec<BigUint> {
     v.into_iter().map(|x| x % p).collect()
 }
 
-/// Runs the selected multiplication kernel (before and after allocation) and the chosen
-/// multiplication and squaring kernels on pairs of `xs`, against num-bigint. Returns the
-/// counts (hand, selected or the reason there is none, chosen).
-fn check(rng: &mut Rng, name: &str, p: &BigUint, random: usize) -> (usize, String, String) {
+/// Runs the selected multiplication and squaring kernels (before and after allocation) and
+/// the chosen ones on pairs of `xs`, against num-bigint. Returns the
+/// instruction counts.
+fn check(rng: &mut Rng, name: &str, p: &BigUint, random: usize) -> Row {
     let c = FieldConsts::new(p, LimbBits::W32).unwrap();
     assert!(unsupported(&c, MulAlgorithm::Cios).is_none(), "{name}");
     let r_inv = c.r.modpow(&(p - 2u32), p);
@@ -94,9 +95,16 @@ fn check(rng: &mut Rng, name: &str, p: &BigUint, random: usize) -> (usize, Strin
             .unwrap_or_else(|e| panic!("{name} chosen mul a={a:#x} b={b:#x}: {e}"));
         assert_eq!(got, want, "{name} chosen mul a={a:#x} b={b:#x}");
     }
+    let sel_sq = selected_kernel(&c, true).unwrap_or_else(|e| panic!("{name} square: {e}"));
     for a in &xs {
         let want = words(&c, &(a * a * &r_inv % p));
         let la = words(&c, a);
+        let got = run_virtual(&sel_sq.program, &[&la], &modulus, n0)
+            .unwrap_or_else(|e| panic!("{name} virtual selected square a={a:#x}: {e}"));
+        assert_eq!(got, want, "{name} virtual selected square a={a:#x}");
+        let got = run_allocated(&sel_sq.alloc, &[&la], &modulus, n0)
+            .unwrap_or_else(|e| panic!("{name} allocated selected square a={a:#x}: {e}"));
+        assert_eq!(got, want, "{name} allocated selected square a={a:#x}");
         let got = run_allocated(square.alloc(), &[&la], &modulus, n0)
             .unwrap_or_else(|e| panic!("{name} chosen square a={a:#x}: {e}"));
         assert_eq!(got, want, "{name} chosen square a={a:#x}");
@@ -109,7 +117,13 @@ fn check(rng: &mut Rng, name: &str, p: &BigUint, random: usize) -> (usize, Strin
         "{name}"
     );
     assert!(mul.instructions() <= hand, "{name}");
-    assert!(square.instructions() <= square_kernel(&c).instructions());
+    let hand_sq = square_kernel(&c).instructions();
+    assert_eq!(
+        matches!(square, Chosen::Selected(_)),
+        sel_sq.instructions() <= hand_sq,
+        "{name} square"
+    );
+    assert!(square.instructions() <= hand_sq, "{name} square");
     // Every product of the IR is one umaal/umull/mul: no more multiplies than the hand
     // kernel's n(2n + 1), at least the n² of a·b.
     let n = c.limbs;
@@ -118,20 +132,42 @@ fn check(rng: &mut Rng, name: &str, p: &BigUint, random: usize) -> (usize, Strin
         "{name}: {} multiplies",
         sel.multiplies()
     );
-    let chosen = match mul {
+    let which = |k: &Chosen| match k {
         Chosen::Selected(_) => "selected",
         Chosen::Hand(..) => "hand",
     };
-    (hand, sel.instructions().to_string(), chosen.into())
+    Row {
+        limbs: n,
+        hand,
+        selected: sel.instructions(),
+        chosen: which(&mul),
+        hand_sq,
+        selected_sq: sel_sq.instructions(),
+        chosen_sq: which(&square),
+    }
 }
 
-fn table(rows: &[(String, usize, usize, String, String)]) {
+/// One line of the table.
+struct Row {
+    limbs: usize,
+    hand: usize,
+    selected: usize,
+    chosen: &'static str,
+    hand_sq: usize,
+    selected_sq: usize,
+    chosen_sq: &'static str,
+}
+
+fn table(rows: &[(String, Row)]) {
     eprintln!(
-        "{:<24} {:>5} {:>6} {:>8}  chosen",
-        "field", "limbs", "hand", "selected"
+        "{:<24} {:>5} | {:>9} {:>8} {:<8} | {:>12} {:>8} {:<8}",
+        "field", "limbs", "mul: hand", "selected", "chosen", "square: hand", "selected", "chosen"
     );
-    for (name, n, hand, sel, chosen) in rows {
-        eprintln!("{name:<24} {n:>5} {hand:>6} {sel:>8}  {chosen}");
+    for (name, r) in rows {
+        eprintln!(
+            "{name:<24} {:>5} | {:>9} {:>8} {:<8} | {:>12} {:>8} {:<8}",
+            r.limbs, r.hand, r.selected, r.chosen, r.hand_sq, r.selected_sq, r.chosen_sq
+        );
     }
 }
 
@@ -147,8 +183,8 @@ fn presets_against_num_bigint() {
         if unsupported(&c, MulAlgorithm::Cios).is_some() {
             continue;
         }
-        let (hand, sel, chosen) = check(&mut rng, preset.name, &p, 6);
-        rows.push((preset.name.to_string(), c.limbs, hand, sel, chosen));
+        let row = check(&mut rng, preset.name, &p, 6);
+        rows.push((preset.name.to_string(), row));
     }
     table(&rows);
     assert!(rows.len() >= 10, "{} presets", rows.len());
@@ -162,8 +198,8 @@ fn random_primes_against_num_bigint() {
         for shape in [0, 1, 4, 6] {
             let p = prime_of_shape_32(&mut rng, n, shape);
             let name = format!("random n={n} shape={shape}");
-            let (hand, sel, chosen) = check(&mut rng, &name, &p, 4);
-            rows.push((name, n, hand, sel, chosen));
+            let row = check(&mut rng, &name, &p, 4);
+            rows.push((name, row));
         }
     }
     table(&rows);

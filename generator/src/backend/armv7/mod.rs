@@ -6,11 +6,12 @@
 //! [`inst::Inst`]), [`allocate`] (the shared linear scan over the 11 registers `asm!` allows on
 //! every ARMv7 target; a `umaal` result takes its accumulator's register), [`asm`] (the
 //! printer). [`select`] is the other way to stage 1: instruction selection from the optimised
-//! IR (the CIOS product the portable code runs: each multiply-accumulate-accumulate is one
-//! `umaal`, add chains are `adds`/`adcs`), with spill code where more than 11 values would be
-//! live. [`core_fns`] emits the selected kernel wherever it has no more instructions than the
-//! hand-written one ([`chosen_kernel`]), and the hand-written kernel otherwise; each function's
-//! doc comment says which it is. [`sim`] runs kernels before and after allocation, so tests check them against
+//! IR (the CIOS product and the square the portable code runs: each
+//! multiply-accumulate-accumulate is one `umaal`, add chains are `adds`/`adcs`), with spill
+//! code where more than 11 values would be live. [`core_fns`] emits the selected kernel
+//! wherever it has no more instructions than the hand-written one ([`chosen_kernel`]), and the
+//! hand-written kernel otherwise; each function's doc comment says which it is. [`sim`] runs
+//! kernels before and after allocation, so tests check them against
 //! num-bigint on any host.
 //!
 //! Selection is at compile time, by [`cfg_gate`]: stable Rust exposes no ARM target features
@@ -211,11 +212,17 @@ pub fn core_fns(c: &FieldConsts) -> TokenStream {
     let modulus: Vec<u32> = c.modulus_limbs.iter().map(|&l| fit(l)).collect();
     let n0: u32 = fit(c.n0_inv);
     let mul_doc = format!(
-        "Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands and accumulator in memory, constant-time final subtraction. {}",
+        "Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. {}",
         mul.describe("CIOS product"),
     );
+    let square_shape = match square {
+        Chosen::Selected(_) => {
+            "the off-diagonal products once, doubled, plus the squares, then the reduction"
+        }
+        Chosen::Hand(..) => "the multiplication kernel with one operand pointer",
+    };
     let square_doc = format!(
-        "Montgomery square a²·R⁻¹ mod p of a value below p, in ARMv7 assembly: the multiplication kernel with one operand pointer. {}",
+        "Montgomery square a²·R⁻¹ mod p of a value below p, in ARMv7 assembly: {square_shape}. {}",
         square.describe("square"),
     );
     let mul_fn = asm::kernel_fn(

@@ -1,9 +1,10 @@
 //! Instruction selection from the IR ([`crate::ir::Func`], w = 32) to an ARMv7 kernel over
 //! virtual values, for the shared allocator, simulator and printer: the backend consumes the
-//! lowered and optimised IR (the CIOS product the portable code runs) instead of only the
-//! hand-written kernel ([`super::kernel`]).
+//! lowered and optimised IR (the CIOS product and the square the portable code runs) instead
+//! of only the hand-written kernel ([`super::kernel`]).
 //!
-//! Rules, one IR instruction at a time in the IR's order:
+//! Rules, one IR instruction at a time, in the IR's order or in [`schedule`]'s (whichever
+//! kernel is shorter):
 //!
 //! - `MulAdd` a·b + c + d (a 32×32 → 64-bit product plus two 32-bit addends, which never
 //!   overflows: (2^32 − 1)² + 2(2^32 − 1) = 2^64 − 1) is one `umaal`, the addends in the two
@@ -19,7 +20,8 @@
 //! - `Mask` of a borrow still in C is `sbc m, x, x` (C − 1), else `subs m, 0, bit`. The
 //!   selects of the final subtraction, mask = 0 ? d : t word by word with d = t − p a
 //!   subtraction chain, are the add chain d + (p & mask) (`and`, `adds`/`adcs`), as in the hand
-//!   kernel, so t need not stay live; any other `Select` is a ^ ((a ^ b) & mask). No branches: every rule is straight-line and constant time.
+//!   kernel, so t need not stay live; any other `Select` is a ^ ((a ^ b) & mask). No
+//!   branches: every rule is straight-line and constant time.
 //! - Constants are `mov #0`, small immediates, or loads of p's limbs and n0' from the modulus
 //!   pointer; input limbs are `ldr` from the operand pointers; results are stored to the first
 //!   n words of the accumulator buffer.
@@ -27,9 +29,9 @@
 //! ARMv7 leaves 11 registers to an `asm!` block, 4 of them pointers, so [`spill`] then bounds
 //! the values live at once (Belady's furthest-next-use eviction): loads from the operands and
 //! the modulus and `mov #0` are re-executed at the next use, other values are stored to spill
-//! slots behind the result in the accumulator buffer and loaded back. Operations the ARMv7
-//! instruction subset lacks (shifts, `or`) make selection fail: the square's IR doubles with
-//! shifts, so the squaring kernel stays hand-written.
+//! slots behind the result in the accumulator buffer and loaded back. `And`, `Or`, `Xor`,
+//! `Shl` and `Shr` are `and`, `orr`, `eor`, `lsl` and `lsr` (the square's IR doubles its
+//! off-diagonal products with shifts); `Not` has no rule and makes selection fail.
 
 use std::collections::{HashMap, HashSet};
 
@@ -366,11 +368,11 @@ impl Selector<'_> {
                 };
                 self.vals.insert(o0, r);
             }
-            Op::And { a, b } | Op::Xor { a, b } => {
-                let lop = if matches!(op, Op::And { .. }) {
-                    AluOp::And
-                } else {
-                    AluOp::Eor
+            Op::And { a, b } | Op::Xor { a, b } | Op::Or { a, b } => {
+                let lop = match op {
+                    Op::And { .. } => AluOp::And,
+                    Op::Xor { .. } => AluOp::Eor,
+                    _ => AluOp::Orr,
                 };
                 let (x, y) = (self.reg(a)?, self.opnd(b)?);
                 let r = self.b.alu(lop, x, y);
@@ -396,7 +398,14 @@ impl Selector<'_> {
                 let r = self.b.alu(AluOp::Eor, ra, Opnd::Reg(y));
                 self.vals.insert(o0, r);
             }
-            Op::Or { .. } | Op::Not { .. } | Op::Shl { .. } | Op::Shr { .. } => {
+            Op::Shl { a, k } | Op::Shr { a, k } => {
+                let left = matches!(op, Op::Shl { .. });
+                let k: u8 = fit(k);
+                let x = self.reg(a)?;
+                let r = self.b.def(|dst| Inst::Shift { left, dst, a: x, k });
+                self.vals.insert(o0, r);
+            }
+            Op::Not { .. } => {
                 return Err(format!(
                     "the armv7 selector has no rule for {}",
                     crate::ir::op_name(op)

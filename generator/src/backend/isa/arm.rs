@@ -30,6 +30,8 @@ pub enum AluOp {
     /// `a ^ b`; flags unchanged (ARMv7 `eor`; the AArch64 kernels use their own logic
     /// instructions).
     Eor,
+    /// `a | b`; flags unchanged (ARMv7 `orr`).
+    Orr,
 }
 
 impl AluOp {
@@ -45,6 +47,7 @@ impl AluOp {
             AluOp::Sbc => "sbc",
             AluOp::And => "and",
             AluOp::Eor => "eor",
+            AluOp::Orr => "orr",
         }
     }
 
@@ -81,6 +84,7 @@ impl AluOp {
             }
             AluOp::And => (x & y, false),
             AluOp::Eor => (x ^ y, false),
+            AluOp::Orr => (x | y, false),
         };
         if self.sets_carry() {
             m.set_carry(c);
