@@ -472,9 +472,10 @@ pub fn schedule(f: &Func) -> Vec<usize> {
 
 /// Selects `f` (32-bit words) as an ARMv7 kernel over virtual values, its instructions taken
 /// in `order` (indices into `f.instrs`, operands before their uses: the IR's order or
-/// [`schedule`]'s), without bounding the values live at once (see [`spill`]): operand `k` of `f` is read through the pointer input
-/// [`Input::Operand`]`(k)`, p's limbs `modulus` and n0' = `n0` through [`Input::Modulus`]; the
-/// results are stored to the first words of [`Input::Buffer`].
+/// [`schedule`]'s), without bounding the values live at once (see [`spill`]): operand `k` of
+/// `f` is read through the pointer input [`Input::Operand`]`(k)`, p's limbs `modulus` and
+/// n0' = `n0` through [`Input::Modulus`]; the results are stored to the first words of
+/// [`Input::Buffer`].
 pub fn select(f: &Func, order: &[usize], modulus: &[u64], n0: u64) -> Result<VProgram, String> {
     if f.w != 32 {
         return Err(format!(
