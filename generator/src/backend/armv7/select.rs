@@ -49,7 +49,7 @@ pub struct Selected {
     pub program: VProgram,
     /// After allocation.
     pub alloc: Allocation,
-    /// Values stored to spill slots.
+    /// Spill slots: words of the accumulator buffer beyond the result.
     pub spilled: usize,
 }
 
@@ -569,8 +569,8 @@ pub fn dce(prog: &mut VProgram) {
 /// `prog` with at most `regs` values live at once (inputs included): where more would be, the
 /// value whose next use is furthest is evicted (Belady). A value defined by a load from an
 /// operand or the modulus, or by `mov #0`, is re-executed at its next use; any other is stored
-/// once to a spill slot (words of the accumulator buffer after the ones the layout had) and
-/// loaded back. Loads, stores and `mov` leave C alone, so carry chains survive. An error when
+/// once to a spill slot (words of the accumulator buffer after the ones the layout had; a slot
+/// is reused once its value has had its last use) and loaded back. Loads, stores and `mov` leave C alone, so carry chains survive. An error when
 /// one instruction alone needs more than `regs` registers.
 pub fn spill(prog: &VProgram, regs: usize) -> Result<VProgram, String> {
     let buffer = prog
@@ -610,6 +610,9 @@ pub fn spill(prog: &VProgram, regs: usize) -> Result<VProgram, String> {
     };
     let base_words = prog.layout.buffer_words;
     let mut slots: HashMap<V, usize> = HashMap::new();
+    // Slots whose value has had its last use, for reuse.
+    let mut free_slots: Vec<usize> = Vec::new();
+    let mut slot_count = 0;
     let mut cur: HashMap<V, V> = HashMap::new();
     // Values in registers (original names), pointers excluded.
     let mut resident: HashSet<V> = HashSet::new();
@@ -648,7 +651,10 @@ pub fn spill(prog: &VProgram, regs: usize) -> Result<VProgram, String> {
                 .ok_or_else(|| format!("instruction {k} needs more than {regs} registers"))?;
             resident.remove(&victim);
             if !remat.contains_key(&victim) && !slots.contains_key(&victim) {
-                let slot = base_words + slots.len();
+                let slot = free_slots.pop().unwrap_or_else(|| {
+                    slot_count += 1;
+                    base_words + slot_count - 1
+                });
                 slots.insert(victim, slot);
                 out.push(Inst::Str {
                     src: cur[&victim],
@@ -691,6 +697,9 @@ pub fn spill(prog: &VProgram, regs: usize) -> Result<VProgram, String> {
         for r in &reads {
             if next_use(*r, k + 1) == usize::MAX {
                 resident.remove(r);
+                if let Some(slot) = slots.remove(r) {
+                    free_slots.push(slot);
+                }
             }
         }
         for w in inst.writes() {
@@ -706,7 +715,7 @@ pub fn spill(prog: &VProgram, regs: usize) -> Result<VProgram, String> {
         outputs: prog.outputs.clone(),
         layout: Layout {
             limbs: prog.layout.limbs,
-            buffer_words: base_words + slots.len(),
+            buffer_words: base_words + slot_count,
         },
         num_values: next,
     })
