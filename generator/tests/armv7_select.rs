@@ -204,3 +204,25 @@ fn random_primes_against_num_bigint() {
     }
     table(&rows);
 }
+
+/// The selected kernels do not depend on hash-map iteration order: `regen --check` compares
+/// the emitted text with the committed files.
+#[test]
+fn selection_is_deterministic() {
+    for name in ["bn254-p", "p256-n", "bls12-381-p"] {
+        let preset = PRESETS.iter().find(|p| p.name == name).expect("preset");
+        let p = parse_modulus_expr(preset.modulus).expect("parses");
+        let c = FieldConsts::new(&p, LimbBits::W32).unwrap();
+        for square in [false, true] {
+            let text = || {
+                let k = selected_kernel(&c, square).expect("selects");
+                k.alloc.insts.iter().map(|i| i.text()).collect::<Vec<_>>()
+            };
+            let first = text();
+            assert!(first.len() > 100, "{name}");
+            for _ in 0..4 {
+                assert_eq!(text(), first, "{name} square={square}");
+            }
+        }
+    }
+}

@@ -33,7 +33,7 @@
 //! `Shl` and `Shr` are `and`, `orr`, `eor`, `lsl` and `lsr` (the square's IR doubles its
 //! off-diagonal products with shifts); `Not` has no rule and makes selection fail.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::inst::{AluOp, Inst, Opnd, V};
 use super::program::{Builder, Input, Layout, VProgram};
@@ -623,7 +623,7 @@ pub fn spill(prog: &VProgram, regs: usize) -> Result<VProgram, String> {
             .reads()
             .into_iter()
             .filter(|r| !pointers.contains(r))
-            .collect::<HashSet<_>>()
+            .collect::<BTreeSet<_>>()
             .into_iter()
             .collect();
         let missing: Vec<V> = reads
