@@ -72,12 +72,17 @@ impl Selected {
 /// `modulus` is p's limbs and `n0` is n0' = −p⁻¹ mod 2^32: the words behind the modulus
 /// pointer ([`Input::Modulus`]), from which constants equal to them are loaded.
 ///
-/// Both orders are tried, the IR's and [`schedule`]'s, and the shorter kernel kept: with few
-/// limbs everything fits the registers in either, with many the fused order spills less.
+/// Three orders are tried, the IR's and [`schedule`]'s two, and the shortest kernel kept: with
+/// few limbs everything fits the registers in any, with many the fused orders spill less.
 pub fn compile(f: &Func, modulus: &[u64], n0: u64) -> Result<Selected, String> {
     let pool = registers();
     let mut best: Option<Selected> = None;
-    for order in [(0..f.instrs.len()).collect(), schedule(f)] {
+    let orders = [
+        (0..f.instrs.len()).collect(),
+        schedule(f, false),
+        schedule(f, true),
+    ];
+    for order in orders {
         let program = select(f, &order, modulus, n0)?;
         let before = program.layout.buffer_words;
         let program = spill(&program, pool.len())?;
@@ -423,13 +428,21 @@ impl Selector<'_> {
 /// row's first word, word j of m·p right after word j of a·b[i]) while a row still starts only
 /// after the previous one, at the first use of b\[i\]: each accumulator word is then used
 /// right after it is made, and few values are live at once.
-pub fn schedule(f: &Func) -> Vec<usize> {
+///
+/// Of two instructions moved to the same place the later goes first: in the CIOS rows this
+/// places word j + 1 of a·b\[i\] before word j of m·p, a skew that spills less than strict
+/// alternation. With `keep_order`, operations of the same kind other than `MulAdd` keep the
+/// IR's order among themselves instead (the selects of the final subtraction, word by word,
+/// which then become one add chain).
+pub fn schedule(f: &Func, keep_order: bool) -> Vec<usize> {
     let leaf = |op: &Op| matches!(op, Op::Const(_) | Op::Input { .. });
     let mut order: Vec<usize> = (0..f.instrs.len())
         .filter(|&k| leaf(&f.instrs[k].op))
         .collect();
     let mut def: HashMap<Var, usize> = HashMap::new();
     let mut input_leaf: HashSet<Var> = HashSet::new();
+    // The instruction each instruction was placed after.
+    let mut anchored: HashMap<usize, usize> = HashMap::new();
     for &k in &order {
         def.insert(f.instrs[k].outs[0], k);
         if matches!(f.instrs[k].op, Op::Input { .. }) {
@@ -443,11 +456,21 @@ pub fn schedule(f: &Func) -> Vec<usize> {
         let position: HashMap<usize, usize> =
             order.iter().enumerate().map(|(i, &x)| (x, i)).collect();
         let ops = ins.op.operands();
-        let mut at = ops
+        let anchor = ops
             .iter()
-            .filter_map(|v| def.get(v).map(|d| position[d] + 1))
-            .max()
-            .unwrap_or(0);
+            .filter_map(|v| def.get(v).copied())
+            .max_by_key(|d| position[d]);
+        let mut at = anchor.map_or(0, |d| position[&d] + 1);
+        let kind = std::mem::discriminant(&ins.op);
+        while keep_order
+            && !matches!(ins.op, Op::MulAdd { .. })
+            && at < order.len()
+            && anchor.is_some()
+            && anchored.get(&order[at]) == anchor.as_ref()
+            && std::mem::discriminant(&f.instrs[order[at]].op) == kind
+        {
+            at += 1;
+        }
         // An input limb not read before `at` keeps the instruction where the IR has it.
         let first_read = |v: Var| {
             order
@@ -460,6 +483,9 @@ pub fn schedule(f: &Func) -> Vec<usize> {
             .any(|v| input_leaf.contains(v) && first_read(*v) >= at)
         {
             at = order.len();
+        }
+        if let Some(a) = anchor {
+            anchored.insert(k, a);
         }
         order.insert(at, k);
         def.insert(ins.outs[0], k);
