@@ -4428,7 +4428,7 @@ impl Fp {
         );
         [x690, x691, x692, x693, x694, x695, x696, x697, x698, x699, x700, x701]
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (1011 instructions, 287 umaal, 20 spill slots, 11 registers).
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (997 instructions, 287 umaal, 11 spill slots, 11 registers).
     #[cfg(
         all(target_arch = "arm", any(target_has_atomic = "64", target_feature = "dsp"))
     )]
@@ -4441,8 +4441,8 @@ impl Fp {
             4085584575, 1685539716, 1129032919, 1260103606, 964683418, 436277738,
             4294770685,
         ];
-        let mut t = ::core::mem::MaybeUninit::<[u32; 32]>::uninit();
-        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 12 words behind each operand pointer and the 13 of MODULUS_N0, writes only the 32 words of t and the registers it declares, and does not touch the stack.
+        let mut t = ::core::mem::MaybeUninit::<[u32; 23]>::uninit();
+        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 12 words behind each operand pointer and the 13 of MODULUS_N0, writes only the 23 words of t and the registers it declares, and does not touch the stack.
         unsafe {
             ::core::arch::asm!(
                 "ldr r12, [r0]", "ldr r4, [r1]", "umull r12, r5, r12, r4",
@@ -4726,60 +4726,57 @@ impl Fp {
                 "subs r9, r10, r9", "str r9, [r3, #80]", "ldr r9, [r0, #8]",
                 "ldr r10, [r3, #84]", "umaal r10, r5, r9, r1", "ldr r9, [r2, #8]",
                 "umaal r10, r8, r12, r9", "sbcs r4, r10, r4", "str r4, [r3, #84]",
-                "str r10, [r3, #92]", "ldr r10, [r0, #12]", "ldr r4, [r3, #48]",
-                "umaal r4, r5, r10, r1", "ldr r10, [r2, #12]", "umaal r4, r8, r12, r10",
-                "sbcs r9, r4, r9", "str r9, [r3, #48]", "str r4, [r3, #96]",
-                "ldr r4, [r0, #16]", "ldr r9, [r3, #52]", "umaal r9, r5, r4, r1",
-                "ldr r4, [r2, #16]", "umaal r9, r8, r12, r4", "sbcs r10, r9, r10",
-                "str r10, [r3, #52]", "str r9, [r3, #100]", "ldr r9, [r0, #20]",
-                "ldr r10, [r3, #56]", "umaal r10, r5, r9, r1", "ldr r9, [r2, #20]",
-                "umaal r10, r8, r12, r9", "sbcs r4, r10, r4", "str r4, [r3, #56]",
-                "str r10, [r3, #104]", "ldr r10, [r0, #24]", "ldr r4, [r3, #60]",
-                "umaal r4, r5, r10, r1", "ldr r10, [r2, #24]", "umaal r4, r8, r12, r10",
-                "sbcs r9, r4, r9", "str r9, [r3, #60]", "str r4, [r3, #108]",
-                "ldr r4, [r0, #28]", "ldr r9, [r3, #64]", "umaal r9, r5, r4, r1",
-                "ldr r4, [r2, #28]", "umaal r9, r8, r12, r4", "sbcs r10, r9, r10",
-                "str r10, [r3, #64]", "str r9, [r3, #112]", "ldr r9, [r0, #32]",
+                "ldr r4, [r0, #12]", "ldr r10, [r3, #48]", "umaal r10, r5, r4, r1",
+                "ldr r4, [r2, #12]", "umaal r10, r8, r12, r4", "sbcs r9, r10, r9",
+                "str r9, [r3, #48]", "ldr r9, [r0, #16]", "ldr r10, [r3, #52]",
+                "umaal r10, r5, r9, r1", "ldr r9, [r2, #16]", "umaal r10, r8, r12, r9",
+                "sbcs r4, r10, r4", "str r4, [r3, #52]", "ldr r4, [r0, #20]",
+                "ldr r10, [r3, #56]", "umaal r10, r5, r4, r1", "ldr r4, [r2, #20]",
+                "umaal r10, r8, r12, r4", "sbcs r9, r10, r9", "str r9, [r3, #56]",
+                "ldr r9, [r0, #24]", "ldr r10, [r3, #60]", "umaal r10, r5, r9, r1",
+                "ldr r9, [r2, #24]", "umaal r10, r8, r12, r9", "sbcs r4, r10, r4",
+                "str r4, [r3, #60]", "ldr r4, [r0, #28]", "ldr r10, [r3, #64]",
+                "umaal r10, r5, r4, r1", "ldr r4, [r2, #28]", "umaal r10, r8, r12, r4",
+                "sbcs r9, r10, r9", "str r9, [r3, #64]", "ldr r9, [r0, #32]",
                 "ldr r10, [r3, #68]", "umaal r10, r5, r9, r1", "ldr r9, [r2, #32]",
                 "umaal r10, r8, r12, r9", "sbcs r4, r10, r4", "str r4, [r3, #68]",
-                "str r10, [r3, #116]", "ldr r10, [r0, #36]", "ldr r4, [r3, #72]",
-                "umaal r4, r5, r10, r1", "ldr r10, [r2, #36]", "umaal r4, r8, r12, r10",
-                "sbcs r9, r4, r9", "str r9, [r3, #72]", "str r4, [r3, #120]",
-                "ldr r4, [r0, #40]", "ldr r9, [r3, #88]", "umaal r9, r5, r4, r1",
-                "ldr r4, [r2, #40]", "umaal r9, r8, r12, r4", "sbcs r10, r9, r10",
-                "str r10, [r3, #88]", "str r9, [r3, #124]", "ldr r0, [r0, #44]",
-                "ldr r9, [r3, #76]", "umaal r9, r5, r0, r1", "ldr r0, [r2, #44]",
-                "umaal r9, r8, r12, r0", "sbcs r4, r9, r4", "sbc r12, r9, r9",
-                "and r12, r12, #1", "add r8, r5, r8", "mov r5, #0", "subs r5, r5, r12",
-                "sbcs r0, r8, r0", "sbc r5, r2, r2", "eor r8, r0, r8", "and r8, r8, r5",
-                "eor r8, r0, r8", "eor r9, r4, r9", "and r9, r9, r5", "eor r9, r4, r9",
-                "ldr r4, [r3, #124]", "ldr r0, [r3, #88]", "eor r4, r0, r4",
-                "and r4, r4, r5", "eor r0, r0, r4", "ldr r4, [r3, #120]",
-                "ldr r12, [r3, #72]", "eor r4, r12, r4", "and r4, r4, r5",
-                "eor r12, r12, r4", "ldr r4, [r3, #116]", "ldr r1, [r3, #68]",
-                "eor r4, r1, r4", "and r4, r4, r5", "eor r1, r1, r4",
-                "str r8, [r3, #68]", "ldr r8, [r3, #112]", "ldr r4, [r3, #64]",
-                "eor r8, r4, r8", "and r8, r8, r5", "eor r4, r4, r8",
-                "str r9, [r3, #64]", "ldr r9, [r3, #108]", "ldr r8, [r3, #60]",
-                "eor r9, r8, r9", "and r9, r9, r5", "eor r8, r8, r9",
-                "str r0, [r3, #60]", "ldr r0, [r3, #104]", "ldr r9, [r3, #56]",
-                "eor r0, r9, r0", "and r0, r0, r5", "eor r9, r9, r0",
-                "str r12, [r3, #56]", "ldr r12, [r3, #100]", "ldr r0, [r3, #52]",
-                "eor r12, r0, r12", "and r12, r12, r5", "eor r0, r0, r12",
-                "str r1, [r3, #52]", "ldr r1, [r3, #96]", "ldr r12, [r3, #48]",
-                "eor r1, r12, r1", "and r1, r1, r5", "eor r12, r12, r1",
-                "str r4, [r3, #48]", "ldr r4, [r3, #92]", "ldr r1, [r3, #84]",
-                "eor r4, r1, r4", "and r4, r4, r5", "eor r1, r1, r4", "ldr r2, [r2]",
-                "and r2, r5, r2", "ldr r5, [r3, #80]", "add r5, r5, r2", "str r5, [r3]",
-                "str r1, [r3, #4]", "str r12, [r3, #8]", "str r0, [r3, #12]",
-                "str r9, [r3, #16]", "str r8, [r3, #20]", "ldr r8, [r3, #48]",
-                "str r8, [r3, #24]", "ldr r8, [r3, #52]", "str r8, [r3, #28]",
-                "ldr r8, [r3, #56]", "str r8, [r3, #32]", "ldr r8, [r3, #60]",
-                "str r8, [r3, #36]", "ldr r8, [r3, #64]", "str r8, [r3, #40]",
-                "ldr r8, [r3, #68]", "str r8, [r3, #44]", inout("r0") a.as_ptr() => _,
-                inout("r1") b.as_ptr() => _, inout("r2") MODULUS_N0.as_ptr() => _, in
-                ("r3") t.as_mut_ptr(), out("r4") _, out("r5") _, out("r8") _, out("r9")
-                _, out("r10") _, out("r12") _, out("lr") _, options(nostack)
+                "ldr r4, [r0, #36]", "ldr r10, [r3, #72]", "umaal r10, r5, r4, r1",
+                "ldr r4, [r2, #36]", "umaal r10, r8, r12, r4", "sbcs r9, r10, r9",
+                "str r9, [r3, #72]", "ldr r9, [r0, #40]", "ldr r10, [r3, #88]",
+                "umaal r10, r5, r9, r1", "ldr r9, [r2, #40]", "umaal r10, r8, r12, r9",
+                "sbcs r4, r10, r4", "str r4, [r3, #88]", "ldr r0, [r0, #44]",
+                "ldr r4, [r3, #76]", "umaal r4, r5, r0, r1", "ldr r0, [r2, #44]",
+                "umaal r4, r8, r12, r0", "sbcs r12, r4, r9", "sbc r4, r4, r4",
+                "and r4, r4, #1", "add r8, r5, r8", "mov r5, #0", "subs r5, r5, r4",
+                "sbcs r8, r8, r0", "sbc r5, r2, r2", "ldr r4, [r2]", "and r4, r5, r4",
+                "ldr r1, [r3, #80]", "adds r1, r1, r4", "ldr r4, [r2, #4]",
+                "and r4, r5, r4", "str r1, [r3, #80]", "ldr r1, [r3, #84]",
+                "adcs r1, r1, r4", "ldr r4, [r2, #8]", "and r4, r5, r4",
+                "str r1, [r3, #84]", "ldr r1, [r3, #48]", "adcs r1, r1, r4",
+                "ldr r4, [r2, #12]", "and r4, r5, r4", "str r1, [r3, #48]",
+                "ldr r1, [r3, #52]", "adcs r1, r1, r4", "ldr r4, [r2, #16]",
+                "and r4, r5, r4", "str r1, [r3, #52]", "ldr r1, [r3, #56]",
+                "adcs r1, r1, r4", "ldr r4, [r2, #20]", "and r4, r5, r4",
+                "str r1, [r3, #56]", "ldr r1, [r3, #60]", "adcs r1, r1, r4",
+                "ldr r4, [r2, #24]", "and r4, r5, r4", "str r1, [r3, #60]",
+                "ldr r1, [r3, #64]", "adcs r1, r1, r4", "ldr r4, [r2, #28]",
+                "and r4, r5, r4", "str r1, [r3, #64]", "ldr r1, [r3, #68]",
+                "adcs r1, r1, r4", "ldr r4, [r2, #32]", "and r4, r5, r4",
+                "str r1, [r3, #68]", "ldr r1, [r3, #72]", "adcs r1, r1, r4",
+                "ldr r2, [r2, #36]", "and r2, r5, r2", "str r1, [r3, #72]",
+                "ldr r1, [r3, #88]", "adcs r1, r1, r2", "and r9, r5, r9",
+                "adcs r9, r12, r9", "and r0, r5, r0", "adc r0, r8, r0",
+                "ldr r8, [r3, #80]", "str r8, [r3]", "ldr r8, [r3, #84]",
+                "str r8, [r3, #4]", "ldr r8, [r3, #48]", "str r8, [r3, #8]",
+                "ldr r8, [r3, #52]", "str r8, [r3, #12]", "ldr r8, [r3, #56]",
+                "str r8, [r3, #16]", "ldr r8, [r3, #60]", "str r8, [r3, #20]",
+                "ldr r8, [r3, #64]", "str r8, [r3, #24]", "ldr r8, [r3, #68]",
+                "str r8, [r3, #28]", "ldr r8, [r3, #72]", "str r8, [r3, #32]",
+                "str r1, [r3, #36]", "str r9, [r3, #40]", "str r0, [r3, #44]",
+                inout("r0") a.as_ptr() => _, inout("r1") b.as_ptr() => _, inout("r2")
+                MODULUS_N0.as_ptr() => _, in ("r3") t.as_mut_ptr(), out("r4") _,
+                out("r5") _, out("r8") _, out("r9") _, out("r10") _, out("r12") _,
+                out("lr") _, options(nostack)
             )
         };
         /// SAFETY: the block stores every one of the first 12 words of t (the result) before it returns.

@@ -2257,7 +2257,7 @@ impl Fr {
         );
         [x334, x335, x336, x337, x338, x339, x340, x341]
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (470 instructions, 127 umaal, 12 spill slots, 11 registers).
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (464 instructions, 127 umaal, 7 spill slots, 11 registers).
     #[cfg(
         all(target_arch = "arm", any(target_has_atomic = "64", target_feature = "dsp"))
     )]
@@ -2269,8 +2269,8 @@ impl Fr {
             1, 4294967295, 4294859774, 1404937218, 161601541, 859428872, 698187080,
             1944954707, 4294967295,
         ];
-        let mut t = ::core::mem::MaybeUninit::<[u32; 20]>::uninit();
-        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 20 words of t and the registers it declares, and does not touch the stack.
+        let mut t = ::core::mem::MaybeUninit::<[u32; 15]>::uninit();
+        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 15 words of t and the registers it declares, and does not touch the stack.
         unsafe {
             ::core::arch::asm!(
                 "ldr r12, [r0]", "ldr r4, [r1]", "umull r12, r5, r12, r4",
@@ -2396,40 +2396,38 @@ impl Fr {
                 "umaal r12, lr, r9, r8", "subs r12, r12, #1", "str r12, [r3, #32]",
                 "ldr r12, [r0, #8]", "ldr r10, [r3, #36]", "umaal r10, r5, r12, r1",
                 "ldr r12, [r2, #8]", "umaal r10, lr, r9, r12", "sbcs r8, r10, r8",
-                "str r8, [r3, #36]", "str r10, [r3, #60]", "ldr r10, [r0, #12]",
-                "ldr r8, [r3, #40]", "umaal r8, r5, r10, r1", "ldr r10, [r2, #12]",
-                "umaal r8, lr, r9, r10", "sbcs r12, r8, r12", "str r12, [r3, #40]",
-                "str r8, [r3, #64]", "ldr r8, [r0, #16]", "ldr r12, [r3, #44]",
-                "umaal r12, r5, r8, r1", "ldr r8, [r2, #16]", "umaal r12, lr, r9, r8",
-                "sbcs r10, r12, r10", "str r10, [r3, #44]", "str r12, [r3, #68]",
-                "ldr r12, [r0, #20]", "ldr r10, [r3, #48]", "umaal r10, r5, r12, r1",
-                "ldr r12, [r2, #20]", "umaal r10, lr, r9, r12", "sbcs r8, r10, r8",
-                "str r8, [r3, #48]", "str r10, [r3, #72]", "ldr r10, [r0, #24]",
-                "ldr r8, [r3, #56]", "umaal r8, r5, r10, r1", "ldr r10, [r2, #24]",
-                "umaal r8, lr, r9, r10", "sbcs r12, r8, r12", "str r12, [r3, #56]",
-                "str r8, [r3, #76]", "ldr r0, [r0, #28]", "ldr r8, [r3, #52]",
-                "umaal r8, r5, r0, r1", "ldr r0, [r2, #28]", "umaal r8, lr, r9, r0",
-                "sbcs r10, r8, r10", "sbc r9, r8, r8", "and r9, r9, #1",
-                "add lr, r5, lr", "mov r5, #0", "subs r5, r5, r9", "sbcs r0, lr, r0",
-                "sbc r2, r2, r2", "eor lr, r0, lr", "and lr, lr, r2", "eor lr, r0, lr",
-                "eor r8, r10, r8", "and r8, r8, r2", "eor r8, r10, r8",
-                "ldr r10, [r3, #76]", "ldr r0, [r3, #56]", "eor r10, r0, r10",
-                "and r10, r10, r2", "eor r0, r0, r10", "ldr r10, [r3, #72]",
-                "ldr r5, [r3, #48]", "eor r10, r5, r10", "and r10, r10, r2",
-                "eor r5, r5, r10", "ldr r10, [r3, #68]", "ldr r9, [r3, #44]",
-                "eor r10, r9, r10", "and r10, r10, r2", "eor r9, r9, r10",
-                "str lr, [r3, #44]", "ldr lr, [r3, #64]", "ldr r10, [r3, #40]",
-                "eor lr, r10, lr", "and lr, lr, r2", "eor r10, r10, lr",
-                "str r8, [r3, #40]", "ldr r8, [r3, #60]", "ldr lr, [r3, #36]",
-                "eor r8, lr, r8", "and r8, r8, r2", "eor lr, lr, r8", "and r2, r2, #1",
-                "ldr r8, [r3, #32]", "add r8, r8, r2", "str r8, [r3]",
-                "str lr, [r3, #4]", "str r10, [r3, #8]", "str r9, [r3, #12]",
-                "str r5, [r3, #16]", "str r0, [r3, #20]", "ldr r0, [r3, #40]",
-                "str r0, [r3, #24]", "ldr r0, [r3, #44]", "str r0, [r3, #28]",
-                inout("r0") a.as_ptr() => _, inout("r1") b.as_ptr() => _, inout("r2")
-                MODULUS_N0.as_ptr() => _, in ("r3") t.as_mut_ptr(), out("r4") _,
-                out("r5") _, out("r8") _, out("r9") _, out("r10") _, out("r12") _,
-                out("lr") _, options(nostack)
+                "str r8, [r3, #36]", "ldr r8, [r0, #12]", "ldr r10, [r3, #40]",
+                "umaal r10, r5, r8, r1", "ldr r8, [r2, #12]", "umaal r10, lr, r9, r8",
+                "sbcs r12, r10, r12", "str r12, [r3, #40]", "ldr r12, [r0, #16]",
+                "ldr r10, [r3, #44]", "umaal r10, r5, r12, r1", "ldr r12, [r2, #16]",
+                "umaal r10, lr, r9, r12", "sbcs r8, r10, r8", "str r8, [r3, #44]",
+                "ldr r8, [r0, #20]", "ldr r10, [r3, #48]", "umaal r10, r5, r8, r1",
+                "ldr r8, [r2, #20]", "umaal r10, lr, r9, r8", "sbcs r12, r10, r12",
+                "str r12, [r3, #48]", "ldr r12, [r0, #24]", "ldr r10, [r3, #56]",
+                "umaal r10, r5, r12, r1", "ldr r12, [r2, #24]", "umaal r10, lr, r9, r12",
+                "sbcs r8, r10, r8", "str r8, [r3, #56]", "ldr r0, [r0, #28]",
+                "ldr r8, [r3, #52]", "umaal r8, r5, r0, r1", "ldr r0, [r2, #28]",
+                "umaal r8, lr, r9, r0", "sbcs r9, r8, r12", "sbc r8, r8, r8",
+                "and r8, r8, #1", "add lr, r5, lr", "mov r5, #0", "subs r5, r5, r8",
+                "sbcs lr, lr, r0", "sbc r5, r2, r2", "and r8, r5, #1",
+                "ldr r1, [r3, #32]", "adds r1, r1, r8", "ldr r8, [r2, #4]",
+                "and r8, r5, r8", "str r1, [r3, #32]", "ldr r1, [r3, #36]",
+                "adcs r1, r1, r8", "ldr r8, [r2, #8]", "and r8, r5, r8",
+                "str r1, [r3, #36]", "ldr r1, [r3, #40]", "adcs r1, r1, r8",
+                "ldr r8, [r2, #12]", "and r8, r5, r8", "str r1, [r3, #40]",
+                "ldr r1, [r3, #44]", "adcs r1, r1, r8", "ldr r8, [r2, #16]",
+                "and r8, r5, r8", "str r1, [r3, #44]", "ldr r1, [r3, #48]",
+                "adcs r1, r1, r8", "ldr r2, [r2, #20]", "and r2, r5, r2",
+                "str r1, [r3, #48]", "ldr r1, [r3, #56]", "adcs r1, r1, r2",
+                "and r12, r5, r12", "adcs r12, r9, r12", "and r0, r5, r0",
+                "adc r0, lr, r0", "ldr lr, [r3, #32]", "str lr, [r3]",
+                "ldr lr, [r3, #36]", "str lr, [r3, #4]", "ldr lr, [r3, #40]",
+                "str lr, [r3, #8]", "ldr lr, [r3, #44]", "str lr, [r3, #12]",
+                "ldr lr, [r3, #48]", "str lr, [r3, #16]", "str r1, [r3, #20]",
+                "str r12, [r3, #24]", "str r0, [r3, #28]", inout("r0") a.as_ptr() => _,
+                inout("r1") b.as_ptr() => _, inout("r2") MODULUS_N0.as_ptr() => _, in
+                ("r3") t.as_mut_ptr(), out("r4") _, out("r5") _, out("r8") _, out("r9")
+                _, out("r10") _, out("r12") _, out("lr") _, options(nostack)
             )
         };
         /// SAFETY: the block stores every one of the first 8 words of t (the result) before it returns.

@@ -2258,7 +2258,7 @@ impl Fp {
         );
         [x334, x335, x336, x337, x338, x339, x340, x341]
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (475 instructions, 127 umaal, 12 spill slots, 11 registers).
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (469 instructions, 127 umaal, 7 spill slots, 11 registers).
     #[cfg(
         all(target_arch = "arm", any(target_has_atomic = "64", target_feature = "dsp"))
     )]
@@ -2270,8 +2270,8 @@ impl Fp {
             3632069959, 1008765974, 1752287885, 2541841041, 2172737629, 3092268470,
             3778125865, 811880050, 3834012553,
         ];
-        let mut t = ::core::mem::MaybeUninit::<[u32; 20]>::uninit();
-        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 20 words of t and the registers it declares, and does not touch the stack.
+        let mut t = ::core::mem::MaybeUninit::<[u32; 15]>::uninit();
+        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 15 words of t and the registers it declares, and does not touch the stack.
         unsafe {
             ::core::arch::asm!(
                 "ldr r12, [r0]", "ldr r4, [r1]", "umull r12, r5, r12, r4",
@@ -2399,36 +2399,34 @@ impl Fp {
                 "subs lr, r10, lr", "str lr, [r3, #48]", "ldr lr, [r0, #8]",
                 "ldr r10, [r3, #52]", "umaal r10, r4, lr, r1", "ldr lr, [r2, #8]",
                 "umaal r10, r8, r5, lr", "sbcs r9, r10, r9", "str r9, [r3, #52]",
-                "str r10, [r3, #60]", "ldr r10, [r0, #12]", "ldr r9, [r3, #32]",
-                "umaal r9, r4, r10, r1", "ldr r10, [r2, #12]", "umaal r9, r8, r5, r10",
-                "sbcs lr, r9, lr", "str lr, [r3, #32]", "str r9, [r3, #64]",
-                "ldr r9, [r0, #16]", "ldr lr, [r3, #36]", "umaal lr, r4, r9, r1",
-                "ldr r9, [r2, #16]", "umaal lr, r8, r5, r9", "sbcs r10, lr, r10",
-                "str r10, [r3, #36]", "str lr, [r3, #68]", "ldr lr, [r0, #20]",
-                "ldr r10, [r3, #40]", "umaal r10, r4, lr, r1", "ldr lr, [r2, #20]",
-                "umaal r10, r8, r5, lr", "sbcs r9, r10, r9", "str r9, [r3, #40]",
-                "str r10, [r3, #72]", "ldr r10, [r0, #24]", "ldr r9, [r3, #56]",
-                "umaal r9, r4, r10, r1", "ldr r10, [r2, #24]", "umaal r9, r8, r5, r10",
-                "sbcs lr, r9, lr", "str lr, [r3, #56]", "str r9, [r3, #76]",
-                "ldr r0, [r0, #28]", "ldr r9, [r3, #44]", "umaal r9, r4, r0, r1",
-                "ldr r0, [r2, #28]", "umaal r9, r8, r5, r0", "sbcs r10, r9, r10",
-                "sbc r5, r9, r9", "and r5, r5, #1", "add r8, r4, r8", "mov r4, #0",
-                "subs r4, r4, r5", "sbcs r0, r8, r0", "sbc r4, r2, r2", "eor r8, r0, r8",
-                "and r8, r8, r4", "eor r8, r0, r8", "eor r9, r10, r9", "and r9, r9, r4",
-                "eor r9, r10, r9", "ldr r10, [r3, #76]", "ldr r0, [r3, #56]",
-                "eor r10, r0, r10", "and r10, r10, r4", "eor r0, r0, r10",
-                "ldr r10, [r3, #72]", "ldr r5, [r3, #40]", "eor r10, r5, r10",
-                "and r10, r10, r4", "eor r5, r5, r10", "ldr r10, [r3, #68]",
-                "ldr r1, [r3, #36]", "eor r10, r1, r10", "and r10, r10, r4",
-                "eor r1, r1, r10", "str r8, [r3, #36]", "ldr r8, [r3, #64]",
-                "ldr r10, [r3, #32]", "eor r8, r10, r8", "and r8, r8, r4",
-                "eor r10, r10, r8", "str r9, [r3, #32]", "ldr r9, [r3, #60]",
-                "ldr r8, [r3, #52]", "eor r9, r8, r9", "and r9, r9, r4",
-                "eor r8, r8, r9", "ldr r2, [r2]", "and r2, r4, r2", "ldr r4, [r3, #48]",
-                "add r4, r4, r2", "str r4, [r3]", "str r8, [r3, #4]",
-                "str r10, [r3, #8]", "str r1, [r3, #12]", "str r5, [r3, #16]",
-                "str r0, [r3, #20]", "ldr r0, [r3, #32]", "str r0, [r3, #24]",
-                "ldr r0, [r3, #36]", "str r0, [r3, #28]", inout("r0") a.as_ptr() => _,
+                "ldr r9, [r0, #12]", "ldr r10, [r3, #32]", "umaal r10, r4, r9, r1",
+                "ldr r9, [r2, #12]", "umaal r10, r8, r5, r9", "sbcs lr, r10, lr",
+                "str lr, [r3, #32]", "ldr lr, [r0, #16]", "ldr r10, [r3, #36]",
+                "umaal r10, r4, lr, r1", "ldr lr, [r2, #16]", "umaal r10, r8, r5, lr",
+                "sbcs r9, r10, r9", "str r9, [r3, #36]", "ldr r9, [r0, #20]",
+                "ldr r10, [r3, #40]", "umaal r10, r4, r9, r1", "ldr r9, [r2, #20]",
+                "umaal r10, r8, r5, r9", "sbcs lr, r10, lr", "str lr, [r3, #40]",
+                "ldr lr, [r0, #24]", "ldr r10, [r3, #56]", "umaal r10, r4, lr, r1",
+                "ldr lr, [r2, #24]", "umaal r10, r8, r5, lr", "sbcs r9, r10, r9",
+                "str r9, [r3, #56]", "ldr r0, [r0, #28]", "ldr r9, [r3, #44]",
+                "umaal r9, r4, r0, r1", "ldr r0, [r2, #28]", "umaal r9, r8, r5, r0",
+                "sbcs r5, r9, lr", "sbc r9, r9, r9", "and r9, r9, #1", "add r8, r4, r8",
+                "mov r4, #0", "subs r4, r4, r9", "sbcs r8, r8, r0", "sbc r4, r2, r2",
+                "ldr r9, [r2]", "and r9, r4, r9", "ldr r1, [r3, #48]", "adds r1, r1, r9",
+                "ldr r9, [r2, #4]", "and r9, r4, r9", "str r1, [r3, #48]",
+                "ldr r1, [r3, #52]", "adcs r1, r1, r9", "ldr r9, [r2, #8]",
+                "and r9, r4, r9", "str r1, [r3, #52]", "ldr r1, [r3, #32]",
+                "adcs r1, r1, r9", "ldr r9, [r2, #12]", "and r9, r4, r9",
+                "str r1, [r3, #32]", "ldr r1, [r3, #36]", "adcs r1, r1, r9",
+                "ldr r9, [r2, #16]", "and r9, r4, r9", "str r1, [r3, #36]",
+                "ldr r1, [r3, #40]", "adcs r1, r1, r9", "ldr r2, [r2, #20]",
+                "and r2, r4, r2", "str r1, [r3, #40]", "ldr r1, [r3, #56]",
+                "adcs r1, r1, r2", "and lr, r4, lr", "adcs lr, r5, lr", "and r0, r4, r0",
+                "adc r0, r8, r0", "ldr r8, [r3, #48]", "str r8, [r3]",
+                "ldr r8, [r3, #52]", "str r8, [r3, #4]", "ldr r8, [r3, #32]",
+                "str r8, [r3, #8]", "ldr r8, [r3, #36]", "str r8, [r3, #12]",
+                "ldr r8, [r3, #40]", "str r8, [r3, #16]", "str r1, [r3, #20]",
+                "str lr, [r3, #24]", "str r0, [r3, #28]", inout("r0") a.as_ptr() => _,
                 inout("r1") b.as_ptr() => _, inout("r2") MODULUS_N0.as_ptr() => _, in
                 ("r3") t.as_mut_ptr(), out("r4") _, out("r5") _, out("r8") _, out("r9")
                 _, out("r10") _, out("r12") _, out("lr") _, options(nostack)

@@ -2183,7 +2183,7 @@ impl Fr {
         );
         [x334, x335, x336, x337, x338, x339, x340, x341]
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (483 instructions, 103 umaal, 11 spill slots, 11 registers).
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (472 instructions, 103 umaal, 8 spill slots, 11 registers).
     #[cfg(
         all(target_arch = "arm", any(target_has_atomic = "64", target_feature = "dsp"))
     )]
@@ -2194,8 +2194,8 @@ impl Fr {
         static MODULUS_N0: [u32; 9] = [
             1559614445, 1477600026, 2734136534, 350157278, 0, 0, 0, 268435456, 307527195,
         ];
-        let mut t = ::core::mem::MaybeUninit::<[u32; 19]>::uninit();
-        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 19 words of t and the registers it declares, and does not touch the stack.
+        let mut t = ::core::mem::MaybeUninit::<[u32; 16]>::uninit();
+        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 16 words of t and the registers it declares, and does not touch the stack.
         unsafe {
             ::core::arch::asm!(
                 "ldr r12, [r0]", "ldr r4, [r1]", "umull r12, r5, r12, r4",
@@ -2319,40 +2319,37 @@ impl Fr {
                 "umaal lr, r5, r9, r10", "subs r8, lr, r8", "str r8, [r3, #44]",
                 "ldr r8, [r0, #8]", "ldr lr, [r3, #52]", "umaal lr, r4, r8, r1",
                 "ldr r8, [r2, #8]", "umaal lr, r5, r9, r8", "sbcs r10, lr, r10",
-                "str r10, [r3, #52]", "str lr, [r3, #60]", "ldr lr, [r0, #12]",
-                "ldr r10, [r3, #32]", "umaal r10, r4, lr, r1", "ldr lr, [r2, #12]",
-                "umaal r10, r5, r9, lr", "sbcs r8, r10, r8", "str r8, [r3, #32]",
-                "sbc r8, r10, r10", "and r8, r8, #1", "str r10, [r3, #64]",
-                "str r9, [r3, #68]", "ldr r9, [r0, #16]", "ldr r10, [r3, #36]",
-                "umaal r10, r4, r9, r1", "adds r10, r10, r5", "mov r5, #0",
-                "adc r5, r5, #0", "mov r9, #0", "subs r9, r9, r8", "sbcs lr, r10, lr",
-                "sbc r9, r10, r10", "and r9, r9, #1", "str lr, [r3, #36]",
-                "ldr lr, [r0, #20]", "ldr r8, [r3, #48]", "umaal r8, r4, lr, r1",
-                "adds r8, r8, r5", "mov r5, #0", "adc r5, r5, #0", "mov lr, #0",
-                "subs lr, lr, r9", "sbcs lr, r8, #0", "sbc r9, r8, r8", "and r9, r9, #1",
-                "str r10, [r3, #48]", "str lr, [r3, #72]", "ldr lr, [r0, #24]",
-                "ldr r10, [r3, #56]", "umaal r10, r4, lr, r1", "adds r10, r10, r5",
-                "mov r5, #0", "adc r5, r5, #0", "mov lr, #0", "subs lr, lr, r9",
-                "sbcs lr, r10, #0", "str r8, [r3, #56]", "ldr r0, [r0, #28]",
+                "str r10, [r3, #52]", "ldr r10, [r0, #12]", "ldr lr, [r3, #32]",
+                "umaal lr, r4, r10, r1", "ldr r10, [r2, #12]", "umaal lr, r5, r9, r10",
+                "str r9, [r3, #32]", "sbcs r8, lr, r8", "sbc lr, lr, lr",
+                "and lr, lr, #1", "str r8, [r3, #60]", "ldr r8, [r0, #16]",
+                "ldr r9, [r3, #36]", "umaal r9, r4, r8, r1", "adds r9, r9, r5",
+                "mov r5, #0", "adc r5, r5, #0", "mov r8, #0", "subs r8, r8, lr",
+                "sbcs r8, r9, r10", "sbc r9, r9, r9", "and r9, r9, #1",
+                "str r8, [r3, #36]", "ldr r8, [r0, #20]", "ldr lr, [r3, #48]",
+                "umaal lr, r4, r8, r1", "adds lr, lr, r5", "mov r5, #0",
+                "adc r5, r5, #0", "mov r8, #0", "subs r8, r8, r9", "sbcs r8, lr, #0",
+                "sbc lr, lr, lr", "and lr, lr, #1", "str r8, [r3, #48]",
+                "ldr r8, [r0, #24]", "ldr r9, [r3, #56]", "umaal r9, r4, r8, r1",
+                "adds r9, r9, r5", "mov r5, #0", "adc r5, r5, #0", "mov r8, #0",
+                "subs r8, r8, lr", "sbcs r9, r9, #0", "ldr r0, [r0, #28]",
                 "ldr r8, [r3, #40]", "umaal r8, r4, r0, r1", "ldr r0, [r2, #28]",
-                "ldr r1, [r3, #68]", "umaal r8, r5, r1, r0", "sbcs r1, r8, #0",
-                "str lr, [r3, #68]", "sbc lr, r8, r8", "and lr, lr, #1",
-                "add r5, r4, r5", "mov r4, #0", "subs r4, r4, lr", "sbcs r0, r5, r0",
-                "sbc r4, r2, r2", "eor r5, r0, r5", "and r5, r5, r4", "eor r5, r0, r5",
-                "eor r8, r1, r8", "and r8, r8, r4", "eor r8, r1, r8",
-                "ldr r1, [r3, #68]", "eor r10, r1, r10", "and r10, r10, r4",
-                "eor r1, r1, r10", "ldr r10, [r3, #56]", "ldr r0, [r3, #72]",
-                "eor r10, r0, r10", "and r10, r10, r4", "eor r0, r0, r10",
-                "ldr r10, [r3, #48]", "ldr lr, [r3, #36]", "eor r10, lr, r10",
-                "and r10, r10, r4", "eor lr, lr, r10", "str r5, [r3, #36]",
-                "ldr r5, [r3, #64]", "ldr r10, [r3, #32]", "eor r5, r10, r5",
-                "and r5, r5, r4", "eor r10, r10, r5", "str r8, [r3, #32]",
-                "ldr r8, [r3, #60]", "ldr r5, [r3, #52]", "eor r8, r5, r8",
-                "and r8, r8, r4", "eor r5, r5, r8", "ldr r2, [r2]", "and r2, r4, r2",
-                "ldr r4, [r3, #44]", "add r4, r4, r2", "str r4, [r3]",
-                "str r5, [r3, #4]", "str r10, [r3, #8]", "str lr, [r3, #12]",
-                "str r0, [r3, #16]", "str r1, [r3, #20]", "ldr r1, [r3, #32]",
-                "str r1, [r3, #24]", "ldr r1, [r3, #36]", "str r1, [r3, #28]",
+                "ldr r1, [r3, #32]", "umaal r8, r5, r1, r0", "sbcs r1, r8, #0",
+                "sbc r8, r8, r8", "and r8, r8, #1", "add r5, r4, r5", "mov r4, #0",
+                "subs r4, r4, r8", "sbcs r5, r5, r0", "sbc r4, r2, r2", "ldr r8, [r2]",
+                "and r8, r4, r8", "str r5, [r3, #32]", "ldr r5, [r3, #44]",
+                "adds r5, r5, r8", "ldr r8, [r2, #4]", "and r8, r4, r8",
+                "str r5, [r3, #44]", "ldr r5, [r3, #52]", "adcs r5, r5, r8",
+                "ldr r2, [r2, #8]", "and r2, r4, r2", "str r5, [r3, #52]",
+                "ldr r5, [r3, #60]", "adcs r5, r5, r2", "and r10, r4, r10",
+                "ldr r2, [r3, #36]", "adcs r2, r2, r10", "and r10, r4, #0",
+                "str r2, [r3, #36]", "ldr r2, [r3, #48]", "adcs r2, r2, r10",
+                "and r10, r4, #0", "adcs r10, r9, r10", "and r9, r4, #0",
+                "adcs r9, r1, r9", "and r0, r4, r0", "ldr r4, [r3, #32]",
+                "adc r4, r4, r0", "ldr r0, [r3, #44]", "str r0, [r3]",
+                "ldr r0, [r3, #52]", "str r0, [r3, #4]", "str r5, [r3, #8]",
+                "ldr r5, [r3, #36]", "str r5, [r3, #12]", "str r2, [r3, #16]",
+                "str r10, [r3, #20]", "str r9, [r3, #24]", "str r4, [r3, #28]",
                 inout("r0") a.as_ptr() => _, inout("r1") b.as_ptr() => _, inout("r2")
                 MODULUS_N0.as_ptr() => _, in ("r3") t.as_mut_ptr(), out("r4") _,
                 out("r5") _, out("r8") _, out("r9") _, out("r10") _, out("r12") _,

@@ -2258,7 +2258,7 @@ impl Fp {
         );
         [x334, x335, x336, x337, x338, x339, x340, x341]
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (478 instructions, 127 umaal, 12 spill slots, 11 registers).
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (470 instructions, 127 umaal, 7 spill slots, 11 registers).
     #[cfg(
         all(target_arch = "arm", any(target_has_atomic = "64", target_feature = "dsp"))
     )]
@@ -2270,8 +2270,8 @@ impl Fp {
             19, 2801795072, 19, 1629552640, 8, 3123989888, 1073741825, 623076482,
             3616814565,
         ];
-        let mut t = ::core::mem::MaybeUninit::<[u32; 20]>::uninit();
-        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 20 words of t and the registers it declares, and does not touch the stack.
+        let mut t = ::core::mem::MaybeUninit::<[u32; 15]>::uninit();
+        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 15 words of t and the registers it declares, and does not touch the stack.
         unsafe {
             ::core::arch::asm!(
                 "ldr r12, [r0]", "ldr r4, [r1]", "umull r12, r5, r12, r4",
@@ -2400,40 +2400,37 @@ impl Fp {
                 "subs r8, r8, #19", "str r8, [r3, #32]", "ldr r8, [r0, #8]",
                 "ldr r5, [r3, #36]", "umaal r5, lr, r8, r1", "umaal r5, r10, r4, r9",
                 "ldr r9, [r2, #4]", "sbcs r9, r5, r9", "str r9, [r3, #36]",
-                "ldr r9, [r0, #12]", "ldr r8, [r3, #40]", "umaal r8, lr, r9, r1",
-                "ldr r9, [r2, #12]", "umaal r8, r10, r4, r9", "str r5, [r3, #40]",
-                "sbcs r5, r8, #19", "str r5, [r3, #60]", "str r8, [r3, #64]",
-                "ldr r8, [r0, #16]", "ldr r5, [r3, #44]", "umaal r5, lr, r8, r1",
-                "ldr r8, [r2, #16]", "umaal r5, r10, r4, r8", "sbcs r9, r5, r9",
-                "str r9, [r3, #44]", "ldr r9, [r0, #20]", "ldr r8, [r3, #48]",
-                "umaal r8, lr, r9, r1", "ldr r9, [r2, #20]", "umaal r8, r10, r4, r9",
-                "str r5, [r3, #48]", "sbcs r5, r8, #8", "str r5, [r3, #68]",
-                "str r8, [r3, #72]", "ldr r8, [r0, #24]", "ldr r5, [r3, #52]",
-                "umaal r5, lr, r8, r1", "ldr r8, [r2, #24]", "umaal r5, r10, r4, r8",
-                "sbcs r9, r5, r9", "str r9, [r3, #52]", "str r5, [r3, #76]",
-                "ldr r0, [r0, #28]", "ldr r5, [r3, #56]", "umaal r5, lr, r0, r1",
-                "ldr r0, [r2, #28]", "umaal r5, r10, r4, r0", "sbcs r8, r5, r8",
-                "sbc r4, r5, r5", "and r4, r4, #1", "add r10, lr, r10", "mov lr, #0",
-                "subs lr, lr, r4", "sbcs r0, r10, r0", "sbc r2, r2, r2",
-                "eor r10, r0, r10", "and r10, r10, r2", "eor r10, r0, r10",
-                "eor r5, r8, r5", "and r5, r5, r2", "eor r5, r8, r5",
-                "ldr r8, [r3, #76]", "ldr r0, [r3, #52]", "eor r8, r0, r8",
-                "and r8, r8, r2", "eor r0, r0, r8", "ldr r8, [r3, #72]",
-                "ldr lr, [r3, #68]", "eor r8, lr, r8", "and r8, r8, r2",
-                "eor lr, lr, r8", "ldr r8, [r3, #48]", "ldr r4, [r3, #44]",
-                "eor r8, r4, r8", "and r8, r8, r2", "eor r4, r4, r8",
-                "str r10, [r3, #44]", "ldr r10, [r3, #64]", "ldr r8, [r3, #60]",
-                "eor r10, r8, r10", "and r10, r10, r2", "eor r8, r8, r10",
-                "str r5, [r3, #60]", "ldr r5, [r3, #40]", "ldr r10, [r3, #36]",
-                "eor r5, r10, r5", "and r5, r5, r2", "eor r10, r10, r5",
-                "and r2, r2, #19", "ldr r5, [r3, #32]", "add r5, r5, r2", "str r5, [r3]",
-                "str r10, [r3, #4]", "str r8, [r3, #8]", "str r4, [r3, #12]",
-                "str lr, [r3, #16]", "str r0, [r3, #20]", "ldr r0, [r3, #60]",
-                "str r0, [r3, #24]", "ldr r0, [r3, #44]", "str r0, [r3, #28]",
-                inout("r0") a.as_ptr() => _, inout("r1") b.as_ptr() => _, inout("r2")
-                MODULUS_N0.as_ptr() => _, in ("r3") t.as_mut_ptr(), out("r4") _,
-                out("r5") _, out("r8") _, out("r9") _, out("r10") _, out("r12") _,
-                out("lr") _, options(nostack)
+                "ldr r9, [r0, #12]", "ldr r5, [r3, #40]", "umaal r5, lr, r9, r1",
+                "ldr r9, [r2, #12]", "umaal r5, r10, r4, r9", "sbcs r5, r5, #19",
+                "str r5, [r3, #40]", "ldr r5, [r0, #16]", "ldr r8, [r3, #44]",
+                "umaal r8, lr, r5, r1", "ldr r5, [r2, #16]", "umaal r8, r10, r4, r5",
+                "sbcs r9, r8, r9", "str r9, [r3, #44]", "ldr r9, [r0, #20]",
+                "ldr r8, [r3, #48]", "umaal r8, lr, r9, r1", "ldr r9, [r2, #20]",
+                "umaal r8, r10, r4, r9", "sbcs r8, r8, #8", "str r8, [r3, #48]",
+                "ldr r8, [r0, #24]", "ldr r5, [r3, #52]", "umaal r5, lr, r8, r1",
+                "ldr r8, [r2, #24]", "umaal r5, r10, r4, r8", "sbcs r9, r5, r9",
+                "str r9, [r3, #52]", "ldr r0, [r0, #28]", "ldr r9, [r3, #56]",
+                "umaal r9, lr, r0, r1", "ldr r0, [r2, #28]", "umaal r9, r10, r4, r0",
+                "sbcs r4, r9, r8", "sbc r9, r9, r9", "and r9, r9, #1",
+                "add r10, lr, r10", "mov lr, #0", "subs lr, lr, r9", "sbcs r10, r10, r0",
+                "sbc lr, r2, r2", "and r9, lr, #19", "ldr r1, [r3, #32]",
+                "adds r1, r1, r9", "ldr r9, [r2, #4]", "and r9, lr, r9",
+                "str r1, [r3, #32]", "ldr r1, [r3, #36]", "adcs r1, r1, r9",
+                "and r9, lr, #19", "str r1, [r3, #36]", "ldr r1, [r3, #40]",
+                "adcs r1, r1, r9", "ldr r9, [r2, #12]", "and r9, lr, r9",
+                "str r1, [r3, #40]", "ldr r1, [r3, #44]", "adcs r1, r1, r9",
+                "and r9, lr, #8", "str r1, [r3, #44]", "ldr r1, [r3, #48]",
+                "adcs r1, r1, r9", "ldr r2, [r2, #20]", "and r2, lr, r2",
+                "str r1, [r3, #48]", "ldr r1, [r3, #52]", "adcs r1, r1, r2",
+                "and r8, lr, r8", "adcs r8, r4, r8", "and r0, lr, r0", "adc r0, r10, r0",
+                "ldr r10, [r3, #32]", "str r10, [r3]", "ldr r10, [r3, #36]",
+                "str r10, [r3, #4]", "ldr r10, [r3, #40]", "str r10, [r3, #8]",
+                "ldr r10, [r3, #44]", "str r10, [r3, #12]", "ldr r10, [r3, #48]",
+                "str r10, [r3, #16]", "str r1, [r3, #20]", "str r8, [r3, #24]",
+                "str r0, [r3, #28]", inout("r0") a.as_ptr() => _, inout("r1") b.as_ptr()
+                => _, inout("r2") MODULUS_N0.as_ptr() => _, in ("r3") t.as_mut_ptr(),
+                out("r4") _, out("r5") _, out("r8") _, out("r9") _, out("r10") _,
+                out("r12") _, out("lr") _, options(nostack)
             )
         };
         /// SAFETY: the block stores every one of the first 8 words of t (the result) before it returns.

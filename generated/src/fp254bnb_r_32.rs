@@ -2258,7 +2258,7 @@ impl Fr {
         );
         [x334, x335, x336, x337, x338, x339, x340, x341]
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (474 instructions, 127 umaal, 12 spill slots, 11 registers).
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (466 instructions, 127 umaal, 7 spill slots, 11 registers).
     #[cfg(
         all(target_arch = "arm", any(target_has_atomic = "64", target_feature = "dsp"))
     )]
@@ -2270,8 +2270,8 @@ impl Fr {
             13, 2701131776, 16, 4288643072, 7, 3123989888, 1073741825, 623076482,
             991146299,
         ];
-        let mut t = ::core::mem::MaybeUninit::<[u32; 20]>::uninit();
-        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 20 words of t and the registers it declares, and does not touch the stack.
+        let mut t = ::core::mem::MaybeUninit::<[u32; 15]>::uninit();
+        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 15 words of t and the registers it declares, and does not touch the stack.
         unsafe {
             ::core::arch::asm!(
                 "ldr r12, [r0]", "ldr r4, [r1]", "umull r12, r5, r12, r4",
@@ -2399,35 +2399,33 @@ impl Fr {
                 "str lr, [r3, #48]", "str r9, [r3, #56]", "ldr r9, [r0, #8]",
                 "ldr lr, [r3, #52]", "umaal lr, r4, r9, r1", "ldr r9, [r2, #8]",
                 "umaal lr, r8, r5, r9", "sbcs r10, lr, r10", "str r10, [r3, #52]",
-                "ldr r10, [r0, #12]", "ldr r9, [r3, #32]", "umaal r9, r4, r10, r1",
-                "ldr r10, [r2, #12]", "umaal r9, r8, r5, r10", "str lr, [r3, #32]",
-                "sbcs lr, r9, #16", "str lr, [r3, #60]", "str r9, [r3, #64]",
-                "ldr r9, [r0, #16]", "ldr lr, [r3, #36]", "umaal lr, r4, r9, r1",
-                "ldr r9, [r2, #16]", "umaal lr, r8, r5, r9", "sbcs r10, lr, r10",
-                "str r10, [r3, #36]", "ldr r10, [r0, #20]", "ldr r9, [r3, #40]",
-                "umaal r9, r4, r10, r1", "ldr r10, [r2, #20]", "umaal r9, r8, r5, r10",
-                "str lr, [r3, #40]", "sbcs lr, r9, #7", "str lr, [r3, #68]",
-                "str r9, [r3, #72]", "ldr r9, [r0, #24]", "ldr lr, [r3, #56]",
-                "umaal lr, r4, r9, r1", "ldr r9, [r2, #24]", "umaal lr, r8, r5, r9",
-                "sbcs r10, lr, r10", "str r10, [r3, #56]", "str lr, [r3, #76]",
-                "ldr r0, [r0, #28]", "ldr lr, [r3, #44]", "umaal lr, r4, r0, r1",
-                "ldr r0, [r2, #28]", "umaal lr, r8, r5, r0", "sbcs r9, lr, r9",
-                "sbc r5, lr, lr", "and r5, r5, #1", "add r8, r4, r8", "mov r4, #0",
-                "subs r4, r4, r5", "sbcs r0, r8, r0", "sbc r2, r2, r2", "eor r8, r0, r8",
-                "and r8, r8, r2", "eor r8, r0, r8", "eor lr, r9, lr", "and lr, lr, r2",
-                "eor lr, r9, lr", "ldr r9, [r3, #76]", "ldr r0, [r3, #56]",
-                "eor r9, r0, r9", "and r9, r9, r2", "eor r0, r0, r9",
-                "ldr r9, [r3, #72]", "ldr r4, [r3, #68]", "eor r9, r4, r9",
-                "and r9, r9, r2", "eor r4, r4, r9", "ldr r9, [r3, #40]",
-                "ldr r5, [r3, #36]", "eor r9, r5, r9", "and r9, r9, r2",
-                "eor r5, r5, r9", "str r8, [r3, #36]", "ldr r8, [r3, #64]",
-                "ldr r9, [r3, #60]", "eor r8, r9, r8", "and r8, r8, r2",
-                "eor r9, r9, r8", "str lr, [r3, #60]", "ldr lr, [r3, #32]",
-                "ldr r8, [r3, #52]", "eor lr, r8, lr", "and lr, lr, r2",
-                "eor r8, r8, lr", "and r2, r2, #13", "ldr lr, [r3, #48]",
-                "add lr, lr, r2", "str lr, [r3]", "str r8, [r3, #4]", "str r9, [r3, #8]",
-                "str r5, [r3, #12]", "str r4, [r3, #16]", "str r0, [r3, #20]",
-                "ldr r0, [r3, #60]", "str r0, [r3, #24]", "ldr r0, [r3, #36]",
+                "ldr r10, [r0, #12]", "ldr lr, [r3, #32]", "umaal lr, r4, r10, r1",
+                "ldr r10, [r2, #12]", "umaal lr, r8, r5, r10", "sbcs lr, lr, #16",
+                "str lr, [r3, #32]", "ldr lr, [r0, #16]", "ldr r9, [r3, #36]",
+                "umaal r9, r4, lr, r1", "ldr lr, [r2, #16]", "umaal r9, r8, r5, lr",
+                "sbcs r10, r9, r10", "str r10, [r3, #36]", "ldr r10, [r0, #20]",
+                "ldr r9, [r3, #40]", "umaal r9, r4, r10, r1", "ldr r10, [r2, #20]",
+                "umaal r9, r8, r5, r10", "sbcs r9, r9, #7", "str r9, [r3, #40]",
+                "ldr r9, [r0, #24]", "ldr lr, [r3, #56]", "umaal lr, r4, r9, r1",
+                "ldr r9, [r2, #24]", "umaal lr, r8, r5, r9", "sbcs r10, lr, r10",
+                "str r10, [r3, #56]", "ldr r0, [r0, #28]", "ldr r10, [r3, #44]",
+                "umaal r10, r4, r0, r1", "ldr r0, [r2, #28]", "umaal r10, r8, r5, r0",
+                "sbcs r5, r10, r9", "sbc r10, r10, r10", "and r10, r10, #1",
+                "add r8, r4, r8", "mov r4, #0", "subs r4, r4, r10", "sbcs r8, r8, r0",
+                "sbc r4, r2, r2", "and r10, r4, #13", "ldr r1, [r3, #48]",
+                "adds r1, r1, r10", "ldr r10, [r2, #4]", "and r10, r4, r10",
+                "str r1, [r3, #48]", "ldr r1, [r3, #52]", "adcs r1, r1, r10",
+                "and r10, r4, #16", "str r1, [r3, #52]", "ldr r1, [r3, #32]",
+                "adcs r1, r1, r10", "ldr r10, [r2, #12]", "and r10, r4, r10",
+                "str r1, [r3, #32]", "ldr r1, [r3, #36]", "adcs r1, r1, r10",
+                "and r10, r4, #7", "str r1, [r3, #36]", "ldr r1, [r3, #40]",
+                "adcs r1, r1, r10", "ldr r2, [r2, #20]", "and r2, r4, r2",
+                "str r1, [r3, #40]", "ldr r1, [r3, #56]", "adcs r1, r1, r2",
+                "and r9, r4, r9", "adcs r9, r5, r9", "and r0, r4, r0", "adc r0, r8, r0",
+                "ldr r8, [r3, #48]", "str r8, [r3]", "ldr r8, [r3, #52]",
+                "str r8, [r3, #4]", "ldr r8, [r3, #32]", "str r8, [r3, #8]",
+                "ldr r8, [r3, #36]", "str r8, [r3, #12]", "ldr r8, [r3, #40]",
+                "str r8, [r3, #16]", "str r1, [r3, #20]", "str r9, [r3, #24]",
                 "str r0, [r3, #28]", inout("r0") a.as_ptr() => _, inout("r1") b.as_ptr()
                 => _, inout("r2") MODULUS_N0.as_ptr() => _, in ("r3") t.as_mut_ptr(),
                 out("r4") _, out("r5") _, out("r8") _, out("r9") _, out("r10") _,

@@ -1933,7 +1933,7 @@ impl Fr {
         );
         [x293, x294, x295, x296, x297, x298, x299]
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Hand-written kernel (398 instructions, 104 umaal, 10 registers) for the CIOS product: the one selected from the IR is longer (415 instructions).
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Hand-written kernel (398 instructions, 104 umaal, 10 registers) for the CIOS product: the one selected from the IR is longer (406 instructions).
     #[cfg(
         all(target_arch = "arm", any(target_has_atomic = "64", target_feature = "dsp"))
     )]

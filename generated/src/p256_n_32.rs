@@ -2333,7 +2333,7 @@ impl Fr {
         );
         [x366, x367, x368, x369, x370, x371, x372, x373]
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Hand-written kernel (503 instructions, 135 umaal, 10 registers) for the CIOS product: the one selected from the IR is longer (538 instructions).
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Hand-written kernel (503 instructions, 135 umaal, 10 registers) for the CIOS product: the one selected from the IR is longer (526 instructions).
     #[cfg(
         all(target_arch = "arm", any(target_has_atomic = "64", target_feature = "dsp"))
     )]

@@ -2355,7 +2355,7 @@ impl Fp {
         );
         [x366, x367, x368, x369, x370, x371, x372, x373]
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (500 instructions, 127 umaal, 13 spill slots, 11 registers).
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. Selected from the optimised IR CIOS product (486 instructions, 127 umaal, 8 spill slots, 11 registers).
     #[cfg(
         all(target_arch = "arm", any(target_has_atomic = "64", target_feature = "dsp"))
     )]
@@ -2367,8 +2367,8 @@ impl Fp {
             4294966319, 4294967294, 4294967295, 4294967295, 4294967295, 4294967295,
             4294967295, 4294967295, 3525653809,
         ];
-        let mut t = ::core::mem::MaybeUninit::<[u32; 21]>::uninit();
-        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 21 words of t and the registers it declares, and does not touch the stack.
+        let mut t = ::core::mem::MaybeUninit::<[u32; 16]>::uninit();
+        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 16 words of t and the registers it declares, and does not touch the stack.
         unsafe {
             ::core::arch::asm!(
                 "ldr r12, [r0]", "ldr r4, [r1]", "umull r12, r5, r12, r4",
@@ -2500,43 +2500,37 @@ impl Fp {
                 "subs r9, r8, r9", "str r9, [r3, #36]", "ldr r9, [r0, #8]",
                 "ldr r8, [r3, #32]", "umaal r8, lr, r9, r1", "ldr r9, [r2, #8]",
                 "umaal r8, r10, r4, r9", "sbcs r12, r8, r12", "str r12, [r3, #32]",
-                "str r8, [r3, #64]", "ldr r8, [r0, #12]", "ldr r12, [r3, #40]",
-                "umaal r12, lr, r8, r1", "umaal r12, r10, r4, r9", "sbcs r8, r12, r9",
-                "str r8, [r3, #40]", "str r12, [r3, #68]", "ldr r12, [r0, #16]",
-                "ldr r8, [r3, #44]", "umaal r8, lr, r12, r1", "umaal r8, r10, r4, r9",
-                "sbcs r12, r8, r9", "str r12, [r3, #44]", "str r8, [r3, #72]",
-                "ldr r8, [r0, #20]", "ldr r12, [r3, #48]", "umaal r12, lr, r8, r1",
-                "umaal r12, r10, r4, r9", "sbcs r8, r12, r9", "str r8, [r3, #48]",
-                "str r12, [r3, #76]", "ldr r12, [r0, #24]", "ldr r8, [r3, #52]",
-                "umaal r8, lr, r12, r1", "umaal r8, r10, r4, r9", "sbcs r12, r8, r9",
-                "str r12, [r3, #52]", "str r8, [r3, #80]", "ldr r0, [r0, #28]",
-                "ldr r8, [r3, #60]", "umaal r8, lr, r0, r1", "umaal r8, r10, r4, r9",
-                "sbcs r4, r8, r9", "sbc r0, r8, r8", "and r0, r0, #1",
-                "ldr r1, [r3, #56]", "adds r1, r1, lr", "mov lr, #0", "adc lr, lr, #0",
-                "adds r1, r1, r10", "mov r10, #0", "adc r10, r10, #0",
-                "str r4, [r3, #56]", "mov r4, #0", "subs r4, r4, r0", "sbcs r9, r1, r9",
-                "sbc r4, r1, r1", "and r4, r4, #1", "add r10, lr, r10", "mov lr, #0",
-                "subs lr, lr, r4", "sbcs r10, r10, #0", "sbc r10, r2, r2",
-                "eor r1, r9, r1", "and r1, r1, r10", "eor r1, r9, r1",
-                "ldr r9, [r3, #56]", "eor r8, r9, r8", "and r8, r8, r10",
-                "eor r9, r9, r8", "ldr r8, [r3, #80]", "ldr lr, [r3, #52]",
-                "eor r8, lr, r8", "and r8, r8, r10", "eor lr, lr, r8",
-                "ldr r8, [r3, #76]", "ldr r4, [r3, #48]", "eor r8, r4, r8",
-                "and r8, r8, r10", "eor r4, r4, r8", "ldr r8, [r3, #72]",
-                "ldr r0, [r3, #44]", "eor r8, r0, r8", "and r8, r8, r10",
-                "eor r0, r0, r8", "str r1, [r3, #44]", "ldr r1, [r3, #68]",
-                "ldr r8, [r3, #40]", "eor r1, r8, r1", "and r1, r1, r10",
-                "eor r8, r8, r1", "str r9, [r3, #40]", "ldr r9, [r3, #64]",
-                "ldr r1, [r3, #32]", "eor r9, r1, r9", "and r9, r9, r10",
-                "eor r1, r1, r9", "ldr r2, [r2]", "and r2, r10, r2",
-                "ldr r10, [r3, #36]", "add r10, r10, r2", "str r10, [r3]",
-                "str r1, [r3, #4]", "str r8, [r3, #8]", "str r0, [r3, #12]",
-                "str r4, [r3, #16]", "str lr, [r3, #20]", "ldr lr, [r3, #40]",
-                "str lr, [r3, #24]", "ldr lr, [r3, #44]", "str lr, [r3, #28]",
-                inout("r0") a.as_ptr() => _, inout("r1") b.as_ptr() => _, inout("r2")
-                MODULUS_N0.as_ptr() => _, in ("r3") t.as_mut_ptr(), out("r4") _,
-                out("r5") _, out("r8") _, out("r9") _, out("r10") _, out("r12") _,
-                out("lr") _, options(nostack)
+                "ldr r12, [r0, #12]", "ldr r8, [r3, #40]", "umaal r8, lr, r12, r1",
+                "umaal r8, r10, r4, r9", "sbcs r8, r8, r9", "str r8, [r3, #40]",
+                "ldr r8, [r0, #16]", "ldr r12, [r3, #44]", "umaal r12, lr, r8, r1",
+                "umaal r12, r10, r4, r9", "sbcs r12, r12, r9", "str r12, [r3, #44]",
+                "ldr r12, [r0, #20]", "ldr r8, [r3, #48]", "umaal r8, lr, r12, r1",
+                "umaal r8, r10, r4, r9", "sbcs r8, r8, r9", "str r8, [r3, #48]",
+                "ldr r8, [r0, #24]", "ldr r12, [r3, #52]", "umaal r12, lr, r8, r1",
+                "umaal r12, r10, r4, r9", "sbcs r12, r12, r9", "str r12, [r3, #52]",
+                "ldr r0, [r0, #28]", "ldr r12, [r3, #60]", "umaal r12, lr, r0, r1",
+                "umaal r12, r10, r4, r9", "sbcs r4, r12, r9", "sbc r12, r12, r12",
+                "and r12, r12, #1", "ldr r0, [r3, #56]", "adds r0, r0, lr", "mov lr, #0",
+                "adc lr, lr, #0", "adds r0, r0, r10", "mov r10, #0", "adc r10, r10, #0",
+                "mov r1, #0", "subs r1, r1, r12", "sbcs r1, r0, r9", "sbc r0, r0, r0",
+                "and r0, r0, #1", "add r10, lr, r10", "mov lr, #0", "subs lr, lr, r0",
+                "sbcs r10, r10, #0", "sbc r10, r2, r2", "ldr lr, [r2]",
+                "and lr, r10, lr", "ldr r0, [r3, #36]", "adds r0, r0, lr",
+                "ldr r2, [r2, #4]", "and r2, r10, r2", "ldr lr, [r3, #32]",
+                "adcs lr, lr, r2", "and r2, r10, r9", "str lr, [r3, #32]",
+                "ldr lr, [r3, #40]", "adcs lr, lr, r2", "and r2, r10, r9",
+                "str lr, [r3, #40]", "ldr lr, [r3, #44]", "adcs lr, lr, r2",
+                "and r2, r10, r9", "str lr, [r3, #44]", "ldr lr, [r3, #48]",
+                "adcs lr, lr, r2", "and r2, r10, r9", "str lr, [r3, #48]",
+                "ldr lr, [r3, #52]", "adcs lr, lr, r2", "and r2, r10, r9",
+                "adcs r2, r4, r2", "and r9, r10, r9", "adc r9, r1, r9", "str r0, [r3]",
+                "ldr r0, [r3, #32]", "str r0, [r3, #4]", "ldr r0, [r3, #40]",
+                "str r0, [r3, #8]", "ldr r0, [r3, #44]", "str r0, [r3, #12]",
+                "ldr r0, [r3, #48]", "str r0, [r3, #16]", "str lr, [r3, #20]",
+                "str r2, [r3, #24]", "str r9, [r3, #28]", inout("r0") a.as_ptr() => _,
+                inout("r1") b.as_ptr() => _, inout("r2") MODULUS_N0.as_ptr() => _, in
+                ("r3") t.as_mut_ptr(), out("r4") _, out("r5") _, out("r8") _, out("r9")
+                _, out("r10") _, out("r12") _, out("lr") _, options(nostack)
             )
         };
         /// SAFETY: the block stores every one of the first 8 words of t (the result) before it returns.
