@@ -16,7 +16,8 @@
 //!   with carry-in 0 is `adcs a, #0`; otherwise the bit is put back into C (`subs x, bit, #1`
 //!   for a carry, `subs x, 0, bit` for a borrow). Every carry out is also materialised
 //!   (`adc c, 0, #0`; a borrow as `sbc` and `and #1`), and dead-code elimination removes what
-//!   nothing reads.
+//!   nothing reads. A sum whose carry is needed only as a word, with both addends dying
+//!   there, becomes `umaal` with zero factors instead ([`sum_with_umaal`]): c:s = 0·0 + a + b.
 //! - `Mask` of a borrow still in C is `sbc m, x, x` (C − 1), else `subs m, 0, bit`. The
 //!   selects of the final subtraction, mask = 0 ? d : t word by word with d = t − p a
 //!   subtraction chain, are the add chain d + (p & mask) (`and`, `adds`/`adcs`), as in the hand
@@ -554,7 +555,103 @@ pub fn select(f: &Func, order: &[usize], modulus: &[u64], n0: u64) -> Result<VPr
         },
     );
     dce(&mut prog);
+    sum_with_umaal(&mut prog);
     Ok(prog)
+}
+
+/// Turns `s = adds a, b` whose carry only `c = adc z, #0` reads (z a `mov #0`: the carry as a
+/// word) into `umaal s, c, z, z` with the accumulators a and b: c:s = 0·0 + a + b, one
+/// instruction fewer and C left alone. Only where a and b are distinct and die at the `adds`
+/// (`umaal` overwrites them) and z has no other reader.
+pub fn sum_with_umaal(prog: &mut VProgram) {
+    let mut last_use: HashMap<V, usize> = HashMap::new();
+    let mut readers: HashMap<V, usize> = HashMap::new();
+    for (k, inst) in prog.insts.iter().enumerate() {
+        for r in inst.reads() {
+            last_use.insert(r, k);
+            *readers.entry(r).or_default() += 1;
+        }
+    }
+    let mut removed = vec![false; prog.insts.len()];
+    let mut i = 0;
+    while i < prog.insts.len() {
+        i += 1;
+        let i = i - 1;
+        let Inst::Alu {
+            op: AluOp::Adds,
+            dst: sum,
+            a,
+            b: Opnd::Reg(b),
+        } = prog.insts[i]
+        else {
+            continue;
+        };
+        if a == b || last_use.get(&a) != Some(&i) || last_use.get(&b) != Some(&i) {
+            continue;
+        }
+        // The first reader of this C, and no other before the next setter.
+        let mut reader = None;
+        let mut ok = true;
+        for j in i + 1..prog.insts.len() {
+            let inst = prog.insts[j];
+            if inst.reads_carry() {
+                if reader.is_some() {
+                    ok = false;
+                    break;
+                }
+                reader = Some(j);
+            }
+            if inst.sets_carry() {
+                break;
+            }
+        }
+        let Some(j) = reader.filter(|_| ok) else {
+            continue;
+        };
+        let Inst::Alu {
+            op: AluOp::Adc,
+            dst: carry,
+            a: z,
+            b: Opnd::Imm(0),
+        } = prog.insts[j]
+        else {
+            continue;
+        };
+        let Some(zdef) = prog.insts[..j]
+            .iter()
+            .position(|x| matches!(x, Inst::MovZero { dst } if *dst == z))
+        else {
+            continue;
+        };
+        if readers.get(&z) != Some(&1) || removed[zdef] {
+            continue;
+        }
+        // The zero moves up to the `adds`, which becomes the umaal; the adc goes. Positions
+        // from i on move by one with the inserted zero.
+        prog.insts[i] = Inst::Umaal {
+            lo: sum,
+            hi: carry,
+            lo_in: a,
+            hi_in: b,
+            a: z,
+            b: z,
+        };
+        prog.insts.insert(i, Inst::MovZero { dst: z });
+        removed.insert(i, false);
+        removed[if zdef >= i { zdef + 1 } else { zdef }] = true;
+        removed[j + 1] = true;
+        // Positions after i moved by one.
+        for v in last_use.values_mut() {
+            if *v >= i {
+                *v += 1;
+            }
+        }
+    }
+    let mut k = 0;
+    prog.insts.retain(|_| {
+        k += 1;
+        !removed[k - 1]
+    });
 }
 
 /// Removes instructions whose results and flags nothing reads (stores stay), and drops the
