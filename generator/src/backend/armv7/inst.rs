@@ -67,6 +67,12 @@ impl Isa for Armv7 {
                 k,
             },
             Inst::MovZero { dst } => Inst::MovZero { dst: f(dst) },
+            Inst::Shift { left, dst, a, k } => Inst::Shift {
+                left,
+                a: f(a),
+                dst: f(dst),
+                k,
+            },
             Inst::Mul { dst, a, b } => Inst::Mul {
                 a: f(a),
                 b: f(b),
@@ -148,6 +154,17 @@ pub enum Inst<R> {
         /// The register cleared.
         dst: R,
     },
+    /// `lsl dst, a, #k` (`left`) or `lsr dst, a, #k`, 0 < k < 32. Flags unchanged.
+    Shift {
+        /// Left (`lsl`) or right (`lsr`).
+        left: bool,
+        /// The register written.
+        dst: R,
+        /// The word shifted.
+        a: R,
+        /// The shift count in bits.
+        k: u8,
+    },
     /// `mul dst, a, b`: the low word of a·b. Flags unchanged.
     Mul {
         /// The low word of the product.
@@ -216,6 +233,7 @@ impl<R: Copy + Eq> Operands<R> for Inst<R> {
             Inst::Ldr { base, .. } => vec![base],
             Inst::Str { src, base, .. } => vec![src, base],
             Inst::MovZero { .. } => vec![],
+            Inst::Shift { a, .. } => vec![a],
             Inst::Mul { a, b, .. } | Inst::Umull { a, b, .. } => vec![a, b],
             Inst::Umaal {
                 lo_in, hi_in, a, b, ..
@@ -232,6 +250,7 @@ impl<R: Copy + Eq> Operands<R> for Inst<R> {
         match *self {
             Inst::Ldr { dst, .. }
             | Inst::MovZero { dst }
+            | Inst::Shift { dst, .. }
             | Inst::Mul { dst, .. }
             | Inst::Alu { dst, .. } => vec![dst],
             Inst::Umull { lo, hi, .. } | Inst::Umaal { lo, hi, .. } => vec![lo, hi],
@@ -273,6 +292,9 @@ impl Inst<Reg> {
             Inst::Ldr { dst, base, k } => format!("ldr {dst}, {}", offset_text(*base, *k)),
             Inst::Str { src, base, k } => format!("str {src}, {}", offset_text(*base, *k)),
             Inst::MovZero { dst } => format!("mov {dst}, #0"),
+            Inst::Shift { left, dst, a, k } => {
+                format!("{} {dst}, {a}, #{k}", if *left { "lsl" } else { "lsr" })
+            }
             Inst::Mul { dst, a, b } => format!("mul {dst}, {a}, {b}"),
             Inst::Umull { lo, hi, a, b } => format!("umull {lo}, {hi}, {a}, {b}"),
             Inst::Umaal { lo, hi, a, b, .. } => format!("umaal {lo}, {hi}, {a}, {b}"),

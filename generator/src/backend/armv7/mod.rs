@@ -5,7 +5,13 @@
 //! The same stages as [`super::aarch64`]: [`kernel`] (fused CIOS over virtual values written as
 //! [`inst::Inst`]), [`allocate`] (the shared linear scan over the 11 registers `asm!` allows on
 //! every ARMv7 target; a `umaal` result takes its accumulator's register), [`asm`] (the
-//! printer). [`sim`] runs kernels before and after allocation, so tests check them against
+//! printer). [`select`] is the other way to stage 1: instruction selection from the optimised
+//! IR (the CIOS product and the square the portable code runs: each
+//! multiply-accumulate-accumulate is one `umaal`, add chains are `adds`/`adcs`), with spill
+//! code where more than 11 values would be live. [`core_fns`] emits the selected kernel
+//! wherever it has no more instructions than the hand-written one ([`chosen_kernel`]), and the
+//! hand-written kernel otherwise; each function's doc comment says which it is. [`sim`] runs
+//! kernels before and after allocation, so tests check them against
 //! num-bigint on any host.
 //!
 //! Selection is at compile time, by [`cfg_gate`]: stable Rust exposes no ARM target features
@@ -19,6 +25,7 @@ pub mod asm;
 pub mod inst;
 pub mod kernel;
 pub mod program;
+pub mod select;
 pub mod sim;
 
 use crate::narrow::fit;
@@ -113,26 +120,114 @@ pub fn square_kernel(c: &FieldConsts) -> Kernel {
     Kernel::new(c, true)
 }
 
+fn shape(k: &Kernel) -> String {
+    format!(
+        "{} instructions, {} umaal, {} registers",
+        k.instructions(),
+        k.program.umaals(),
+        k.alloc.pressure
+    )
+}
+
+/// The kernel a product emits: the one selected from the IR when it has no more
+/// instructions (after allocation, spill code included) than the hand-written kernel, else the
+/// hand-written one.
+#[derive(Clone, Debug)]
+pub enum Chosen {
+    /// Selected from the optimised IR function ([`select::compile`]).
+    Selected(select::Selected),
+    /// The hand-written kernel ([`kernel`]), and why the selected one was not taken (a
+    /// clause for the doc comment).
+    Hand(Kernel, String),
+}
+
+impl Chosen {
+    /// The allocated kernel.
+    pub fn alloc(&self) -> &Allocation {
+        match self {
+            Chosen::Selected(s) => &s.alloc,
+            Chosen::Hand(k, _) => &k.alloc,
+        }
+    }
+
+    /// Instructions in the `asm!` block.
+    pub fn instructions(&self) -> usize {
+        self.alloc().insts.len()
+    }
+
+    /// A sentence for the doc comment: where the kernel comes from and its size.
+    fn describe(&self, ir_name: &str) -> String {
+        match self {
+            Chosen::Selected(s) => format!(
+                "Selected from the optimised IR {ir_name} ({} instructions, {} umaal, {} spill slots, {} registers).",
+                s.instructions(),
+                s.program.umaals(),
+                s.spilled,
+                s.alloc.pressure
+            ),
+            Chosen::Hand(k, why) => format!(
+                "Hand-written kernel ({}) for the {ir_name}: {why}.",
+                shape(k)
+            ),
+        }
+    }
+}
+
+/// The kernel selected from the optimised IR of the CIOS product (`square` false) or of the
+/// square, allocated; an error when the selector cannot take that IR.
+pub fn selected_kernel(c: &FieldConsts, square: bool) -> Result<select::Selected, String> {
+    let f = if square {
+        crate::strategy::square::lower_square(c)
+    } else {
+        crate::strategy::montgomery::lower_mul(c, MulAlgorithm::Cios)
+    };
+    select::compile(&crate::pass::optimize(&f), &c.modulus_limbs, c.n0_inv)
+}
+
+/// The multiplication (`square` false) or squaring kernel a product emits for `c` ([`Chosen`]).
+pub fn chosen_kernel(c: &FieldConsts, square: bool) -> Chosen {
+    let hand = if square {
+        square_kernel(c)
+    } else {
+        mul_kernel(c)
+    };
+    match selected_kernel(c, square) {
+        Ok(sel) if sel.instructions() <= hand.instructions() => Chosen::Selected(sel),
+        Ok(sel) => {
+            let why = format!(
+                "the one selected from the IR is longer ({} instructions)",
+                sel.instructions()
+            );
+            Chosen::Hand(hand, why)
+        }
+        Err(e) => Chosen::Hand(hand, format!("the IR cannot be selected ({e})")),
+    }
+}
+
 /// Emits `mont_mul_armv7` and `mont_square_armv7`, gated on [`cfg_gate`].
 pub fn core_fns(c: &FieldConsts) -> TokenStream {
-    let mul = mul_kernel(c);
-    let square = square_kernel(c);
+    let mul = chosen_kernel(c, false);
+    let square = chosen_kernel(c, true);
     // 32-bit limbs and n0' (mod 2^32), held in u64s by `FieldConsts`.
     let modulus: Vec<u32> = c.modulus_limbs.iter().map(|&l| fit(l)).collect();
     let n0: u32 = fit(c.n0_inv);
     let mul_doc = format!(
-        "Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS with the reduction fused into each row, {} umaal (carry-free multiply-accumulates), n quotient muls, operands and accumulator in memory, constant-time final subtraction (borrow mask). {} instructions, {} registers.",
-        mul.program.umaals(),
-        mul.instructions(),
-        mul.alloc.pressure,
+        "Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS on umaal (carry-free multiply-accumulates), operands in memory, constant-time final subtraction. {}",
+        mul.describe("CIOS product"),
     );
+    let square_shape = match square {
+        Chosen::Selected(_) => {
+            "the off-diagonal products once, doubled, plus the squares, then the reduction"
+        }
+        Chosen::Hand(..) => "the multiplication kernel with one operand pointer",
+    };
     let square_doc = format!(
-        "Montgomery square a²·R⁻¹ mod p of a value below p, in ARMv7 assembly: the multiplication kernel with one operand pointer. {} instructions.",
-        square.instructions(),
+        "Montgomery square a²·R⁻¹ mod p of a value below p, in ARMv7 assembly: {square_shape}. {}",
+        square.describe("square"),
     );
     let mul_fn = asm::kernel_fn(
         &format_ident!("mont_mul_armv7"),
-        &mul.alloc,
+        mul.alloc(),
         &["a", "b"],
         &modulus,
         n0,
@@ -140,7 +235,7 @@ pub fn core_fns(c: &FieldConsts) -> TokenStream {
     );
     let square_fn = asm::kernel_fn(
         &format_ident!("mont_square_armv7"),
-        &square.alloc,
+        square.alloc(),
         &["a"],
         &modulus,
         n0,

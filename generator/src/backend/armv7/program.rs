@@ -23,7 +23,8 @@ pub enum Input {
 pub struct Layout {
     /// Limbs of the operands and of the result.
     pub limbs: usize,
-    /// Words of the accumulator buffer: n, or n + 1 when p has no spare bit.
+    /// Words of the accumulator buffer: n, or n + 1 when p has no spare bit, then the spill
+    /// slots of a selected kernel ([`super::select::spill`]).
     pub buffer_words: usize,
 }
 

@@ -61,6 +61,13 @@ impl Sim for Armv7 {
                 m.store(base, k, v)?;
             }
             Inst::MovZero { dst } => m.set(dst, 0),
+            Inst::Shift { left, dst, a, k } => {
+                if !(1..32).contains(&k) {
+                    return Err(format!("shift by {k}"));
+                }
+                let x = m.get(a)?;
+                m.set(dst, if left { x << k } else { x >> k });
+            }
             Inst::Mul { dst, a, b } => {
                 let v = m.get(a)?.wrapping_mul(m.get(b)?);
                 m.set(dst, v);

@@ -27,6 +27,11 @@ pub enum AluOp {
     Sbc,
     /// `a & b`; flags unchanged.
     And,
+    /// `a ^ b`; flags unchanged (ARMv7 `eor`; the AArch64 kernels use their own logic
+    /// instructions).
+    Eor,
+    /// `a | b`; flags unchanged (ARMv7 `orr`).
+    Orr,
 }
 
 impl AluOp {
@@ -41,6 +46,8 @@ impl AluOp {
             AluOp::Sbcs => "sbcs",
             AluOp::Sbc => "sbc",
             AluOp::And => "and",
+            AluOp::Eor => "eor",
+            AluOp::Orr => "orr",
         }
     }
 
@@ -76,6 +83,8 @@ impl AluOp {
                 (x.wrapping_sub(sub), x >= sub)
             }
             AluOp::And => (x & y, false),
+            AluOp::Eor => (x ^ y, false),
+            AluOp::Orr => (x | y, false),
         };
         if self.sets_carry() {
             m.set_carry(c);
