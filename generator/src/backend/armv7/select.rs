@@ -426,7 +426,7 @@ impl Selector<'_> {
 /// in the IR's order, each moved up to just after the definition of its latest operand unless
 /// it reads an input limb no instruction before that point reads. In the CIOS product this
 /// fuses the reduction into the product as the hand kernel does (the quotient right after the
-/// row's first word, word j of m·p right after word j of a·b[i]) while a row still starts only
+/// row's first word, word j of m·p right after word j of a·b\[i\]) while a row still starts only
 /// after the previous one, at the first use of b\[i\]: each accumulator word is then used
 /// right after it is made, and few values are live at once.
 ///
