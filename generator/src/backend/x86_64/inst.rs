@@ -233,6 +233,17 @@ pub enum AluOp {
     /// `btr dst, imm`: CF ← bit `imm` of dst, which is cleared (pseudo-Mersenne folds split a
     /// word at bit k this way); OF unusable afterwards.
     Btr,
+    /// `shl dst, imm`: dst << imm (0 < imm < 64); the selector treats both flags as unusable.
+    Shl,
+    /// `shr dst, imm`: dst >> imm (0 < imm < 64); the selector treats both flags as unusable.
+    Shr,
+    /// `and dst, src`; both flags unusable afterwards (the simulator is stricter than the CPU).
+    And,
+    /// `or dst, src`; both flags unusable afterwards.
+    Or,
+    /// `xor dst, src` (with −1: bitwise not); both flags unusable afterwards. `xor r, r` as a
+    /// zeroing idiom is [`Inst::Zero`].
+    Xor,
 }
 
 impl AluOp {
@@ -248,6 +259,11 @@ impl AluOp {
             AluOp::Imul => "imul",
             AluOp::Cmovc => "cmovc",
             AluOp::Btr => "btr",
+            AluOp::Shl => "shl",
+            AluOp::Shr => "shr",
+            AluOp::And => "and",
+            AluOp::Or => "or",
+            AluOp::Xor => "xor",
         }
     }
 
@@ -256,7 +272,14 @@ impl AluOp {
     pub fn commutative(self) -> bool {
         matches!(
             self,
-            AluOp::Add | AluOp::Adc | AluOp::Adcx | AluOp::Adox | AluOp::Imul
+            AluOp::Add
+                | AluOp::Adc
+                | AluOp::Adcx
+                | AluOp::Adox
+                | AluOp::Imul
+                | AluOp::And
+                | AluOp::Or
+                | AluOp::Xor
         )
     }
 
@@ -265,7 +288,17 @@ impl AluOp {
     pub fn takes_imm(self) -> bool {
         matches!(
             self,
-            AluOp::Add | AluOp::Adc | AluOp::Sub | AluOp::Sbb | AluOp::Imul | AluOp::Btr
+            AluOp::Add
+                | AluOp::Adc
+                | AluOp::Sub
+                | AluOp::Sbb
+                | AluOp::Imul
+                | AluOp::Btr
+                | AluOp::Shl
+                | AluOp::Shr
+                | AluOp::And
+                | AluOp::Or
+                | AluOp::Xor
         )
     }
 }
@@ -390,6 +423,11 @@ impl<R: RegName> Inst<R> {
                 src,
                 ..
             } if !matches!(src, Src::Imm(0..=63)) => Err("btr takes a bit index 0..=63".into()),
+            Inst::Alu {
+                op: AluOp::Shl | AluOp::Shr,
+                src,
+                ..
+            } if !matches!(src, Src::Imm(1..=63)) => Err("shifts take a count 1..=63".into()),
             _ => Ok(()),
         }
     }

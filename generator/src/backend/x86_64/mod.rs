@@ -28,6 +28,7 @@ pub mod reduce;
 pub mod regalloc;
 pub mod rows;
 pub mod runtime;
+pub mod select;
 pub mod sim;
 pub mod square;
 pub mod wide;
@@ -98,6 +99,52 @@ pub fn mul_kernel(c: &FieldConsts) -> Kernel {
 /// The squaring kernel for `c`.
 pub fn square_kernel(c: &FieldConsts) -> Kernel {
     Kernel::new(square::square_kernel(c))
+}
+
+/// The kernel selected from the optimised IR of the CIOS product (`square` false) or of the
+/// square ([`select::compile`]); an error when the selector cannot take that IR.
+pub fn selected_kernel(c: &FieldConsts, square: bool) -> Result<Kernel, String> {
+    let f = if square {
+        crate::strategy::square::lower_square(c)
+    } else {
+        crate::strategy::montgomery::lower_mul(c, MulAlgorithm::Cios)
+    };
+    select::compile(&crate::pass::optimize(&f), &c.modulus_limbs)
+}
+
+/// The kernel a product emits: the one selected from the IR when it has no more instructions
+/// (after allocation, spill code included) and no more `mulx` than the hand-written kernel,
+/// else the hand-written one, which is tuned on hardware (operand order, quotient latency).
+#[derive(Clone, Debug)]
+pub enum Chosen {
+    /// Selected from the optimised IR function ([`selected_kernel`]).
+    Selected(Kernel),
+    /// The hand-written kernel ([`mul`], [`square`]).
+    Hand(Kernel),
+}
+
+impl Chosen {
+    /// The kernel.
+    pub fn kernel(&self) -> &Kernel {
+        match self {
+            Chosen::Selected(k) | Chosen::Hand(k) => k,
+        }
+    }
+}
+
+/// The multiplication (`square` false) or squaring kernel a product emits for `c` ([`Chosen`]).
+pub fn chosen_kernel(c: &FieldConsts, square: bool) -> Chosen {
+    let hand = if square {
+        square_kernel(c)
+    } else {
+        mul_kernel(c)
+    };
+    match selected_kernel(c, square) {
+        Ok(sel) if sel.instructions() <= hand.instructions() && sel.mulx() <= hand.mulx() => {
+            Chosen::Selected(sel)
+        }
+        _ => Chosen::Hand(hand),
+    }
 }
 
 pub(crate) fn shape(k: &Kernel) -> String {
