@@ -103,13 +103,21 @@ pub fn square_kernel(c: &FieldConsts) -> Kernel {
 
 /// The kernel selected from the optimised IR of the CIOS product (`square` false) or of the
 /// square ([`select::compile`]); an error when the selector cannot take that IR.
+///
+/// The IR's product rows multiply by the limbs of its second argument, which the selector
+/// keeps in `rdx`; the product is symmetric, so the kernel's first operand `a` is passed as
+/// that argument: the rows then multiply by the limbs of `a`, as the hand-written kernel does
+/// (measured faster when `a` is the accumulator of a chain, see [`mul`]).
 pub fn selected_kernel(c: &FieldConsts, square: bool) -> Result<Kernel, String> {
-    let f = if square {
-        crate::strategy::square::lower_square(c)
+    let (f, operands): (_, &[usize]) = if square {
+        (crate::strategy::square::lower_square(c), &[0])
     } else {
-        crate::strategy::montgomery::lower_mul(c, MulAlgorithm::Cios)
+        (
+            crate::strategy::montgomery::lower_mul(c, MulAlgorithm::Cios),
+            &[1, 0],
+        )
     };
-    select::compile(&crate::pass::optimize(&f), &c.modulus_limbs)
+    select::compile(&crate::pass::optimize(&f), &c.modulus_limbs, operands)
 }
 
 /// The kernel a product emits: the one selected from the IR when it has no more instructions
@@ -163,33 +171,55 @@ pub(crate) fn shape(k: &Kernel) -> String {
 }
 
 /// Emits `mont_mul_x86_64_adx` and `mont_square_x86_64_adx`, both `unsafe fn` gated on
-/// `target_arch = "x86_64"`.
+/// `target_arch = "x86_64"`: the kernels of [`chosen_kernel`], each doc comment saying whether
+/// it was selected from the IR (the hand-written kernels keep their description).
 pub fn core_fns(c: &FieldConsts) -> TokenStream {
     let n = c.limbs;
-    let mul = mul_kernel(c);
-    let square = square_kernel(c);
+    let mul = chosen_kernel(c, false);
+    let square = chosen_kernel(c, true);
     let zero_limbs = c.modulus_limbs.iter().filter(|l| **l == 0).count();
-    let mul_doc = format!(
-        "Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: CIOS with the reduction interleaved row by row, mulx products, two carry chains (adcx/adox), constant-time final subtraction (cmovc). {} (2n² = {}{}).",
-        shape(&mul),
-        2 * n * n,
-        if zero_limbs > 0 {
-            format!(", less {} for the zero limbs of p", n * zero_limbs)
-        } else {
-            String::new()
-        }
-    );
+    let hand_note = |hand: Kernel| {
+        format!(
+            "Selected from the optimised IR: it has no more instructions and no more mulx than the hand-written kernel ({}).",
+            shape(&hand)
+        )
+    };
+    let mul_doc = match &mul {
+        Chosen::Hand(k) => format!(
+            "Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: CIOS with the reduction interleaved row by row, mulx products, two carry chains (adcx/adox), constant-time final subtraction (cmovc). {} (2n² = {}{}).",
+            shape(k),
+            2 * n * n,
+            if zero_limbs > 0 {
+                format!(", less {} for the zero limbs of p", n * zero_limbs)
+            } else {
+                String::new()
+            }
+        ),
+        Chosen::Selected(k) => format!(
+            "Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: the CIOS product of the portable code, each row of mulx products summed on two carry chains (low words adcx, high words adox), constant-time final subtraction (cmovc). {}. {}",
+            shape(k),
+            hand_note(mul_kernel(c))
+        ),
+    };
     let pair_mulx = if c.n0_inv == 1 { 0 } else { n / 2 };
-    let square_doc = format!(
-        "Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction with two-word quotients and a constant-time final subtraction. {} ((3n² + n)/2 = {}{}).",
-        shape(&square),
-        (3 * n * n + n) / 2,
-        if pair_mulx > 0 {
-            format!(", plus {pair_mulx} for the two-word quotients")
-        } else {
-            String::new()
-        }
-    );
+    let square_doc = match &square {
+        Chosen::Hand(k) => format!(
+            "Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction with two-word quotients and a constant-time final subtraction. {} ((3n² + n)/2 = {}{}).",
+            shape(k),
+            (3 * n * n + n) / 2,
+            if pair_mulx > 0 {
+                format!(", plus {pair_mulx} for the two-word quotients")
+            } else {
+                String::new()
+            }
+        ),
+        Chosen::Selected(k) => format!(
+            "Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: the square of the portable code, off-diagonal products once (mulx rows on two carry chains), doubled by shifts, the squares added, then Montgomery reduction row by row and a constant-time final subtraction (cmovc). {}. {}",
+            shape(k),
+            hand_note(square_kernel(c))
+        ),
+    };
+    let (mul, square) = (mul.kernel(), square.kernel());
     let mul_fn = asm::kernel_fn(
         &format_ident!("mont_mul_x86_64_adx"),
         &mul.alloc,

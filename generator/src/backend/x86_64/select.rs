@@ -63,6 +63,8 @@ struct Selector<'a> {
     b: Builder,
     f: &'a Func,
     modulus: &'a [u64],
+    /// The pointer each IR argument is read through.
+    operands: &'a [usize],
     consts: HashMap<Var, u64>,
     inputs: HashMap<Var, (u16, u16)>,
     /// The register holding each computed value (possibly `rdx`).
@@ -215,7 +217,12 @@ impl Selector<'_> {
             return Src::Reg(*r);
         }
         if let Some(&(arg, limb)) = self.inputs.get(&v) {
-            let p = self.ptr(Pointer::Operand(arg.into()));
+            let k = self
+                .operands
+                .get(usize::from(arg))
+                .copied()
+                .unwrap_or(arg.into());
+            let p = self.ptr(Pointer::Operand(k));
             return word(p, limb.into());
         }
         if let Some(&x) = self.consts.get(&v) {
@@ -307,10 +314,17 @@ impl Selector<'_> {
         self.cf = vec![(bit, Kind::Bit)];
     }
 
-    /// Gives the operands of the instruction at the current position that sit only in a
-    /// flag and are read again later a register, so the instruction may consume the flag.
+    /// Gives the carry-in or addends of the instruction at the current position that sit
+    /// only in a flag and are read again later a register, so the instruction may consume the
+    /// flag. (A mask that `Select` reads from CF stays there: `cmovc` keeps the flags.)
     fn settle_operands(&mut self, op: &Op) {
-        for v in op.operands() {
+        let consumed = match *op {
+            Op::AddCarry { cin, .. } => vec![cin],
+            Op::SubBorrow { bin, .. } => vec![bin],
+            Op::MulAdd { c, d, .. } => vec![c, d],
+            _ => vec![],
+        };
+        for v in consumed {
             if self.needed(v)
                 && !self.home.contains_key(&v)
                 && !self.is_leaf(v)
@@ -620,11 +634,11 @@ impl Selector<'_> {
     }
 }
 
-/// Selects `f` (64-bit words) as an x86-64 kernel: operand `k` of `f` is read through the
-/// pointer input [`Pointer::Operand`]`(k)`, constants equal to a limb of `modulus` through
-/// [`Pointer::Modulus`]; the results are distinct values, least significant first. An error
-/// when `f` is not over 64-bit words.
-pub fn select(f: &Func, modulus: &[u64]) -> Result<VProgram, String> {
+/// Selects `f` (64-bit words) as an x86-64 kernel: argument `k` of `f` is read through the
+/// pointer input [`Pointer::Operand`]`(operands[k])` (`k` when `operands` has no entry),
+/// constants equal to a limb of `modulus` through [`Pointer::Modulus`]; the results are
+/// distinct values, least significant first. An error when `f` is not over 64-bit words.
+pub fn select(f: &Func, modulus: &[u64], operands: &[usize]) -> Result<VProgram, String> {
     if f.w != 64 {
         return Err(format!(
             "the x86-64 selector takes 64-bit words, not {}",
@@ -652,6 +666,7 @@ pub fn select(f: &Func, modulus: &[u64]) -> Result<VProgram, String> {
         b: Builder::new(),
         f,
         modulus,
+        operands,
         consts: HashMap::new(),
         inputs: HashMap::new(),
         home: HashMap::new(),
@@ -712,8 +727,8 @@ pub fn select(f: &Func, modulus: &[u64]) -> Result<VProgram, String> {
 }
 
 /// Selects and allocates `f` ([`select`]) over the kernel register file.
-pub fn compile(f: &Func, modulus: &[u64]) -> Result<Kernel, String> {
-    Ok(Kernel::new(select(f, modulus)?))
+pub fn compile(f: &Func, modulus: &[u64], operands: &[usize]) -> Result<Kernel, String> {
+    Ok(Kernel::new(select(f, modulus, operands)?))
 }
 
 /// How many instructions of each mnemonic the allocated kernel has, for reports.
