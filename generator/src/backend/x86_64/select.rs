@@ -23,7 +23,7 @@
 //! - `AddCarry`/`SubBorrow` are `add`/`adc` (`adcx`/`adox` when the carry-in is in CF/OF and
 //!   the other flag must survive) and `sub`/`sbb`. The selector tracks which IR bits CF and OF
 //!   hold, so a carry still in a flag is read from it; otherwise the bit is put into CF with
-//!   `add t, -1`. A carry is materialised (`mov c, 0`, `adcx c, c` or `adox c, c`) only when
+//!   `add t, -1`; a sum of a word and a bit still in CF is `adc r, 0`. A carry is materialised (`mov c, 0`, `adcx c, c` or `adox c, c`) only when
 //!   an instruction would clobber its flag while it is still needed.
 //! - `Mask` of a bit in CF is kept in CF (no code); `Select` is `cmovc` on it (after
 //!   `add t, 1` on the mask when CF does not hold it). No branches: every rule is straight-line
@@ -536,6 +536,23 @@ impl Selector<'_> {
                     self.emit(AluOp::Imul, r, s);
                     self.home.insert(o0, r);
                 }
+            }
+            Op::AddCarry { a, b, cin }
+                if self.is_zero(cin)
+                    && a != b
+                    && [a, b].iter().any(|v| self.cf.contains(&(*v, Kind::Bit))) =>
+            {
+                // A bit still in CF plus a word: the bit is the carry-in of `adc r, 0`.
+                let (bit, x) = if self.cf.contains(&(a, Kind::Bit)) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                let r = self.copy(x);
+                self.carry_in(bit);
+                self.emit(AluOp::Adc, r, Src::Imm(0));
+                self.cf = vec![(o1, Kind::Bit)];
+                self.home.insert(o0, r);
             }
             Op::AddCarry { a, b, cin } => {
                 let (x, y) = self.order(a, b);
