@@ -182,6 +182,11 @@ impl Isa for X86_64 {
                 dst: f(dst),
                 src: src(s, &mut f),
             },
+            Inst::Shld { dst, src, k } => Inst::Shld {
+                dst: f(dst),
+                src: f(src),
+                k,
+            },
             Inst::Zero { dst } => Inst::Zero { dst: f(dst) },
             Inst::Push(r) => Inst::Push(f(r)),
             Inst::Pop(r) => Inst::Pop(f(r)),
@@ -347,6 +352,16 @@ pub enum Inst<R> {
         /// The second operand.
         src: Src<R>,
     },
+    /// `shld dst, src, k`: dst ← (dst << k) | (src >> (64 − k)), 0 < k < 64 (one word of a
+    /// multiword left shift); the flags are unusable afterwards.
+    Shld {
+        /// The word shifted, overwritten by the result.
+        dst: R,
+        /// The word whose top k bits are shifted in.
+        src: R,
+        /// The shift count.
+        k: u8,
+    },
     /// `xor dst, dst`: dst ← 0 and CF = OF = 0 (starts both carry chains).
     Zero {
         /// The register cleared.
@@ -385,6 +400,7 @@ impl<R: RegName> Inst<R> {
                 v.push(*dst);
                 v
             }
+            Inst::Shld { dst, src, .. } => vec![*src, *dst],
             Inst::Push(r) => vec![*r],
             Inst::Pop(_) | Inst::AllocStack(_) | Inst::FreeStack(_) => vec![],
         }
@@ -396,6 +412,7 @@ impl<R: RegName> Inst<R> {
             Inst::Mov { dst, .. }
             | Inst::MovImm { dst, .. }
             | Inst::Alu { dst, .. }
+            | Inst::Shld { dst, .. }
             | Inst::Zero { dst } => vec![*dst],
             Inst::Mulx { hi, lo, .. } => vec![*hi, *lo],
             Inst::Pop(r) => vec![*r],
@@ -428,6 +445,9 @@ impl<R: RegName> Inst<R> {
                 src,
                 ..
             } if !matches!(src, Src::Imm(1..=63)) => Err("shifts take a count 1..=63".into()),
+            Inst::Shld { k, .. } if !(1..=63).contains(k) => {
+                Err("shld takes a count 1..=63".into())
+            }
             _ => Ok(()),
         }
     }
@@ -471,6 +491,7 @@ impl Inst<Reg> {
             Inst::Alu { op, dst, src } => {
                 format!("{} {dst}, {}", op.mnemonic(), src_text(src))
             }
+            Inst::Shld { dst, src, k } => format!("shld {dst}, {src}, {k}"),
             Inst::Zero { dst } => format!("xor {}, {}", dst.name(), dst.name()),
             Inst::Push(r) => format!("push {r}"),
             Inst::Pop(r) => format!("pop {r}"),

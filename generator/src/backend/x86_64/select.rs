@@ -29,7 +29,8 @@
 //!   `add t, 1` on the mask when CF does not hold it). No branches: every rule is straight-line
 //!   and constant time.
 //! - `And`, `Or`, `Xor`, `Not` (`xor r, -1`), `Shl` and `Shr` are the two-operand
-//!   instructions on a copy of the first operand.
+//!   instructions on a copy of the first operand; `(x << k) | (y >> (64 − k))` with both
+//!   shifts read only there (one word of the square's doubling) is `shld x, y, k`.
 //! - Constants are immediates where the instruction takes one and the value sign-extends from
 //!   32 bits, memory operands where they equal a limb of p, else `mov r, imm64`; input limbs
 //!   are memory operands (loaded when a register is needed).
@@ -40,7 +41,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::inst::{AluOp, Src, VReg};
+use super::inst::{AluOp, Inst, Src, VReg};
 use super::program::{word, Builder, Pointer, VProgram};
 use super::Kernel;
 use crate::backend::aarch64::select::schedule;
@@ -504,6 +505,21 @@ impl Selector<'_> {
         Some(false)
     }
 
+    /// `out = (x << k) | (y >> (64 − k))` as `shld` on a copy of x.
+    fn shld(&mut self, x: Var, y: Var, k: u8, out: Var) {
+        let r = self.copy(x);
+        let src = match self.src_as(y, false) {
+            Src::Reg(v) => v,
+            other => self.b.load(other),
+        };
+        self.protect(Flag::Of);
+        self.protect(Flag::Cf);
+        self.cf.clear();
+        self.of.clear();
+        self.b.push(Inst::Shld { dst: r, src, k });
+        self.home.insert(out, r);
+    }
+
     fn select_instr(&mut self, op: &Op, outs: [Var; 2]) -> Result<(), String> {
         let [o0, o1] = outs;
         self.settle_operands(op);
@@ -663,12 +679,6 @@ pub fn select(f: &Func, modulus: &[u64], operands: &[usize]) -> Result<VProgram,
         ));
     }
     let sched = schedule(f);
-    let mut last = HashMap::new();
-    for (p, &k) in sched.order.iter().enumerate() {
-        for v in f.instrs[k].op.operands() {
-            last.insert(v, p);
-        }
-    }
     let mut uses: HashMap<Var, Vec<usize>> = HashMap::new();
     for (k, ins) in f.instrs.iter().enumerate() {
         for v in ins.op.operands() {
@@ -676,8 +686,29 @@ pub fn select(f: &Func, modulus: &[u64], operands: &[usize]) -> Result<VProgram,
         }
     }
     for v in &f.outputs {
-        last.insert(*v, usize::MAX);
         uses.entry(*v).or_default().push(usize::MAX);
+    }
+    let shlds = double_shifts(f, &uses);
+    let mut pos_of = vec![0; f.instrs.len()];
+    for (p, &k) in sched.order.iter().enumerate() {
+        pos_of[k] = p;
+    }
+    // A shift fused into `shld` reads its operand where the `or` is.
+    let mut read_at: HashMap<usize, usize> = HashMap::new();
+    for (&or, &(shl, shr, _)) in &shlds {
+        read_at.insert(shl, pos_of[or]);
+        read_at.insert(shr, pos_of[or]);
+    }
+    let mut last: HashMap<Var, usize> = HashMap::new();
+    for (p, &k) in sched.order.iter().enumerate() {
+        let at = read_at.get(&k).copied().unwrap_or(p);
+        for v in f.instrs[k].op.operands() {
+            let l = last.entry(v).or_insert(at);
+            *l = (*l).max(at);
+        }
+    }
+    for v in &f.outputs {
+        last.insert(*v, usize::MAX);
     }
     let mut s = Selector {
         b: Builder::new(),
@@ -726,8 +757,22 @@ pub fn select(f: &Func, modulus: &[u64], operands: &[usize]) -> Result<VProgram,
                 }
             }
         }
+        if read_at.contains_key(&k) {
+            // A shift of a `shld`, selected with its `or`.
+            continue;
+        }
         let ins = f.instrs[k];
-        s.select_instr(&ins.op, ins.outs)?;
+        match shlds.get(&k) {
+            Some(&(shl, shr, count)) => {
+                let (Op::Shl { a: x, .. }, Op::Shr { a: y, .. }) =
+                    (f.instrs[shl].op, f.instrs[shr].op)
+                else {
+                    unreachable!("double_shifts pairs a Shl with a Shr")
+                };
+                s.shld(x, y, count, ins.outs[0]);
+            }
+            None => s.select_instr(&ins.op, ins.outs)?,
+        }
     }
     s.pos = sched.order.len();
     let mut outs = Vec::with_capacity(f.outputs.len());
@@ -741,6 +786,37 @@ pub fn select(f: &Func, modulus: &[u64], operands: &[usize]) -> Result<VProgram,
         outs.push(r);
     }
     Ok(s.b.finish(outs))
+}
+
+/// The `Or`s of a `Shl` by k and a `Shr` by 64 − k, each read only by that `Or`: one word of a
+/// multiword shift, `shld`. Maps the `Or`'s index to the `Shl`'s, the `Shr`'s and k.
+fn double_shifts(f: &Func, uses: &HashMap<Var, Vec<usize>>) -> HashMap<usize, (usize, usize, u8)> {
+    let mut def: HashMap<Var, usize> = HashMap::new();
+    for (k, ins) in f.instrs.iter().enumerate() {
+        def.insert(ins.outs[0], k);
+    }
+    let only_use = |v: Var, k: usize| uses.get(&v).is_some_and(|u| u.as_slice() == [k]);
+    let mut out = HashMap::new();
+    for (k, ins) in f.instrs.iter().enumerate() {
+        let Op::Or { a, b } = ins.op else {
+            continue;
+        };
+        if a == b || !only_use(a, k) || !only_use(b, k) {
+            continue;
+        }
+        let (Some(&da), Some(&db)) = (def.get(&a), def.get(&b)) else {
+            continue;
+        };
+        for (l, r) in [(da, db), (db, da)] {
+            if let (Op::Shl { k: kl, .. }, Op::Shr { k: kr, .. }) = (f.instrs[l].op, f.instrs[r].op)
+            {
+                if kl + kr == 64 {
+                    out.insert(k, (l, r, u8::try_from(kl).expect("0 < k < 64")));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Selects and allocates `f` ([`select`]) over the kernel register file.

@@ -201,6 +201,12 @@ impl<R: RegName> Machine<R> {
                 self.cf = cf;
                 self.of = of;
             }
+            Inst::Shld { dst, src, k } => {
+                let (d, s) = (self.get(*dst)?, self.get(*src)?);
+                self.write(*dst, (d << k) | (s >> (64 - u32::from(*k))));
+                self.cf = None;
+                self.of = None;
+            }
             Inst::Zero { dst } => {
                 self.write(*dst, 0);
                 self.cf = Some(false);
