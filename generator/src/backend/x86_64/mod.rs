@@ -13,8 +13,11 @@
 //! 3. [`asm`]: the one place that prints instructions, as the template of an `asm!` block with
 //!    its operand list.
 //!
-//! [`sim`] executes kernels before and after allocation, so tests check them against num-bigint
-//! without compiling. The field wrapper ([`crate::api::core`]) decides when a kernel runs: compile
+//! [`select`] is the other way to stage 1: instruction selection from the optimised IR (the CIOS
+//! product and the square the portable code runs). [`core_fns`] emits the selected kernel where
+//! it has no more instructions and no more `mulx` than the hand-written one
+//! ([`chosen_kernel`]), else the hand-written kernel. [`sim`] executes kernels before and after
+//! allocation, so tests check them against num-bigint without compiling. The field wrapper ([`crate::api::core`]) decides when a kernel runs: compile
 //! time with `target_feature = "bmi2"` and `"adx"`, else CPUID once, else the portable code.
 
 pub mod asm;
