@@ -761,7 +761,7 @@ impl Fr {
         );
         [x106, x107, x108, x109]
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: the CIOS product of the portable code, each row of mulx products summed on two carry chains (low words adcx, high words adox), constant-time final subtraction (cmovc). 126 instructions, 28 mulx, 12 registers. Selected from the optimised IR: it has no more instructions and no more mulx than the hand-written kernel (129 instructions, 28 mulx, 12 registers).
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: CIOS with the reduction interleaved row by row, mulx products, two carry chains (adcx/adox), constant-time final subtraction (cmovc). 129 instructions, 28 mulx, 12 registers (2n² = 32, less 4 for the zero limbs of p).
     ///
     /// # Safety
     ///
@@ -777,58 +777,59 @@ impl Fr {
         /// SAFETY: the caller guarantees BMI2 and ADX. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and restores rsp.
         let () = unsafe {
             ::core::arch::asm!(
-                "mov rdx, qword ptr [rax]", "mulx rdi, r8, qword ptr [rcx]",
-                "mulx r9, r10, qword ptr [rcx + 8]", "add r10, rdi",
-                "mulx rdi, r11, qword ptr [rcx + 16]", "adc r11, r9",
-                "mulx r9, r12, qword ptr [rcx + 24]", "adc r12, rdi", "adc r9, 0",
-                "mov rdx, 0xd2b51da312547e1b", "imul rdx, r8", "xor rdi, rdi",
-                "mulx r13, r14, qword ptr [rsi]", "adcx r14, r8",
-                "mulx r8, r14, qword ptr [rsi + 8]", "adcx r14, r10", "adox r14, r13",
-                "adcx r8, rdi", "adox r8, rdi", "add r11, r8",
-                "mulx rdi, r8, qword ptr [rsi + 24]", "adc r8, r12", "adc rdi, 0",
-                "add r9, rdi", "mov rdx, qword ptr [rax + 8]", "xor rdi, rdi",
-                "mulx r10, r12, qword ptr [rcx]", "adcx r12, r14",
-                "mulx r13, r14, qword ptr [rcx + 8]", "adcx r14, r11", "adox r14, r10",
-                "mulx r10, r11, qword ptr [rcx + 16]", "adcx r11, r8", "adox r11, r13",
-                "mulx r8, r13, qword ptr [rcx + 24]", "adcx r13, r9", "adox r13, r10",
+                "mov rdi, qword ptr [rax]", "mov r8, 0xd2b51da312547e1b",
+                "imul r8, qword ptr [rcx]", "imul r8, rdi", "mov rdx, rdi",
+                "mulx rdi, r9, qword ptr [rcx]", "mulx r10, r11, qword ptr [rcx + 8]",
+                "add rdi, r11", "mulx r11, r12, qword ptr [rcx + 16]", "adc r10, r12",
+                "mulx r12, r13, qword ptr [rcx + 24]", "adc r11, r13", "adc r12, 0",
+                "mov rdx, r8", "xor r8, r8", "mulx r13, r14, qword ptr [rsi]",
+                "adcx r14, r9", "mulx r9, r14, qword ptr [rsi + 8]", "adox rdi, r14",
+                "adcx rdi, r13", "adox r10, r8", "adcx r10, r9",
+                "mulx r9, r13, qword ptr [rsi + 24]", "adox r11, r13", "adcx r11, r8",
+                "adcx r12, r9", "adox r12, r8", "mov rdx, qword ptr [rax + 8]",
+                "xor r8, r8", "mulx r9, r13, qword ptr [rcx]", "adox rdi, r13",
+                "adcx r10, r9", "mulx r9, r13, qword ptr [rcx + 8]", "adox r10, r13",
+                "adcx r11, r9", "mulx r9, r13, qword ptr [rcx + 16]", "adox r11, r13",
+                "adcx r12, r9", "mulx r9, r13, qword ptr [rcx + 24]", "adox r12, r13",
+                "adcx r9, r8", "adox r9, r8", "mov rdx, 0xd2b51da312547e1b",
+                "imul rdx, rdi", "xor r8, r8", "mulx r13, r14, qword ptr [rsi]",
+                "adcx r14, rdi", "mulx rdi, r14, qword ptr [rsi + 8]", "adox r10, r14",
+                "adcx r10, r13", "adox r11, r8", "adcx r11, rdi",
+                "mulx rdi, r13, qword ptr [rsi + 24]", "adox r12, r13", "adcx r12, r8",
+                "adcx r9, rdi", "adox r9, r8", "mov rdx, qword ptr [rax + 16]",
+                "xor rdi, rdi", "mulx r8, r13, qword ptr [rcx]", "adox r10, r13",
+                "adcx r11, r8", "mulx r8, r13, qword ptr [rcx + 8]", "adox r11, r13",
+                "adcx r12, r8", "mulx r8, r13, qword ptr [rcx + 16]", "adox r12, r13",
+                "adcx r9, r8", "mulx r8, r13, qword ptr [rcx + 24]", "adox r9, r13",
                 "adcx r8, rdi", "adox r8, rdi", "mov rdx, 0xd2b51da312547e1b",
-                "imul rdx, r12", "xor rdi, rdi", "mulx r9, r10, qword ptr [rsi]",
-                "adcx r10, r12", "mulx r10, r12, qword ptr [rsi + 8]", "adcx r12, r14",
-                "adox r12, r9", "adcx r10, rdi", "adox r10, rdi", "add r11, r10",
-                "mulx rdi, r9, qword ptr [rsi + 24]", "adc r9, r13", "adc rdi, 0",
-                "add r8, rdi", "mov rdx, qword ptr [rax + 16]", "xor rdi, rdi",
-                "mulx r10, r13, qword ptr [rcx]", "adcx r13, r12",
-                "mulx r12, r14, qword ptr [rcx + 8]", "adcx r14, r11", "adox r14, r10",
-                "mulx r10, r11, qword ptr [rcx + 16]", "adcx r11, r9", "adox r11, r12",
-                "mulx r9, r12, qword ptr [rcx + 24]", "adcx r12, r8", "adox r12, r10",
-                "adcx r9, rdi", "adox r9, rdi", "mov rdx, 0xd2b51da312547e1b",
-                "imul rdx, r13", "xor rdi, rdi", "mulx r8, r10, qword ptr [rsi]",
-                "adcx r10, r13", "mulx r10, r13, qword ptr [rsi + 8]", "adcx r13, r14",
-                "adox r13, r8", "adcx r10, rdi", "adox r10, rdi", "add r11, r10",
-                "mulx rdi, r8, qword ptr [rsi + 24]", "adc r8, r12", "adc rdi, 0",
-                "add r9, rdi", "mov rdx, qword ptr [rax + 24]", "xor rax, rax",
-                "mulx rdi, r10, qword ptr [rcx]", "adcx r10, r13",
-                "mulx r12, r13, qword ptr [rcx + 8]", "adcx r13, r11", "adox r13, rdi",
-                "mulx rdi, r11, qword ptr [rcx + 16]", "adcx r11, r8", "adox r11, r12",
-                "mulx r8, r12, qword ptr [rcx + 24]", "adcx r12, r9", "adox r12, rdi",
-                "adcx r8, rax", "adox r8, rax", "mov rdx, 0xd2b51da312547e1b",
-                "imul rdx, r10", "xor rax, rax", "mulx rcx, rdi, qword ptr [rsi]",
-                "adcx rdi, r10", "mulx rdi, r9, qword ptr [rsi + 8]", "adcx r9, r13",
-                "adox r9, rcx", "adcx rdi, rax", "adox rdi, rax", "add r11, rdi",
-                "mulx rax, rcx, qword ptr [rsi + 24]", "adc rcx, r12", "adc rax, 0",
-                "add r8, rax", "mov rax, r9", "sub rax, qword ptr [rsi]", "mov rdi, r11",
-                "sbb rdi, qword ptr [rsi + 8]", "mov r10, rcx", "sbb r10, 0",
-                "mov r12, r8", "sbb r12, qword ptr [rsi + 24]", "cmovc rax, r9",
-                "cmovc rdi, r11", "cmovc r10, rcx", "cmovc r12, r8", inout("rax") a
-                .as_ptr() => r0, inout("rcx") b.as_ptr() => _, in ("rsi")
-                Self::MODULUS_LIMBS.as_ptr(), lateout("rdi") r1, lateout("r10") r2,
-                lateout("r12") r3, out("rdx") _, out("r8") _, out("r9") _, out("r11") _,
+                "imul rdx, r10", "xor rdi, rdi", "mulx r13, r14, qword ptr [rsi]",
+                "adcx r14, r10", "mulx r10, r14, qword ptr [rsi + 8]", "adox r11, r14",
+                "adcx r11, r13", "adox r12, rdi", "adcx r12, r10",
+                "mulx r10, r13, qword ptr [rsi + 24]", "adox r9, r13", "adcx r9, rdi",
+                "adcx r8, r10", "adox r8, rdi", "mov rdx, qword ptr [rax + 24]",
+                "xor rax, rax", "mulx rdi, r10, qword ptr [rcx]", "adox r11, r10",
+                "adcx r12, rdi", "mulx rdi, r10, qword ptr [rcx + 8]", "adox r12, r10",
+                "adcx r9, rdi", "mulx rdi, r10, qword ptr [rcx + 16]", "adox r9, r10",
+                "adcx r8, rdi", "mulx rdi, r10, qword ptr [rcx + 24]", "adox r8, r10",
+                "adcx rdi, rax", "adox rdi, rax", "mov rdx, 0xd2b51da312547e1b",
+                "imul rdx, r11", "xor rax, rax", "mulx rcx, r10, qword ptr [rsi]",
+                "adcx r10, r11", "mulx r10, r11, qword ptr [rsi + 8]", "adox r12, r11",
+                "adcx r12, rcx", "adox r9, rax", "adcx r9, r10",
+                "mulx rcx, r10, qword ptr [rsi + 24]", "adox r8, r10", "adcx r8, rax",
+                "adcx rdi, rcx", "adox rdi, rax", "mov rax, r12",
+                "sub rax, qword ptr [rsi]", "mov rcx, r9",
+                "sbb rcx, qword ptr [rsi + 8]", "mov r10, r8", "sbb r10, 0",
+                "mov r11, rdi", "sbb r11, qword ptr [rsi + 24]", "cmovc rax, r12",
+                "cmovc rcx, r9", "cmovc r10, r8", "cmovc r11, rdi", inout("rax") a
+                .as_ptr() => r0, inout("rcx") b.as_ptr() => r1, in ("rsi")
+                Self::MODULUS_LIMBS.as_ptr(), lateout("r10") r2, lateout("r11") r3,
+                out("rdx") _, out("rdi") _, out("r8") _, out("r9") _, out("r12") _,
                 out("r13") _, out("r14") _, options(pure, readonly, nostack)
             )
         };
         [r0, r1, r2, r3]
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: the square of the portable code, off-diagonal products once (mulx rows on two carry chains), doubled by shifts, the squares added, then Montgomery reduction row by row and a constant-time final subtraction (cmovc). 124 instructions, 22 mulx, 13 registers. Selected from the optimised IR: it has no more instructions and no more mulx than the hand-written kernel (139 instructions, 24 mulx, 14 registers).
+    /// Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction with two-word quotients and a constant-time final subtraction. 139 instructions, 24 mulx, 14 registers ((3n² + n)/2 = 26, plus 2 for the two-word quotients).
     ///
     /// # Safety
     ///
@@ -841,55 +842,56 @@ impl Fr {
         let r1: u64;
         let r2: u64;
         let r3: u64;
-        /// SAFETY: the caller guarantees BMI2 and ADX. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and restores rsp.
+        /// SAFETY: the caller guarantees BMI2 and ADX. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and restores rsp, rbx and rbp (saved with push, restored with pop).
         let () = unsafe {
             ::core::arch::asm!(
-                "mov rdx, qword ptr [rax]", "mulx rsi, rdi, qword ptr [rax + 8]",
-                "mulx r8, r9, qword ptr [rax + 16]", "add r9, rsi",
-                "mulx rsi, r10, qword ptr [rax + 24]", "adc r10, r8", "adc rsi, 0",
-                "mov rdx, qword ptr [rax + 8]", "mulx r8, r11, qword ptr [rax + 16]",
-                "add r11, r10", "adc r8, 0", "mulx r10, r12, qword ptr [rax + 24]",
-                "add r12, rsi", "adc r10, 0", "add r12, r8", "adc r10, 0",
-                "mov rdx, qword ptr [rax + 16]", "mulx rsi, r8, qword ptr [rax + 24]",
-                "add r8, r10", "adc rsi, 0", "shld rsi, r8, 1", "shld r8, r12, 1",
-                "shld r12, r11, 1", "shld r11, r9, 1", "shld r9, rdi, 1", "shl rdi, 1",
-                "mov rdx, qword ptr [rax]", "mulx r10, r13, rdx", "add rdi, r10",
-                "mov rdx, qword ptr [rax + 8]", "mulx r10, r14, rdx", "adc r14, r9",
-                "adc r10, 0", "add r11, r10", "mov rdx, qword ptr [rax + 16]",
-                "mulx r9, r10, rdx", "adc r10, r12", "adc r9, 0", "add r8, r9",
-                "mov rdx, qword ptr [rax + 24]", "mulx rax, r9, rdx", "adc r9, rsi",
-                "adc rax, 0", "mov rdx, 0xd2b51da312547e1b", "imul rdx, r13",
-                "xor rsi, rsi", "mulx r12, r15, qword ptr [rcx]", "adcx r15, r13",
-                "mulx r13, r15, qword ptr [rcx + 8]", "adcx r15, rdi", "adox r15, r12",
-                "adcx r13, rsi", "adox r13, rsi", "add r14, r13",
-                "mulx rsi, rdi, qword ptr [rcx + 24]", "adc rdi, r11", "adc rsi, 0",
-                "add r10, rsi", "mov rdx, 0xd2b51da312547e1b", "mov rsi, 0",
-                "adcx rsi, rsi", "imul rdx, r15", "xor r11, r11",
-                "mulx r12, r13, qword ptr [rcx]", "adcx r13, r15",
-                "mulx r13, r15, qword ptr [rcx + 8]", "adcx r15, r14", "adox r15, r12",
-                "adcx r13, r11", "adox r13, r11", "add rdi, r13",
-                "mulx r11, r12, qword ptr [rcx + 24]", "adc r12, r10", "adc r11, 0",
-                "add rsi, -1", "adcx r8, r11", "mov rdx, 0xd2b51da312547e1b",
-                "mov rsi, 0", "adcx rsi, rsi", "imul rdx, r15", "xor r10, r10",
-                "mulx r11, r13, qword ptr [rcx]", "adcx r13, r15",
-                "mulx r13, r14, qword ptr [rcx + 8]", "adcx r14, rdi", "adox r14, r11",
-                "adcx r13, r10", "adox r13, r10", "add r12, r13",
-                "mulx rdi, r10, qword ptr [rcx + 24]", "adc r10, r8", "adc rdi, 0",
-                "add rsi, -1", "adcx r9, rdi", "mov rdx, 0xd2b51da312547e1b",
-                "mov rsi, 0", "adcx rsi, rsi", "imul rdx, r14", "xor rdi, rdi",
-                "mulx r8, r11, qword ptr [rcx]", "adcx r11, r14",
-                "mulx r11, r13, qword ptr [rcx + 8]", "adcx r13, r12", "adox r13, r8",
-                "adcx r11, rdi", "adox r11, rdi", "add r10, r11",
-                "mulx rdi, r8, qword ptr [rcx + 24]", "adc r8, r9", "adc rdi, 0",
-                "add rsi, -1", "adcx rax, rdi", "mov rsi, r13",
-                "sub rsi, qword ptr [rcx]", "mov rdi, r10",
-                "sbb rdi, qword ptr [rcx + 8]", "mov r9, r8", "sbb r9, 0",
-                "mov r11, rax", "sbb r11, qword ptr [rcx + 24]", "cmovc rsi, r13",
-                "cmovc rdi, r10", "cmovc r9, r8", "cmovc r11, rax", inout("rax") a
-                .as_ptr() => _, in ("rcx") Self::MODULUS_LIMBS.as_ptr(), lateout("rsi")
-                r0, lateout("rdi") r1, lateout("r9") r2, lateout("r11") r3, out("rdx") _,
-                out("r8") _, out("r10") _, out("r12") _, out("r13") _, out("r14") _,
-                out("r15") _, options(pure, readonly, nostack)
+                "push rbx", "mov rsi, qword ptr [rax]", "mov rdi, qword ptr [rax + 8]",
+                "mov r8, qword ptr [rax + 16]", "mov r9, qword ptr [rax + 24]",
+                "mov rdx, rsi", "mulx rax, r10, rdi", "mulx r11, r12, r8",
+                "add rax, r12", "mulx r12, r13, r9", "adc r11, r13", "adc r12, 0",
+                "mov rdx, rdi", "xor r13, r13", "mulx r14, r15, r8", "adox r11, r15",
+                "adcx r12, r14", "mulx r14, r15, r9", "adox r12, r15", "adcx r14, r13",
+                "adox r14, r13", "mov rdx, r8", "xor r13, r13", "mulx r15, rbx, r9",
+                "adox r14, rbx", "adcx r15, r13", "adox r15, r13", "xor r13, r13",
+                "mov rdx, rsi", "mulx rsi, rbx, rdx", "adcx r10, r10", "adox r10, rsi",
+                "mov rdx, rdi", "mulx rsi, rdi, rdx", "adcx rax, rax", "adox rax, rdi",
+                "adcx r11, r11", "adox r11, rsi", "mov rdx, r8", "mulx rsi, rdi, rdx",
+                "adcx r12, r12", "adox r12, rdi", "adcx r14, r14", "adox r14, rsi",
+                "mov rdx, r9", "mulx rsi, rdi, rdx", "adcx r15, r15", "adox r15, rdi",
+                "adcx rsi, r13", "adox rsi, r13", "mov rdx, rbx",
+                "mov rdi, 0xd2b51da312547e1b", "mulx r8, r9, rdi", "imul rdi, r10",
+                "mov r13, 0xb1a206f2fdba84ff", "imul r13, rbx", "add r8, rdi",
+                "add r8, r13", "mov rdx, r9", "xor rdi, rdi",
+                "mulx r9, r13, qword ptr [rcx]", "adcx r13, rbx",
+                "mulx r13, rbx, qword ptr [rcx + 8]", "adox r10, rbx", "adcx r10, r9",
+                "adox rax, rdi", "adcx rax, r13", "mulx r9, r13, qword ptr [rcx + 24]",
+                "adox r11, r13", "adcx r11, rdi", "adcx r9, rdi", "adox r9, rdi",
+                "mov rdx, r8", "xor rdi, rdi", "mulx r8, r13, qword ptr [rcx]",
+                "adcx r13, r10", "mulx r10, r13, qword ptr [rcx + 8]", "adox rax, r13",
+                "adcx rax, r8", "adox r11, rdi", "adcx r11, r10",
+                "mulx r8, r10, qword ptr [rcx + 24]", "adox r9, r10", "adcx r9, rdi",
+                "adcx r8, rdi", "adox r8, rdi", "mov rdx, rax",
+                "mov rdi, 0xd2b51da312547e1b", "mulx r10, r13, rdi", "imul rdi, r11",
+                "mov rbx, 0xb1a206f2fdba84ff", "imul rbx, rax", "add r10, rdi",
+                "add r10, rbx", "mov rdx, r13", "xor rdi, rdi",
+                "mulx r13, rbx, qword ptr [rcx]", "adcx rbx, rax",
+                "mulx rax, rbx, qword ptr [rcx + 8]", "adox r11, rbx", "adcx r11, r13",
+                "adox r9, rdi", "adcx r9, rax", "mulx rax, r13, qword ptr [rcx + 24]",
+                "adox r8, r13", "adcx r8, rdi", "adcx rax, rdi", "adox rax, rdi",
+                "mov rdx, r10", "xor rdi, rdi", "mulx r10, r13, qword ptr [rcx]",
+                "adcx r13, r11", "mulx r11, r13, qword ptr [rcx + 8]", "adox r9, r13",
+                "adcx r9, r10", "adox r8, rdi", "adcx r8, r11",
+                "mulx r10, r11, qword ptr [rcx + 24]", "adox rax, r11", "adcx rax, rdi",
+                "adcx r10, rdi", "adox r10, rdi", "add r9, r12", "adc r8, r14",
+                "adc rax, r15", "adc r10, rsi", "mov rsi, r9",
+                "sub rsi, qword ptr [rcx]", "mov rdi, r8",
+                "sbb rdi, qword ptr [rcx + 8]", "mov r11, rax", "sbb r11, 0",
+                "mov r12, r10", "sbb r12, qword ptr [rcx + 24]", "cmovc rsi, r9",
+                "cmovc rdi, r8", "cmovc r11, rax", "cmovc r12, r10", "pop rbx",
+                inout("rax") a.as_ptr() => _, in ("rcx") Self::MODULUS_LIMBS.as_ptr(),
+                lateout("rsi") r0, lateout("rdi") r1, lateout("r11") r2, lateout("r12")
+                r3, out("rdx") _, out("r8") _, out("r9") _, out("r10") _, out("r13") _,
+                out("r14") _, out("r15") _, options(pure, readonly)
             )
         };
         [r0, r1, r2, r3]

@@ -41,6 +41,7 @@ use quote::format_ident;
 
 use crate::spec::FieldConsts;
 use crate::strategy::MulAlgorithm;
+use inst::{AluOp, Inst, Reg, Src};
 use program::VProgram;
 use regalloc::{allocate, Allocation, REGISTERS};
 
@@ -81,6 +82,15 @@ impl Kernel {
         self.program.mulx_count()
     }
 
+    /// The longest chain of dependent instructions in cycles, a latency model of a chained
+    /// product (each call takes the previous result): `mulx` 4, `imul` 3, other ALU
+    /// instructions and moves 1, a memory operand 5 more (an input limb or a spill reload,
+    /// store-to-load forwarded), flags CF and OF tracked as values. Unlimited issue width:
+    /// it bounds latency only; [`Kernel::instructions`] stands for throughput.
+    pub fn critical_path(&self) -> u32 {
+        critical_path(&self.alloc.insts)
+    }
+
     /// Registers used (excluding `rsp`).
     pub fn registers(&self) -> usize {
         self.alloc.written.len()
@@ -92,6 +102,76 @@ impl Kernel {
                 .filter(|(r, _)| !self.alloc.written.contains(r))
                 .count()
     }
+}
+
+/// [`Kernel::critical_path`] of allocated code.
+fn critical_path(insts: &[Inst<Reg>]) -> u32 {
+    use std::collections::HashMap;
+    const LOAD: u32 = 5;
+    let mut reg: HashMap<Reg, u32> = HashMap::new();
+    let mut slot: HashMap<(Reg, i32), u32> = HashMap::new();
+    let (mut cf, mut of) = (0u32, 0u32);
+    let mut longest = 0;
+    let at = |reg: &HashMap<Reg, u32>, r: Reg| reg.get(&r).copied().unwrap_or(0);
+    for inst in insts {
+        let src = |reg: &HashMap<Reg, u32>, slot: &HashMap<(Reg, i32), u32>, s: Src<Reg>| match s {
+            Src::Reg(r) => at(reg, r),
+            Src::Imm(_) => 0,
+            Src::Mem(m) => {
+                let base = at(reg, m.base);
+                base.max(slot.get(&(m.base, m.disp)).copied().unwrap_or(0)) + LOAD
+            }
+        };
+        let done = match *inst {
+            Inst::Mov { dst, src: s } => {
+                let t = src(&reg, &slot, s) + 1;
+                reg.insert(dst, t);
+                t
+            }
+            Inst::MovImm { dst, .. } | Inst::Zero { dst } => {
+                reg.insert(dst, 1);
+                if matches!(inst, Inst::Zero { .. }) {
+                    (cf, of) = (1, 1);
+                }
+                1
+            }
+            Inst::Store { dst, src: s } => {
+                let t = at(&reg, s).max(at(&reg, dst.base)) + 1;
+                slot.insert((dst.base, dst.disp), t);
+                t
+            }
+            Inst::Mulx { hi, lo, src: s } => {
+                let t = src(&reg, &slot, s).max(at(&reg, Reg::Rdx)) + 4;
+                reg.insert(hi, t);
+                reg.insert(lo, t);
+                t
+            }
+            Inst::Alu { op, dst, src: s } => {
+                let mut t = src(&reg, &slot, s).max(at(&reg, dst));
+                match op {
+                    AluOp::Adc | AluOp::Sbb | AluOp::Adcx | AluOp::Cmovc => t = t.max(cf),
+                    AluOp::Adox => t = t.max(of),
+                    _ => {}
+                }
+                t += if op == AluOp::Imul { 3 } else { 1 };
+                reg.insert(dst, t);
+                match op {
+                    AluOp::Adox => of = t,
+                    AluOp::Cmovc => {}
+                    _ => cf = t,
+                }
+                t
+            }
+            Inst::Shld { dst, src, .. } => {
+                let t = at(&reg, dst).max(at(&reg, src)) + 1;
+                reg.insert(dst, t);
+                t
+            }
+            Inst::Push(_) | Inst::Pop(_) | Inst::AllocStack(_) | Inst::FreeStack(_) => 0,
+        };
+        longest = longest.max(done);
+    }
+    longest
 }
 
 /// The multiplication kernel for `c`.
@@ -124,8 +204,10 @@ pub fn selected_kernel(c: &FieldConsts, square: bool) -> Result<Kernel, String> 
 }
 
 /// The kernel a product emits: the one selected from the IR when it has no more instructions
-/// (after allocation, spill code included) and no more `mulx` than the hand-written kernel,
-/// else the hand-written one, which is tuned on hardware (operand order, quotient latency).
+/// (after allocation, spill code included), no more `mulx` and no longer a dependency chain
+/// ([`Kernel::critical_path`]) than the hand-written kernel, else the hand-written one, which
+/// is tuned on hardware (operand order, the first quotient computed early, two quotient words
+/// at a time in the square).
 #[derive(Clone, Debug)]
 pub enum Chosen {
     /// Selected from the optimised IR function ([`selected_kernel`]).
@@ -151,7 +233,11 @@ pub fn chosen_kernel(c: &FieldConsts, square: bool) -> Chosen {
         mul_kernel(c)
     };
     match selected_kernel(c, square) {
-        Ok(sel) if sel.instructions() <= hand.instructions() && sel.mulx() <= hand.mulx() => {
+        Ok(sel)
+            if sel.instructions() <= hand.instructions()
+                && sel.mulx() <= hand.mulx()
+                && sel.critical_path() <= hand.critical_path() =>
+        {
             Chosen::Selected(sel)
         }
         _ => Chosen::Hand(hand),
@@ -183,7 +269,7 @@ pub fn core_fns(c: &FieldConsts) -> TokenStream {
     let zero_limbs = c.modulus_limbs.iter().filter(|l| **l == 0).count();
     let hand_note = |hand: Kernel| {
         format!(
-            "Selected from the optimised IR: it has no more instructions and no more mulx than the hand-written kernel ({}).",
+            "Selected from the optimised IR: it has no more instructions, no more mulx and no longer a dependency chain than the hand-written kernel ({}).",
             shape(&hand)
         )
     };
