@@ -182,6 +182,11 @@ impl Isa for X86_64 {
                 dst: f(dst),
                 src: src(s, &mut f),
             },
+            Inst::Shld { dst, src, k } => Inst::Shld {
+                dst: f(dst),
+                src: f(src),
+                k,
+            },
             Inst::Zero { dst } => Inst::Zero { dst: f(dst) },
             Inst::Push(r) => Inst::Push(f(r)),
             Inst::Pop(r) => Inst::Pop(f(r)),
@@ -233,6 +238,17 @@ pub enum AluOp {
     /// `btr dst, imm`: CF ← bit `imm` of dst, which is cleared (pseudo-Mersenne folds split a
     /// word at bit k this way); OF unusable afterwards.
     Btr,
+    /// `shl dst, imm`: dst << imm (0 < imm < 64); the selector treats both flags as unusable.
+    Shl,
+    /// `shr dst, imm`: dst >> imm (0 < imm < 64); the selector treats both flags as unusable.
+    Shr,
+    /// `and dst, src`; both flags unusable afterwards (the simulator is stricter than the CPU).
+    And,
+    /// `or dst, src`; both flags unusable afterwards.
+    Or,
+    /// `xor dst, src` (with −1: bitwise not); both flags unusable afterwards. `xor r, r` as a
+    /// zeroing idiom is [`Inst::Zero`].
+    Xor,
 }
 
 impl AluOp {
@@ -248,6 +264,11 @@ impl AluOp {
             AluOp::Imul => "imul",
             AluOp::Cmovc => "cmovc",
             AluOp::Btr => "btr",
+            AluOp::Shl => "shl",
+            AluOp::Shr => "shr",
+            AluOp::And => "and",
+            AluOp::Or => "or",
+            AluOp::Xor => "xor",
         }
     }
 
@@ -256,7 +277,14 @@ impl AluOp {
     pub fn commutative(self) -> bool {
         matches!(
             self,
-            AluOp::Add | AluOp::Adc | AluOp::Adcx | AluOp::Adox | AluOp::Imul
+            AluOp::Add
+                | AluOp::Adc
+                | AluOp::Adcx
+                | AluOp::Adox
+                | AluOp::Imul
+                | AluOp::And
+                | AluOp::Or
+                | AluOp::Xor
         )
     }
 
@@ -265,7 +293,17 @@ impl AluOp {
     pub fn takes_imm(self) -> bool {
         matches!(
             self,
-            AluOp::Add | AluOp::Adc | AluOp::Sub | AluOp::Sbb | AluOp::Imul | AluOp::Btr
+            AluOp::Add
+                | AluOp::Adc
+                | AluOp::Sub
+                | AluOp::Sbb
+                | AluOp::Imul
+                | AluOp::Btr
+                | AluOp::Shl
+                | AluOp::Shr
+                | AluOp::And
+                | AluOp::Or
+                | AluOp::Xor
         )
     }
 }
@@ -314,6 +352,16 @@ pub enum Inst<R> {
         /// The second operand.
         src: Src<R>,
     },
+    /// `shld dst, src, k`: dst ← (dst << k) | (src >> (64 − k)), 0 < k < 64 (one word of a
+    /// multiword left shift); the flags are unusable afterwards.
+    Shld {
+        /// The word shifted, overwritten by the result.
+        dst: R,
+        /// The word whose top k bits are shifted in.
+        src: R,
+        /// The shift count.
+        k: u8,
+    },
     /// `xor dst, dst`: dst ← 0 and CF = OF = 0 (starts both carry chains).
     Zero {
         /// The register cleared.
@@ -352,6 +400,7 @@ impl<R: RegName> Inst<R> {
                 v.push(*dst);
                 v
             }
+            Inst::Shld { dst, src, .. } => vec![*src, *dst],
             Inst::Push(r) => vec![*r],
             Inst::Pop(_) | Inst::AllocStack(_) | Inst::FreeStack(_) => vec![],
         }
@@ -363,6 +412,7 @@ impl<R: RegName> Inst<R> {
             Inst::Mov { dst, .. }
             | Inst::MovImm { dst, .. }
             | Inst::Alu { dst, .. }
+            | Inst::Shld { dst, .. }
             | Inst::Zero { dst } => vec![*dst],
             Inst::Mulx { hi, lo, .. } => vec![*hi, *lo],
             Inst::Pop(r) => vec![*r],
@@ -390,6 +440,14 @@ impl<R: RegName> Inst<R> {
                 src,
                 ..
             } if !matches!(src, Src::Imm(0..=63)) => Err("btr takes a bit index 0..=63".into()),
+            Inst::Alu {
+                op: AluOp::Shl | AluOp::Shr,
+                src,
+                ..
+            } if !matches!(src, Src::Imm(1..=63)) => Err("shifts take a count 1..=63".into()),
+            Inst::Shld { k, .. } if !(1..=63).contains(k) => {
+                Err("shld takes a count 1..=63".into())
+            }
             _ => Ok(()),
         }
     }
@@ -433,6 +491,7 @@ impl Inst<Reg> {
             Inst::Alu { op, dst, src } => {
                 format!("{} {dst}, {}", op.mnemonic(), src_text(src))
             }
+            Inst::Shld { dst, src, k } => format!("shld {dst}, {src}, {k}"),
             Inst::Zero { dst } => format!("xor {}, {}", dst.name(), dst.name()),
             Inst::Push(r) => format!("push {r}"),
             Inst::Pop(r) => format!("pop {r}"),

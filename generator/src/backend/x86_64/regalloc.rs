@@ -265,6 +265,19 @@ impl Alloc<'_> {
                 let dst = self.define(dst, k, &keep);
                 self.out.push(Inst::MovImm { dst, imm });
             }
+            Inst::Shld { dst, src, k: count } => {
+                let rd = self.reg(dst, k, &keep);
+                let rs = self.reg(src, k, &keep);
+                if let Some(d) = vnum(dst) {
+                    // The slot copy, if any, is stale now.
+                    self.drop_slot(d);
+                }
+                self.out.push(Inst::Shld {
+                    dst: rd,
+                    src: rs,
+                    k: count,
+                });
+            }
             Inst::Zero { dst } => {
                 let dst = self.define(dst, k, &keep);
                 self.out.push(Inst::Zero { dst });

@@ -191,10 +191,21 @@ impl<R: RegName> Machine<R> {
                         (if c { s } else { d }, self.cf, self.of)
                     }
                     AluOp::Btr => (d & !(1u64 << s), Some((d >> s) & 1 == 1), None),
+                    AluOp::Shl => (d << s, None, None),
+                    AluOp::Shr => (d >> s, None, None),
+                    AluOp::And => (d & s, None, None),
+                    AluOp::Or => (d | s, None, None),
+                    AluOp::Xor => (d ^ s, None, None),
                 };
                 self.write(*dst, v);
                 self.cf = cf;
                 self.of = of;
+            }
+            Inst::Shld { dst, src, k } => {
+                let (d, s) = (self.get(*dst)?, self.get(*src)?);
+                self.write(*dst, (d << k) | (s >> (64 - u32::from(*k))));
+                self.cf = None;
+                self.of = None;
             }
             Inst::Zero { dst } => {
                 self.write(*dst, 0);
