@@ -10,6 +10,7 @@
 pub mod arm;
 pub mod asm;
 pub mod regalloc;
+pub mod schedule;
 pub mod sim;
 
 use std::fmt::{Debug, Display};

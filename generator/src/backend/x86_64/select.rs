@@ -5,7 +5,7 @@
 //! hand-written kernels ([`super::mul`], [`super::square`]).
 //!
 //! Rules, one IR instruction at a time in the order of
-//! [`crate::backend::aarch64::select::schedule`] (carry chains and multiply-accumulate rows
+//! [`crate::backend::isa::schedule::schedule`] (carry chains and multiply-accumulate rows
 //! contiguous):
 //!
 //! - A row of `MulAdd`s (each high word an addend of the next) whose links share a factor is
@@ -44,7 +44,7 @@ use std::collections::{HashMap, HashSet};
 use super::inst::{AluOp, Inst, Src, VReg};
 use super::program::{word, Builder, Pointer, VProgram};
 use super::Kernel;
-use crate::backend::aarch64::select::schedule;
+use crate::backend::isa::schedule::schedule;
 use crate::ir::{Func, Op, Var};
 
 /// What a flag holds about an IR value `v`: the flag is `v ≠ 0`, `v` a bit or a mask.
