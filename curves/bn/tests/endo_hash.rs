@@ -141,12 +141,10 @@ fn naive_sum<P: CurveParams>(
     points: &[fieldgen_weierstrass::ProjectivePoint<P>],
     ks: &[BigUint],
 ) -> fieldgen_weierstrass::ProjectivePoint<P> {
-    points
-        .iter()
-        .zip(ks)
-        .fold(fieldgen_weierstrass::ProjectivePoint::IDENTITY, |acc, (p, k)| {
-            acc + p.mul_le_bytes(&le(k))
-        })
+    points.iter().zip(ks).fold(
+        fieldgen_weierstrass::ProjectivePoint::IDENTITY,
+        |acc, (p, k)| acc + p.mul_le_bytes(&le(k)),
+    )
 }
 
 fn msm_all<C: BnParams>(seed: u64) {
