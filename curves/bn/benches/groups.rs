@@ -21,9 +21,9 @@ use fieldgen_field::{ByteArray, Field};
 use fieldgen_weierstrass::msm::msm_vartime;
 
 const DST: &[u8] = b"FIELDGEN-BENCH-BN_XMD:SHA-256_SVDW_RO_";
-const MSM_N: usize = 64;
+const MSM_N: u16 = 64;
 /// MSM sizes and whether G2 runs at that size too (the larger size on BN254 only).
-const MSM_SIZES: [(usize, bool); 2] = [(MSM_N, true), (1024, false)];
+const MSM_SIZES: [(u16, bool); 2] = [(MSM_N, true), (1024, false)];
 
 fn scalar<C: BnParams>(seed: u8) -> C::Fr {
     let mut b = <C::Fr as Field>::Bytes::zeroed();
@@ -33,6 +33,12 @@ fn scalar<C: BnParams>(seed: u8) -> C::Fr {
     }
     b.as_mut()[n - 1] = 0; // below r
     Option::from(<C::Fr as Field>::from_le_bytes(&b)).unwrap()
+}
+
+/// A byte seed for the i-th MSM scalar.
+fn seed16(i: u16) -> u8 {
+    let [lo, hi] = i.to_le_bytes();
+    lo ^ hi
 }
 
 fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
@@ -86,12 +92,8 @@ fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
         if n > MSM_N && label != "BN254" {
             continue;
         }
-        let ps: Vec<_> = (1..=n as u16)
-            .map(|i| p.mul_le_bytes(&i.to_le_bytes()))
-            .collect();
-        let ks: Vec<_> = (0..n)
-            .map(|i| scalar::<C>(i as u8 ^ (i >> 8) as u8))
-            .collect();
+        let ps: Vec<_> = (1..=n).map(|i| p.mul_le_bytes(&i.to_le_bytes())).collect();
+        let ks: Vec<_> = (0..n).map(|i| scalar::<C>(seed16(i))).collect();
         c.bench_function(&format!("{label}/g1_msm_{n}/fieldgen"), |b| {
             b.iter(|| msm_g1_vartime::<C>(black_box(&ps), black_box(&ks)))
         });
@@ -103,9 +105,7 @@ fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
             });
         }
         if g2 {
-            let qs: Vec<_> = (1..=n as u16)
-                .map(|i| q.mul_le_bytes(&i.to_le_bytes()))
-                .collect();
+            let qs: Vec<_> = (1..=n).map(|i| q.mul_le_bytes(&i.to_le_bytes())).collect();
             c.bench_function(&format!("{label}/g2_msm_{n}/fieldgen"), |b| {
                 b.iter(|| msm_g2_vartime::<C>(black_box(&qs), black_box(&ks)))
             });
@@ -129,12 +129,12 @@ fn ark(c: &mut Criterion) {
         b.iter(|| black_box(e) * black_box(k))
     });
     for (n, g2) in MSM_SIZES {
-        let ps: Vec<_> = (1..=n as u64)
+        let ps: Vec<_> = (1..=u64::from(n))
             .map(|i| (p * Fr::from(i)).into_affine())
             .collect();
         let ks: Vec<Fr> = (0..n)
             .map(|i| {
-                let k = scalar::<Bn254>(i as u8 ^ (i >> 8) as u8);
+                let k = scalar::<Bn254>(seed16(i));
                 Fr::from_le_bytes_mod_order(k.to_le_bytes().as_ref())
             })
             .collect();
@@ -142,7 +142,7 @@ fn ark(c: &mut Criterion) {
             b.iter(|| G1::msm(black_box(&ps), black_box(&ks)))
         });
         if g2 {
-            let qs: Vec<_> = (1..=n as u64)
+            let qs: Vec<_> = (1..=u64::from(n))
                 .map(|i| (q * Fr::from(i)).into_affine())
                 .collect();
             c.bench_function(&format!("BN254/g2_msm_{n}/ark-bn254"), |b| {
