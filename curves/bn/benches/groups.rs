@@ -1,6 +1,7 @@
 //! G1/G2 scalar multiplication (constant time and variable time, GLV/GLS against the group
 //! layer's plain signed window), GT exponentiation (GLS with the Frobenius against
-//! square-and-multiply), MSM and hashing to G1/G2, with ark-bn254 0.6 on BN254 in the same
+//! square-and-multiply), MSM (GLV/GLS-split against the unsplit Pippenger on BN254; 64 terms on
+//! G1 and G2, 1024 on BN254's G1) and hashing to G1/G2, with ark-bn254 0.6 on BN254 in the same
 //! run:
 //! `RUSTFLAGS='-C target-cpu=native' cargo bench -p fieldgen-bn --bench groups`.
 //! Rows are `<curve>/<operation>/<implementation>`; compare within a row group.
@@ -17,9 +18,12 @@ use fieldgen_bn::msm::{msm_g1_vartime, msm_g2_vartime};
 use fieldgen_bn::pairing::{gt_pow, pairing};
 use fieldgen_bn::{Bn254, Bn381, Bn462, BnParams, Fp254Bnb, G1Projective, G2Projective};
 use fieldgen_field::{ByteArray, Field};
+use fieldgen_weierstrass::msm::msm_vartime;
 
 const DST: &[u8] = b"FIELDGEN-BENCH-BN_XMD:SHA-256_SVDW_RO_";
-const MSM_N: usize = 64;
+const MSM_N: u16 = 64;
+/// MSM sizes and whether G2 runs at that size too (the larger size on BN254 only).
+const MSM_SIZES: [(u16, bool); 2] = [(MSM_N, true), (1024, false)];
 
 fn scalar<C: BnParams>(seed: u8) -> C::Fr {
     let mut b = <C::Fr as Field>::Bytes::zeroed();
@@ -29,6 +33,12 @@ fn scalar<C: BnParams>(seed: u8) -> C::Fr {
     }
     b.as_mut()[n - 1] = 0; // below r
     Option::from(<C::Fr as Field>::from_le_bytes(&b)).unwrap()
+}
+
+/// A byte seed for the i-th MSM scalar.
+fn seed16(i: u16) -> u8 {
+    let [lo, hi] = i.to_le_bytes();
+    lo ^ hi
 }
 
 fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
@@ -78,21 +88,29 @@ fn ours<C: BnParams>(c: &mut Criterion, label: &str) {
     c.bench_function(&format!("{label}/hash_to_g2/fieldgen"), |b| {
         b.iter(|| hash_to_g2::<C>(black_box(b"abc"), DST))
     });
-    let ps: Vec<_> = (0..=u8::MAX)
-        .take(MSM_N)
-        .map(|i| p.mul_le_bytes(&[i + 1]))
-        .collect();
-    let qs: Vec<_> = (0..=u8::MAX)
-        .take(MSM_N)
-        .map(|i| q.mul_le_bytes(&[i + 1]))
-        .collect();
-    let ks: Vec<_> = (0..=u8::MAX).take(MSM_N).map(scalar::<C>).collect();
-    c.bench_function(&format!("{label}/g1_msm_{MSM_N}/fieldgen"), |b| {
-        b.iter(|| msm_g1_vartime::<C>(black_box(&ps), black_box(&ks)))
-    });
-    c.bench_function(&format!("{label}/g2_msm_{MSM_N}/fieldgen"), |b| {
-        b.iter(|| msm_g2_vartime::<C>(black_box(&qs), black_box(&ks)))
-    });
+    for (n, g2) in MSM_SIZES {
+        if n > MSM_N && label != "BN254" {
+            continue;
+        }
+        let ps: Vec<_> = (1..=n).map(|i| p.mul_le_bytes(&i.to_le_bytes())).collect();
+        let ks: Vec<_> = (0..n).map(|i| scalar::<C>(seed16(i))).collect();
+        c.bench_function(&format!("{label}/g1_msm_{n}/fieldgen"), |b| {
+            b.iter(|| msm_g1_vartime::<C>(black_box(&ps), black_box(&ks)))
+        });
+        if label == "BN254" {
+            // The same Pippenger over the full-length scalars, without the GLV split.
+            let kb: Vec<_> = ks.iter().map(|k| k.to_le_bytes()).collect();
+            c.bench_function(&format!("{label}/g1_msm_{n}/fieldgen-nosplit"), |b| {
+                b.iter(|| msm_vartime(black_box(&ps), black_box(&kb)))
+            });
+        }
+        if g2 {
+            let qs: Vec<_> = (1..=n).map(|i| q.mul_le_bytes(&i.to_le_bytes())).collect();
+            c.bench_function(&format!("{label}/g2_msm_{n}/fieldgen"), |b| {
+                b.iter(|| msm_g2_vartime::<C>(black_box(&qs), black_box(&ks)))
+            });
+        }
+    }
 }
 
 fn ark(c: &mut Criterion) {
@@ -110,22 +128,28 @@ fn ark(c: &mut Criterion) {
     c.bench_function("BN254/gt_pow_vartime/ark-bn254", |b| {
         b.iter(|| black_box(e) * black_box(k))
     });
-    let ps: Vec<_> = (0..MSM_N)
-        .map(|i| (p * Fr::from(i as u64 + 1)).into_affine())
-        .collect();
-    let qs: Vec<_> = (0..MSM_N)
-        .map(|i| (q * Fr::from(i as u64 + 1)).into_affine())
-        .collect();
-    let ks: Vec<Fr> = (0..=u8::MAX)
-        .take(MSM_N)
-        .map(|i| Fr::from_le_bytes_mod_order(scalar::<Bn254>(i).to_le_bytes().as_ref()))
-        .collect();
-    c.bench_function(&format!("BN254/g1_msm_{MSM_N}/ark-bn254"), |b| {
-        b.iter(|| G1::msm(black_box(&ps), black_box(&ks)))
-    });
-    c.bench_function(&format!("BN254/g2_msm_{MSM_N}/ark-bn254"), |b| {
-        b.iter(|| G2::msm(black_box(&qs), black_box(&ks)))
-    });
+    for (n, g2) in MSM_SIZES {
+        let ps: Vec<_> = (1..=u64::from(n))
+            .map(|i| (p * Fr::from(i)).into_affine())
+            .collect();
+        let ks: Vec<Fr> = (0..n)
+            .map(|i| {
+                let k = scalar::<Bn254>(seed16(i));
+                Fr::from_le_bytes_mod_order(k.to_le_bytes().as_ref())
+            })
+            .collect();
+        c.bench_function(&format!("BN254/g1_msm_{n}/ark-bn254"), |b| {
+            b.iter(|| G1::msm(black_box(&ps), black_box(&ks)))
+        });
+        if g2 {
+            let qs: Vec<_> = (1..=u64::from(n))
+                .map(|i| (q * Fr::from(i)).into_affine())
+                .collect();
+            c.bench_function(&format!("BN254/g2_msm_{n}/ark-bn254"), |b| {
+                b.iter(|| G2::msm(black_box(&qs), black_box(&ks)))
+            });
+        }
+    }
 }
 
 fn all(c: &mut Criterion) {

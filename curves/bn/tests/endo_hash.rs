@@ -135,36 +135,93 @@ fn endo_bn462() {
     endo_all::<Bn462>(4);
 }
 
+/// Σ k_i·P_i by the plain constant-time window multiplication of the group layer, which
+/// shares no code with the MSM (no split, no buckets): the oracle of the MSM tests.
+fn naive_sum<P: CurveParams>(
+    points: &[fieldgen_weierstrass::ProjectivePoint<P>],
+    ks: &[BigUint],
+) -> fieldgen_weierstrass::ProjectivePoint<P> {
+    points.iter().zip(ks).fold(
+        fieldgen_weierstrass::ProjectivePoint::IDENTITY,
+        |acc, (p, k)| acc + p.mul_le_bytes(&le(k)),
+    )
+}
+
 fn msm_all<C: BnParams>(seed: u64) {
     let mut rng = Rng(seed);
-    for n in [0usize, 1, 3, 33] {
-        let ks: Vec<BigUint> = (0..n).map(|_| rand_fr::<C>(&mut rng)).collect();
-        let kf: Vec<C::Fr> = ks.iter().map(to_fr::<C>).collect();
-        let p1: Vec<G1Projective<C>> = (0..n)
-            .map(|_| G1Projective::<C>::GENERATOR.mul_le_bytes(&rng.bytes(8)))
+    let r = r_of::<C>();
+    for n in [0usize, 1, 2, 3, 7, 64, 300] {
+        let mut ks: Vec<BigUint> = (0..n).map(|_| rand_fr::<C>(&mut rng)).collect();
+        let mut p1: Vec<G1Projective<C>> = (0..n)
+            .map(|_| G1Projective::<C>::GENERATOR.mul_le_bytes(&rng.bytes(16)))
             .collect();
-        let p2: Vec<G2Projective<C>> = (0..n)
-            .map(|_| G2Projective::<C>::GENERATOR.mul_le_bytes(&rng.bytes(8)))
+        let mut p2: Vec<G2Projective<C>> = (0..n)
+            .map(|_| G2Projective::<C>::GENERATOR.mul_le_bytes(&rng.bytes(16)))
             .collect();
-        let mut w1 = G1Projective::<C>::IDENTITY;
-        let mut w2 = G2Projective::<C>::IDENTITY;
-        for i in 0..n {
-            w1 += p1[i].mul_le_bytes(&le(&ks[i]));
-            w2 += p2[i].mul_le_bytes(&le(&ks[i]));
+        // The awkward cases: k = 0, 1, r − 1; a repeated point with the same scalar (equal
+        // points meet in every bucket); opposite points with the same scalar (they cancel
+        // in every bucket); the identity among the points.
+        match n {
+            2 => {
+                p1[1] = p1[0];
+                p2[1] = p2[0];
+                ks[1] = ks[0].clone();
+            }
+            3 => {
+                p1[1] = -p1[0];
+                p2[1] = -p2[0];
+                ks[1] = ks[0].clone();
+                ks[2] = &r - 1u32;
+            }
+            n if n >= 7 => {
+                ks[0] = BigUint::zero();
+                ks[1] = BigUint::one();
+                ks[2] = &r - 1u32;
+                p1[4] = p1[3];
+                p2[4] = p2[3];
+                ks[4] = ks[3].clone();
+                p1[5] = -p1[3];
+                p2[5] = -p2[3];
+                ks[5] = ks[3].clone();
+                p1[6] = G1Projective::<C>::IDENTITY;
+                p2[6] = G2Projective::<C>::IDENTITY;
+            }
+            _ => {}
         }
+        let kf: Vec<C::Fr> = ks.iter().map(to_fr::<C>).collect();
         assert_eq!(
             msm_g1_vartime::<C>(&p1, &kf).unwrap(),
-            w1,
-            "{} n = {n}",
+            naive_sum(&p1, &ks),
+            "{} G1 n = {n}",
             C::NAME
         );
         assert_eq!(
             msm_g2_vartime::<C>(&p2, &kf).unwrap(),
-            w2,
-            "{} n = {n}",
+            naive_sum(&p2, &ks),
+            "{} G2 n = {n}",
             C::NAME
         );
     }
+    // One point and one scalar repeated 64 times: every part of every term lands in the
+    // same bucket, so the buckets double; and r − 1 throughout gives −64·P.
+    for k in [rand_fr::<C>(&mut rng), &r - 1u32, BigUint::one()] {
+        let p1 = vec![G1Projective::<C>::GENERATOR.mul_le_bytes(&rng.bytes(16)); 64];
+        let p2 = vec![G2Projective::<C>::GENERATOR.mul_le_bytes(&rng.bytes(16)); 64];
+        let ks = vec![k; 64];
+        let kf: Vec<C::Fr> = ks.iter().map(to_fr::<C>).collect();
+        assert_eq!(msm_g1_vartime::<C>(&p1, &kf).unwrap(), naive_sum(&p1, &ks));
+        assert_eq!(msm_g2_vartime::<C>(&p2, &kf).unwrap(), naive_sum(&p2, &ks));
+    }
+    // Only the identity, and only zero scalars.
+    let k = [C::Fr::ONE, to_fr::<C>(&(&r - 1u32))];
+    assert_eq!(
+        msm_g1_vartime::<C>(&[G1Projective::<C>::IDENTITY; 2], &k).unwrap(),
+        G1Projective::<C>::IDENTITY
+    );
+    assert_eq!(
+        msm_g2_vartime::<C>(&[G2Projective::<C>::GENERATOR; 2], &[C::Fr::ZERO; 2]).unwrap(),
+        G2Projective::<C>::IDENTITY
+    );
     let one = [C::Fr::ONE];
     assert_eq!(
         msm_g1_vartime::<C>(&[], &one).err(),
@@ -174,11 +231,23 @@ fn msm_all<C: BnParams>(seed: u64) {
         msm_g2_vartime::<C>(&[], &one).err(),
         Some(Error::LengthMismatch)
     );
+    assert_eq!(
+        msm_g1_vartime::<C>(&[G1Projective::<C>::GENERATOR; 2], &one).err(),
+        Some(Error::LengthMismatch)
+    );
 }
 
 #[test]
 fn msm_bn254() {
     msm_all::<Bn254>(11);
+}
+#[test]
+fn msm_fp254bnb() {
+    msm_all::<Fp254Bnb>(13);
+}
+#[test]
+fn msm_bn381() {
+    msm_all::<Bn381>(14);
 }
 #[test]
 fn msm_bn462() {
@@ -266,6 +335,52 @@ fn arkworks_mul_and_msm() {
         g2_bytes(&msm_g2_vartime::<Bn254>(&ours2, &kf).unwrap()),
         ark_g2_bytes(&ArkG2::msm(&th2, &ka).unwrap())
     );
+}
+
+/// The MSM against ark-bn254's on random points and scalars of several sizes (the windows
+/// and the sizes of the split differ with n).
+#[test]
+fn arkworks_msm_random() {
+    let mut rng = Rng(22);
+    for n in [1usize, 2, 7, 64, 300] {
+        let ks: Vec<BigUint> = (0..n).map(|_| rand_fr::<Bn254>(&mut rng)).collect();
+        let es: Vec<BigUint> = (0..n).map(|_| rand_fr::<Bn254>(&mut rng)).collect();
+        let ka: Vec<ArkFr> = ks
+            .iter()
+            .map(|k| ArkFr::from_le_bytes_mod_order(&le(k)))
+            .collect();
+        let ea: Vec<ArkFr> = es
+            .iter()
+            .map(|e| ArkFr::from_le_bytes_mod_order(&le(e)))
+            .collect();
+        let kf: Vec<_> = ks.iter().map(to_fr::<Bn254>).collect();
+        let ours1: Vec<G1Projective<Bn254>> = es
+            .iter()
+            .map(|e| G1Projective::GENERATOR.mul_le_bytes(&le(e)))
+            .collect();
+        let ours2: Vec<G2Projective<Bn254>> = es
+            .iter()
+            .map(|e| G2Projective::GENERATOR.mul_le_bytes(&le(e)))
+            .collect();
+        let th1: Vec<_> = ea
+            .iter()
+            .map(|e| (ArkG1::generator() * e).into_affine())
+            .collect();
+        let th2: Vec<_> = ea
+            .iter()
+            .map(|e| (ArkG2::generator() * e).into_affine())
+            .collect();
+        assert_eq!(
+            g1_bytes(&msm_g1_vartime::<Bn254>(&ours1, &kf).unwrap()),
+            ark_g1_bytes(&ArkG1::msm(&th1, &ka).unwrap()),
+            "G1 n = {n}"
+        );
+        assert_eq!(
+            g2_bytes(&msm_g2_vartime::<Bn254>(&ours2, &kf).unwrap()),
+            ark_g2_bytes(&ArkG2::msm(&th2, &ka).unwrap()),
+            "G2 n = {n}"
+        );
+    }
 }
 
 // --- hashing ---

@@ -210,6 +210,26 @@ fn tower<C: BnParams>(seed: u64) {
             u64::try_from(C::Z_ABS >> 64).unwrap(),
         ];
         assert_eq!(u.cyclotomic_pow_z_abs(), u.pow(&z));
+        // Karabina's compressed squarings = repeated plain Fp12 squaring (through the
+        // num-bigint reference), and the compressed chain for |z| = square-and-multiply.
+        let mut want = to_ref(&u);
+        let mut done = 0;
+        for k in [1usize, 2, 5, 64] {
+            while done < k {
+                want = r.mul12(&want, &want);
+                done += 1;
+            }
+            assert_eq!(to_ref(&u.cyclotomic_pow2k_compressed(k)), want, "k = {k}");
+        }
+        assert_eq!(
+            Fp12::<C>::ONE.cyclotomic_pow2k_compressed(3),
+            Fp12::<C>::ONE
+        );
+        assert_eq!(u.cyclotomic_pow_z_abs_compressed(), u.pow(&z));
+        assert_eq!(
+            Fp12::<C>::ONE.cyclotomic_pow_z_abs_compressed(),
+            Fp12::<C>::ONE
+        );
     }
 }
 

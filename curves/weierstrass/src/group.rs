@@ -144,6 +144,17 @@ impl<C: CurveParams> AffinePoint<C> {
         CtOption::new(p, on)
     }
 
+    /// The finite point (x, y) as given, without a check: the caller guarantees
+    /// y² = x³ + a·x + b (the image of a curve point under an endomorphism, say);
+    /// [`AffinePoint::is_on_curve`] tests it.
+    pub fn from_coordinates_unchecked(x: C::Base, y: C::Base) -> Self {
+        AffinePoint {
+            x,
+            y,
+            infinity: Choice::from(0),
+        }
+    }
+
     /// y² = x³ + a·x + b (true for the identity). Constant time.
     pub fn is_on_curve(&self) -> Choice {
         let rhs = (self.x.square() + C::A) * self.x + C::B;
@@ -972,6 +983,45 @@ impl<C: CurveParams> JacobianPoint<C> {
         let x3 = r.square() - j - v.double();
         let y3 = r * (v - x3) - (self.y * j).double();
         let z3 = (self.z + h).square() - z1z1 - hh;
+        JacobianPoint {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// self + q by add-2007-bl of the Explicit-Formulas Database (Z1Z1 = Z1², Z2Z2 = Z2²,
+    /// U1 = X1·Z2Z2, U2 = X2·Z1Z1, S1 = Y1·Z2·Z2Z2, S2 = Y2·Z1·Z1Z1, H = U2 − U1, I = (2H)²,
+    /// J = H·I, r = 2(S2 − S1), V = U1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·S1·J,
+    /// Z3 = ((Z1 + Z2)² − Z1Z1 − Z2Z2)·H; 11M + 5S), branching on the identity and on H = 0
+    /// (a doubling when r = 0 too, else P + (−P) = O) as [`JacobianPoint::add_affine_vartime`].
+    pub(crate) fn add_vartime(&self, q: &Self) -> Self {
+        if q.is_identity_vartime() {
+            return *self;
+        }
+        if self.is_identity_vartime() {
+            return *q;
+        }
+        let z1z1 = self.z.square();
+        let z2z2 = q.z.square();
+        let u1 = self.x * z2z2;
+        let u2 = q.x * z1z1;
+        let s1 = self.y * q.z * z2z2;
+        let s2 = q.y * self.z * z1z1;
+        let h = u2 - u1;
+        let r = (s2 - s1).double();
+        if bool::from(h.is_zero()) {
+            if bool::from(r.is_zero()) {
+                return self.double_vartime();
+            }
+            return Self::IDENTITY;
+        }
+        let i = h.double().square();
+        let j = h * i;
+        let v = u1 * i;
+        let x3 = r.square() - j - v.double();
+        let y3 = r * (v - x3) - (s1 * j).double();
+        let z3 = ((self.z + q.z).square() - z1z1 - z2z2) * h;
         JacobianPoint {
             x: x3,
             y: y3,

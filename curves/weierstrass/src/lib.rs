@@ -14,7 +14,8 @@
 //! - [`protocol`]: the "prime-order group with a scalar field" interface the protocols use;
 //! - [`ecdh`] (SEC 1 §3.3.1) and [`ecdsa`] (SEC 1 §4.1, RFC 6979 nonces, the `signature`
 //!   traits, fixed-size and DER signatures);
-//! - [`msm`]: Pippenger's bucket method for Σ k_i·P_i over public data;
+//! - [`msm`]: Pippenger's bucket method for Σ k_i·P_i over public data (signed digits,
+//!   mixed additions into Jacobian buckets);
 //! - [`keys`]: SEC 1 and PKCS#8 private keys and SPKI public keys, DER and PEM, through the
 //!   `der`, `sec1`, `pkcs8` and `spki` crates.
 //!
