@@ -13,9 +13,8 @@ use generator::backend::armv7::{
 use generator::spec::{parse_modulus_expr, FieldConsts, LimbBits, PRESETS};
 use generator::strategy::MulAlgorithm;
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
 
-use fieldgen_test_support::{prime_of_shape_32, SplitMix64 as Rng};
+use fieldgen_test_support::{edge_values, prime_of_shape_32, SplitMix64 as Rng};
 
 fn words(c: &FieldConsts, x: &BigUint) -> Vec<u32> {
     let mut l: Vec<u32> = c
@@ -27,34 +26,10 @@ fn words(c: &FieldConsts, x: &BigUint) -> Vec<u32> {
     l
 }
 
-/// Values below p: 0, 1, 2, p − 1, p − 2, (p − 1)/2, all-ones shapes 2^(32k) − 1 and
-/// 2^(32k) below p, R mod p, then `random` random values.
+/// The shared edge operands below p (`fieldgen_test_support::edge_values`), then `random`
+/// random ones.
 fn values(rng: &mut Rng, c: &FieldConsts, random: usize) -> Vec<BigUint> {
-    let p = &c.modulus;
-    let mut v = vec![
-        BigUint::zero(),
-        BigUint::one(),
-        BigUint::from(2u32),
-        p - 1u32,
-        p - 2u32,
-        p >> 1,
-        c.r.clone(),
-    ];
-    for k in 1..=c.limbs {
-        let ones = (BigUint::one() << (32 * k)) - 1u32;
-        if &ones < p {
-            v.push(ones);
-        }
-        let ones_below = (BigUint::one() << (p.bits() - 1)) - 1u32;
-        v.push(ones_below);
-        if k < c.limbs {
-            v.push(p - (BigUint::one() << (32 * k)));
-        }
-    }
-    for _ in 0..random {
-        v.push(rng.below(p));
-    }
-    v.into_iter().map(|x| x % p).collect()
+    edge_values(rng, &c.modulus, &c.r, &c.r2, c.limbs, 32, random)
 }
 
 /// Runs the selected multiplication and squaring kernels (before and after allocation) and

@@ -11,9 +11,8 @@ use generator::backend::armv7::{mul_kernel, square_kernel, unsupported, MAX_LIMB
 use generator::spec::{is_probable_prime, FieldConsts, LimbBits};
 use generator::strategy::MulAlgorithm;
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
 
-use fieldgen_test_support::{prime_of_shape_32, SplitMix64 as Rng};
+use fieldgen_test_support::{edge_values, prime_of_shape_32, SplitMix64 as Rng};
 
 fn from_words(l: &[u32]) -> BigUint {
     BigUint::from_slice(l)
@@ -26,28 +25,10 @@ fn words(c: &FieldConsts, x: &BigUint) -> Vec<u32> {
         .collect()
 }
 
+/// The shared edge operands below p (`fieldgen_test_support::edge_values`), then `random`
+/// random ones.
 fn inputs(rng: &mut Rng, c: &FieldConsts, random: usize) -> Vec<BigUint> {
-    let p = &c.modulus;
-    let mut v = vec![
-        BigUint::zero(),
-        BigUint::one(),
-        BigUint::from(2u32),
-        p - 1u32,
-        p - 2u32,
-        p >> 1,
-        (p >> 1) + 1u32,
-        c.r.clone(),
-        c.r2.clone(),
-    ];
-    for k in 1..c.limbs {
-        v.push((BigUint::one() << (32 * k)) - 1u32);
-        v.push(BigUint::one() << (32 * k));
-        v.push(p - (BigUint::one() << (32 * k)));
-    }
-    for _ in 0..random {
-        v.push(rng.below(p));
-    }
-    v.into_iter().map(|x| x % p).collect()
+    edge_values(rng, &c.modulus, &c.r, &c.r2, c.limbs, 32, random)
 }
 
 /// Checks both kernels of one prime, before and after allocation.

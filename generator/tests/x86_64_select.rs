@@ -21,40 +21,13 @@ use generator::strategy::pseudo_mersenne::{self, PseudoMersenne};
 use generator::strategy::signed_solinas::{self, SignedSolinas};
 use generator::strategy::{addsub, montgomery, wide, MulAlgorithm};
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
 
-use fieldgen_test_support::{from_limbs, prime_of_shape, SplitMix64 as Rng};
+use fieldgen_test_support::{edge_values, from_limbs, prime_of_shape, SplitMix64 as Rng};
 
-/// Values below p: 0, 1, 2, p − 1, p − 2, (p − 1)/2, R mod p, all-ones shapes 2^(64k) − 1
-/// below p and the all-ones value just below p's top bit, p − 2^(64k), then `random` random
-/// values.
+/// The shared edge operands below p (`fieldgen_test_support::edge_values`), then `random`
+/// random ones.
 fn values(rng: &mut Rng, c: &FieldConsts, random: usize) -> Vec<BigUint> {
-    let p = &c.modulus;
-    let mut v = vec![
-        BigUint::zero(),
-        BigUint::one(),
-        BigUint::from(2u32),
-        p - 1u32,
-        p - 2u32,
-        p >> 1,
-        c.r.clone() % p,
-    ];
-    for k in 1..=c.limbs {
-        let ones = (BigUint::one() << (64 * k)) - 1u32;
-        if &ones < p {
-            v.push(ones);
-        }
-        if k < c.limbs {
-            v.push(p - (BigUint::one() << (64 * k)));
-        }
-    }
-    if p.bits() > 1 {
-        v.push((BigUint::one() << (p.bits() - 1)) - 1u32);
-    }
-    for _ in 0..random {
-        v.push(rng.below(p));
-    }
-    v.into_iter().map(|x| x % p).collect()
+    edge_values(rng, &c.modulus, &c.r, &c.r2, c.limbs, 64, random)
 }
 
 fn limbs(c: &FieldConsts, x: &BigUint) -> Vec<u64> {

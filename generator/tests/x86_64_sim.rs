@@ -12,30 +12,12 @@ use generator::spec::{is_probable_prime, FieldConsts, LimbBits};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use fieldgen_test_support::{from_limbs, prime_of_shape, SplitMix64 as Rng};
+use fieldgen_test_support::{edge_values, from_limbs, prime_of_shape, SplitMix64 as Rng};
 
+/// The shared edge operands below p (`fieldgen_test_support::edge_values`), then `random`
+/// random ones.
 fn inputs(rng: &mut Rng, c: &FieldConsts, random: usize) -> Vec<BigUint> {
-    let p = &c.modulus;
-    let mut v = vec![
-        BigUint::zero(),
-        BigUint::one(),
-        BigUint::from(2u32),
-        p - 1u32,
-        p - 2u32,
-        p >> 1,
-        (p >> 1) + 1u32,
-        c.r.clone(),
-        c.r2.clone(),
-    ];
-    for k in 1..c.limbs {
-        v.push((BigUint::one() << (64 * k)) - 1u32);
-        v.push(BigUint::one() << (64 * k));
-        v.push(p - (BigUint::one() << (64 * k)));
-    }
-    for _ in 0..random {
-        v.push(rng.below(p));
-    }
-    v.into_iter().map(|x| x % p).collect()
+    edge_values(rng, &c.modulus, &c.r, &c.r2, c.limbs, 64, random)
 }
 
 /// Checks both kernels of one prime: before allocation, after allocation with every register,

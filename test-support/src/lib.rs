@@ -93,6 +93,48 @@ fn low_u32(x: u64) -> u32 {
     low
 }
 
+/// Operands below p where carry and reduction bugs live, then `random` values from `rng`:
+/// 0, 1, 2, p − 1, p − 2, ⌊p/2⌋, ⌊p/2⌋ + 1, R mod p and R² mod p (`r`, `r2`), and per word
+/// boundary k of `limbs` words of `word_bits` bits the all-ones 2^(wk) − 1, the power 2^(wk)
+/// and p − 2^(wk) (each reduced mod p), and 2^(bits(p) − 1) − 1. Every value is below p.
+pub fn edge_values(
+    rng: &mut SplitMix64,
+    p: &BigUint,
+    r: &BigUint,
+    r2: &BigUint,
+    limbs: usize,
+    word_bits: usize,
+    random: usize,
+) -> Vec<BigUint> {
+    let one = BigUint::one();
+    let mut v = vec![
+        BigUint::zero(),
+        one.clone(),
+        BigUint::from(2u32),
+        p - 1u32,
+        p - 2u32,
+        p >> 1,
+        (p >> 1) + 1u32,
+        r.clone(),
+        r2.clone(),
+    ];
+    for k in 1..=limbs {
+        let power = &one << (word_bits * k);
+        v.push(&power - 1u32);
+        if &power < p {
+            v.push(p - &power);
+        }
+        v.push(power);
+    }
+    if p.bits() > 1 {
+        v.push((&one << (p.bits() - 1)) - 1u32);
+    }
+    for _ in 0..random {
+        v.push(rng.below(p));
+    }
+    v.into_iter().map(|x| x % p).collect()
+}
+
 /// The integer with 64-bit limbs `l`, least significant first.
 pub fn from_limbs(l: &[u64]) -> BigUint {
     l.iter()
