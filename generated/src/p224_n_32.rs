@@ -3352,7 +3352,7 @@ impl Fr {
         let x84 = x55.wrapping_add(x57).wrapping_add(x82);
         [x29, x31, x33, x35, x37, x39, x41, x66, x69, x72, x75, x78, x81, x84]
     }
-    /// The headroom of [`FrWide`]: the largest k with k·(p − 1)² < p·R (1 here), i.e. how many products of two reduced values may be summed with [`FrWide::add_unreduced`] before the sum reaches the input bound of [`Fr::reduce_wide`].
+    /// The headroom of [`FrWide`]: the largest k with k·(p − 1)² < p·R (1 here), i.e. how many products of two reduced values may be summed with an unreduced addition before the sum reaches the input bound of [`Fr::reduce_wide`].
     pub const WIDE_HEADROOM: u32 = 1;
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.

@@ -2936,7 +2936,7 @@ impl Fp {
         let x84 = x55.wrapping_add(x57).wrapping_add(x82);
         [x29, x31, x33, x35, x37, x39, x41, x66, x69, x72, x75, x78, x81, x84]
     }
-    /// The headroom of [`FpWide`]: the largest k with k·(p − 1)² < p·R (1 here), i.e. how many products of two reduced values may be summed with [`FpWide::add_unreduced`] before the sum reaches the input bound of [`Fp::reduce_wide`].
+    /// The headroom of [`FpWide`]: the largest k with k·(p − 1)² < p·R (1 here), i.e. how many products of two reduced values may be summed with an unreduced addition before the sum reaches the input bound of [`Fp::reduce_wide`].
     pub const WIDE_HEADROOM: u32 = 1;
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.

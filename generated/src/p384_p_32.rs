@@ -7032,7 +7032,7 @@ impl Fp {
             x144,
         ]
     }
-    /// The headroom of [`FpWide`]: the largest k with k·(p − 1)² < p·R (1 here), i.e. how many products of two reduced values may be summed with [`FpWide::add_unreduced`] before the sum reaches the input bound of [`Fp::reduce_wide`].
+    /// The headroom of [`FpWide`]: the largest k with k·(p − 1)² < p·R (1 here), i.e. how many products of two reduced values may be summed with an unreduced addition before the sum reaches the input bound of [`Fp::reduce_wide`].
     pub const WIDE_HEADROOM: u32 = 1;
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.

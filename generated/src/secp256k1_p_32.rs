@@ -4096,7 +4096,7 @@ impl Fp {
         let x96 = x63.wrapping_add(x65).wrapping_add(x94);
         [x33, x35, x37, x39, x41, x43, x45, x47, x75, x78, x81, x84, x87, x90, x93, x96]
     }
-    /// The headroom of [`FpWide`]: the largest k with k·(p − 1)² < p·R (1 here), i.e. how many products of two reduced values may be summed with [`FpWide::add_unreduced`] before the sum reaches the input bound of [`Fp::reduce_wide`].
+    /// The headroom of [`FpWide`]: the largest k with k·(p − 1)² < p·R (1 here), i.e. how many products of two reduced values may be summed with an unreduced addition before the sum reaches the input bound of [`Fp::reduce_wide`].
     pub const WIDE_HEADROOM: u32 = 1;
     /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
     /// the wide type. One schoolbook product, no reduction.

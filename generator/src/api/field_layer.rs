@@ -405,9 +405,11 @@ fn unreduced_items(c: &FieldConsts, name: &Ident, adx: bool) -> UnreducedItems {
     let wide = wide_name(name);
     let headroom = wide::headroom(c);
     let headroom_lit = proc_macro2::Literal::u32_unsuffixed(headroom);
-    let headroom_doc = format!(
-        " The headroom of [`{wide}`]: the largest k with k·(p − 1)² < p·R ({headroom} here), i.e. how many products of two reduced values may be summed with [`{wide}::add_unreduced`] before the sum reaches the input bound of [`{name}::reduce_wide`]."
-    );
+    let headroom_doc = |add: &str| {
+        format!(
+            " The headroom of [`{wide}`]: the largest k with k·(p − 1)² < p·R ({headroom} here), i.e. how many products of two reduced values may be summed with {add} before the sum reaches the input bound of [`{name}::reduce_wide`]."
+        )
+    };
     let lowered = [
         ("add_wide_unreduced_limbs", wide::lower_add_wide_unreduced(c), &["a", "b"][..],
          "a + b for a, b below p·R with a + b below p·R: no correction."),
@@ -422,6 +424,12 @@ fn unreduced_items(c: &FieldConsts, name: &Ident, adx: bool) -> UnreducedItems {
     let proved = lowered
         .iter()
         .all(|(fname, f, _, _)| verify_bounds(f, fname).is_ok());
+    // Without the proofs there is no `add_unreduced` to link to.
+    let headroom_doc = if proved {
+        headroom_doc(&format!("[`{wide}::add_unreduced`]"))
+    } else {
+        headroom_doc("an unreduced addition")
+    };
     let headroom_const = quote! {
         #[doc = #headroom_doc]
         pub const WIDE_HEADROOM: u32 = #headroom_lit;
