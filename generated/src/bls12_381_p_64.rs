@@ -2957,6 +2957,7 @@ impl Fp {
         let x47 = a[11].wrapping_sub(b[11]).wrapping_sub(x46);
         [x25, x27, x29, x31, x33, x35, x37, x39, x41, x43, x45, x47]
     }
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     /// a + b for a, b below p, not reduced (below 2p).
     #[inline]
     #[allow(unused_parens, unused_assignments)]

@@ -1753,6 +1753,7 @@ impl Fp {
         let x31 = a[7].wrapping_sub(b[7]).wrapping_sub(x30);
         [x17, x19, x21, x23, x25, x27, x29, x31]
     }
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     /// a + b for a, b below p, not reduced (below 2p).
     #[inline]
     #[allow(unused_parens, unused_assignments)]

@@ -234,7 +234,15 @@ pub fn wide_items(c: &FieldConsts, name: &Ident, adx: bool) -> WideItems {
     ];
     let kernels = fns
         .iter()
-        .map(|(fname, f, args, doc)| emit_fn(&optimize(f), &format_ident!("{}", fname), args, doc));
+        .map(|(fname, f, args, doc)| {
+            let item = emit_fn(&optimize(f), &format_ident!("{}", fname), args, doc);
+            // Read only by the x86-64 branch of `mul_wide_sums_limbs`.
+            if *fname == "add_unreduced_limbs" {
+                quote! { #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] #item }
+            } else {
+                item
+            }
+        });
     let unreduced = unreduced_items(c, name, adx);
     let (unreduced_methods, unreduced_wide, unreduced_trait) = (
         unreduced.methods,
@@ -454,7 +462,15 @@ fn unreduced_items(c: &FieldConsts, name: &Ident, adx: bool) -> UnreducedItems {
             "mul_wide_sums_limbs_portable" => sums_fit,
             _ => true,
         })
-        .map(|(fname, f, args, doc)| emit_fn(&optimize(f), &format_ident!("{}", fname), args, doc));
+        .map(|(fname, f, args, doc)| {
+            let item = emit_fn(&optimize(f), &format_ident!("{}", fname), args, doc);
+            // Read only by the x86-64 branch of `mul_wide_sums_limbs`.
+            if *fname == "add_unreduced_limbs" {
+                quote! { #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] #item }
+            } else {
+                item
+            }
+        });
     let sums_limbs = if adx {
         quote! {
             /// (a0 + a1)·(b0 + b1): the unreduced sums (below 2p), then the 2n-limb product
