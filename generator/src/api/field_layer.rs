@@ -232,15 +232,9 @@ pub fn wide_items(c: &FieldConsts, name: &Ident, adx: bool) -> WideItems {
             "(a − b) mod p·R for a, b below p·R.",
         ),
     ];
-    let kernels = fns.iter().map(|(fname, f, args, doc)| {
-        let item = emit_fn(&optimize(f), &format_ident!("{}", fname), args, doc);
-        // Read only by the x86-64 branch of `mul_wide_sums_limbs`.
-        if *fname == "add_unreduced_limbs" {
-            quote! { #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] #item }
-        } else {
-            item
-        }
-    });
+    let kernels = fns
+        .iter()
+        .map(|(fname, f, args, doc)| emit_fn(&optimize(f), &format_ident!("{}", fname), args, doc));
     let unreduced = unreduced_items(c, name, adx);
     let (unreduced_methods, unreduced_wide, unreduced_trait) = (
         unreduced.methods,
