@@ -96,7 +96,7 @@ order=()
 record() { result[$1]=$2; order+=("$1"); }
 wanted() { [[ " $selected " == *" $1 "* ]]; }
 
-step() { printf '\n==> %s\n' "$*"; }
+step() { printf '\n==> [%d s] %s\n' "$SECONDS" "$*"; }
 
 # ---- setup -------------------------------------------------------------------------------
 step "cross setup: rustup targets"

@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step line carries the seconds since the script started, so a log shows where time goes.
+step() { printf '\n==> [%d s] %s\n' "$SECONDS" "$*"; }
 
 step "toolchain"
 command -v cargo >/dev/null || { echo "error: cargo not found: install Rust with rustup first" >&2; exit 1; }
@@ -136,3 +137,5 @@ bash scripts/downstream.sh
 
 step "cross targets: aarch64, armv7, powerpc (big-endian), wasm32-wasip1 under emulation; no_std thumbv7em"
 bash scripts/cross.sh
+
+step "done"

@@ -53,6 +53,8 @@ fn write(path: &Path, text: &str) {
 fn generated_modules_compile_and_pass_the_oracle_suite() {
     let cases: Vec<(String, String, u32, Option<&str>)> = vec![
         ("tiny3".into(), "3".into(), 64, None),
+        // p = 5: Atkin's square root with the exponent (p − 5)/8 = 0.
+        ("tiny5".into(), "5".into(), 32, None),
         ("f65537".into(), "65537".into(), 32, None),
         ("goldilocks".into(), "2^64-2^32+1".into(), 64, None),
         (

@@ -137,11 +137,17 @@ pub fn p256(data: &[u8]) {
     corrupt(&mut input, &mut peer);
     let peer_ours = PublicKey::<P256>::from_sec1_bytes(&peer);
     let peer_theirs = p256::PublicKey::from_sec1_bytes(&peer);
-    assert_eq!(
-        peer_ours.is_ok(),
-        peer_theirs.is_ok(),
-        "SEC 1 point {peer:02x?} accepted?"
-    );
+    if peer.len() == 33 && peer[0] == 0x05 {
+        // The `sec1` crate also reads tag 5, the x-only "compact" form of
+        // draft-jivsov-ecc-compact, which SEC 1 (§2.3.4) does not define: we refuse it.
+        assert!(peer_ours.is_err(), "compact point {peer:02x?} accepted");
+    } else {
+        assert_eq!(
+            peer_ours.is_ok(),
+            peer_theirs.is_ok(),
+            "SEC 1 point {peer:02x?} accepted?"
+        );
+    }
     if let (Ok(po), Ok(pt)) = (&peer_ours, &peer_theirs) {
         let z = ours.diffie_hellman(po).expect("valid point");
         let z_theirs = p256::ecdh::diffie_hellman(theirs.to_nonzero_scalar(), pt.as_affine());

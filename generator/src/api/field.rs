@@ -149,11 +149,17 @@ pub fn field_module_in(
             }
         }
         SqrtMethod::Atkin { exp } => {
-            let (f, s) = schedule_tokens(exp, width);
+            // p = 5 makes the exponent (p − 5)/8 zero, so b = 1.
+            let b = if exp.is_zero() {
+                quote!(Self::ONE)
+            } else {
+                let (f, s) = schedule_tokens(exp, width);
+                quote!(two_a.pow_by_schedule(#f, #s))
+            };
             quote! {
                 // p ≡ 5 (mod 8), Atkin: b = (2a)^((p−5)/8), i = 2ab², x = ab(i − 1).
                 let two_a = self.double();
-                let b = two_a.pow_by_schedule(#f, #s);
+                let b = #b;
                 let i = two_a.mul(&b.square());
                 let x = self.mul(&b).mul(&i.sub(&Self::ONE));
             }
